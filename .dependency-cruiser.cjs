@@ -1,0 +1,79 @@
+/**
+ * The architecture, checked on every `npm run lint`:
+ * contract ← lib ← features ← app; server imports only the contract; features do not import each other;
+ * no cycles.
+ */
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycles',
+      severity: 'error',
+      comment: 'Import cycles make modules impossible to understand on their own.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'src-not-server',
+      severity: 'error',
+      comment: 'The browser code never imports the server.',
+      from: { path: '^src/' },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'server-only-contract',
+      severity: 'error',
+      comment: 'The server may import only the contract (src/contract) from src/.',
+      from: { path: '^server/' },
+      to: { path: '^src/', pathNot: '^src/contract/' },
+    },
+    {
+      name: 'contract-stands-alone',
+      severity: 'error',
+      comment: 'The contract is browser- and server-safe: nothing else from src/, no React, no Node built-ins.',
+      from: { path: '^src/contract/' },
+      to: {
+        pathNot: ['^src/contract/', '^node_modules/zod/'],
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'features-independent',
+      severity: 'error',
+      comment: 'Features do not import each other; share through src/lib or src/contract.',
+      from: { path: '^src/features/([^/]+)/' },
+      to: { path: '^src/features/([^/]+)/', pathNot: '^src/features/$1/' },
+    },
+    {
+      name: 'lib-is-shared',
+      severity: 'error',
+      comment: 'src/lib is shared by every feature: it imports neither features nor the app.',
+      from: { path: '^src/lib/' },
+      to: { path: '^src/(features|app)/' },
+    },
+    {
+      name: 'features-not-app',
+      severity: 'error',
+      comment: 'Features must not import the app shell.',
+      from: { path: '^src/features/' },
+      to: { path: '^src/app/' },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(dist|node_modules|bench/results)/' },
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.d.ts'],
+    },
+  },
+};

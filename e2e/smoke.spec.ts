@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+
+test('the app opens on Cases, on the sandbox, with navigation', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/cases$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Cases' })).toBeVisible();
+  await expect(page.getByText('Sandbox · site 1001')).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: /New product/ }).click();
+  await expect(page).toHaveURL(/\/products\/new$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'New product' })).toBeVisible();
+});
+
+test('an unknown address shows a 404 page with a way back', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to Cases' }).click();
+  await expect(page).toHaveURL(/\/cases$/);
+});
+
+test('the colour scheme switches between light and dark and is remembered', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/cases');
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+  await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await page.reload();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+});
+
+test('the browser never receives the API key', async ({ page }) => {
+  const bodies: string[] = [];
+  page.on('response', async (response) => {
+    const text = await response.text().catch(() => '');
+    bodies.push(text, JSON.stringify(response.headers()));
+  });
+  await page.goto('/cases');
+  await expect(page.getByText('Sandbox · site 1001')).toBeVisible();
+  expect(bodies.length).toBeGreaterThan(0);
+  for (const body of bodies) expect(body).not.toContain('sandbox-local-key');
+});

@@ -1,0 +1,60 @@
+import { defineConfig, devices } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { findChromium } from './scripts/find-chromium.mjs';
+
+const PORT = Number(process.env.E2E_PORT ?? 4179);
+const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4180);
+// One fresh sandbox database per run; set once here so every worker sees the same folder.
+process.env.E2E_DATA_DIR ??= join(tmpdir(), `site-admin-e2e-${process.pid}-${Date.now()}`);
+const executablePath = findChromium();
+
+export const E2E = {
+  baseURL: `http://127.0.0.1:${PORT}`,
+  sandboxOrigin: `http://127.0.0.1:${SANDBOX_PORT}`,
+};
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: E2E.baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: executablePath && existsSync(executablePath) ? executablePath : undefined,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'npm run build --silent && npx tsx server/main.ts',
+    url: `${E2E.baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      SANDBOX_PORT: String(SANDBOX_PORT),
+      SANDBOX_DATA_DIR: process.env.E2E_DATA_DIR,
+      LOG_REQUESTS: 'false',
+      SITE_API_BASE_URL: '',
+    },
+  },
+});

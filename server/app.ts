@@ -1,0 +1,102 @@
+/**
+ * The server's request handling, shared by `npm start` (production, serving dist/) and `npm run dev`
+ * (mounted as middleware in Vite's dev server): the proxy for /api/site/v2, our own small /api
+ * endpoints, and in production the built app.
+ */
+import { getRequestListener } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { SERVER_META_PATH, type ServerMeta } from '../src/contract/server-meta';
+import { API_BASE_PATH, errorBody } from '../src/contract/site-api';
+import type { ServerConfig } from './config';
+import { createProxy, type RequestLogEntry } from './proxy';
+import { startSandbox, type RunningSandbox } from './sandbox/start';
+
+
+export interface SiteAdminServer {
+  /** Handles a request, or calls next() for one that is not ours (dev: Vite serves it). */
+  handle(req: IncomingMessage, res: ServerResponse, next?: () => void): void;
+  meta: ServerMeta;
+  sandbox: RunningSandbox | undefined;
+  close(): Promise<void>;
+}
+
+export interface CreateServerOptions {
+  /** The built app to serve; omitted in dev, where Vite serves it. */
+  distDir?: string;
+  log?: (entry: RequestLogEntry) => void;
+}
+
+export async function createSiteAdminServer(config: ServerConfig, options: CreateServerOptions = {}): Promise<SiteAdminServer> {
+  const sandbox = config.upstreamBaseUrl
+    ? undefined
+    : await startSandbox({
+        dataDir: config.sandbox.dataDir,
+        apiKey: config.apiKey,
+        siteId: config.siteId,
+        port: config.sandbox.port,
+        maxBodyBytes: config.maxBodyBytes,
+      });
+  const upstream = config.upstreamBaseUrl ?? sandbox?.baseUrl;
+  if (!upstream) throw new Error('No upstream: neither SITE_API_BASE_URL nor the sandbox.');
+
+  const meta: ServerMeta = config.upstreamBaseUrl
+    ? { mode: 'platform', host: config.upstreamBaseUrl.host, siteId: config.siteId }
+    : { mode: 'sandbox', siteId: config.siteId };
+
+  const proxy = createProxy({
+    upstream,
+    apiKey: config.apiKey,
+    siteId: config.siteId,
+    timeoutMs: config.proxyTimeoutMs,
+    maxBodyBytes: config.maxBodyBytes,
+    log: options.log,
+  });
+
+  const app = new Hono();
+  app.get(SERVER_META_PATH, (c) => c.json(meta, 200, { 'cache-control': 'no-store' }));
+  app.get('/api/health', (c) => c.json({ status: 'ok' }, 200, { 'cache-control': 'no-store' }));
+  app.all('/api/*', (c) => c.json(errorBody(404, `${c.req.method} ${c.req.path} is not an endpoint of this server.`), 404));
+
+  const distDir = options.distDir;
+  if (distDir) {
+    const indexHtml = readFileSync(join(distDir, 'index.html'), 'utf8');
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root: distDir,
+        onFound: (_path, c) => {
+          // Hashed file names: safe to cache for a year.
+          c.header('cache-control', 'public, max-age=31536000, immutable');
+        },
+      }),
+    );
+    app.use('*', serveStatic({ root: distDir, onFound: (_path, c) => c.header('cache-control', 'no-cache') }));
+    // Client-side routes: every other GET gets the app, which shows its own 404 page for unknown paths.
+    app.get('*', (c) => c.html(indexHtml, 200, { 'cache-control': 'no-cache' }));
+  }
+  const honoListener = getRequestListener(app.fetch);
+
+  return {
+    meta,
+    sandbox,
+    handle(req, res, next) {
+      const url = req.url ?? '/';
+      if (url === API_BASE_PATH || url.startsWith(`${API_BASE_PATH}/`) || url.startsWith(`${API_BASE_PATH}?`)) {
+        proxy(req, res);
+        return;
+      }
+      if (!distDir && next && !url.startsWith('/api/') && url !== '/api') {
+        next();
+        return;
+      }
+      void honoListener(req, res);
+    },
+    close: async () => {
+      await sandbox?.close();
+    },
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * Server-side settings, read once from the environment. The API key lives only here and in the proxy.
+ */
+import { resolve } from 'node:path';
+
+export const SANDBOX_DEFAULTS = {
+  apiKey: 'sandbox-local-key',
+  siteId: '1001',
+  dataDir: 'data',
+  port: 4010,
+} as const;
+
+export interface ServerConfig {
+  host: string;
+  port: number;
+  /** The platform's base address, ending in /api/site/v2; undefined means the in-process sandbox. */
+  upstreamBaseUrl: URL | undefined;
+  apiKey: string;
+  siteId: string;
+  sandbox: { dataDir: string; port: number };
+  proxyTimeoutMs: number;
+  maxBodyBytes: number;
+  logRequests: boolean;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function integerSetting(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, not "${raw}".`);
+  }
+  return value;
+}
+
+export function loadConfig(env: Env = process.env): ServerConfig {
+  const base = env.SITE_API_BASE_URL?.trim() || undefined;
+  let upstreamBaseUrl: URL | undefined;
+  let apiKey: string = env.SANDBOX_API_KEY || SANDBOX_DEFAULTS.apiKey;
+  let siteId: string = env.SANDBOX_SITE_ID || SANDBOX_DEFAULTS.siteId;
+  if (base) {
+    try {
+      upstreamBaseUrl = new URL(base);
+    } catch {
+      throw new ConfigError(`SITE_API_BASE_URL is not a URL: "${base}".`);
+    }
+    if (upstreamBaseUrl.protocol !== 'https:' && upstreamBaseUrl.protocol !== 'http:') {
+      throw new ConfigError('SITE_API_BASE_URL must start with https:// (or http:// for a local platform).');
+    }
+    const missing = ['SITE_API_KEY', 'SITE_ID'].filter((name) => !env[name]?.trim());
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `SITE_API_BASE_URL is set, so ${missing.join(' and ')} must be set too (the platform's credentials).`,
+      );
+    }
+    apiKey = env.SITE_API_KEY?.trim() ?? '';
+    siteId = env.SITE_ID?.trim() ?? '';
+    if (!/^\d+$/.test(siteId)) throw new ConfigError(`SITE_ID must be the numeric site identifier, not "${siteId}".`);
+  }
+  return {
+    host: env.HOST?.trim() || '127.0.0.1',
+    port: integerSetting(env, 'PORT', 4173, 0, 65535),
+    upstreamBaseUrl,
+    apiKey,
+    siteId,
+    sandbox: {
+      dataDir: resolve(env.SANDBOX_DATA_DIR?.trim() || SANDBOX_DEFAULTS.dataDir),
+      port: integerSetting(env, 'SANDBOX_PORT', 0, 0, 65535),
+    },
+    proxyTimeoutMs: integerSetting(env, 'PROXY_TIMEOUT_MS', 15000, 100, 600000),
+    maxBodyBytes: integerSetting(env, 'MAX_BODY_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
+    logRequests: env.LOG_REQUESTS !== 'false',
+  };
+}

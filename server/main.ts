@@ -1,0 +1,46 @@
+/**
+ * `npm start`: the production server. Serves the built app from dist/ and the proxy, on loopback by
+ * default. Refuses to start, with a message naming the setting, when the configuration is incomplete.
+ */
+import { createServer } from 'node:http';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ConfigError, loadConfig, type ServerConfig } from './config';
+import { createSiteAdminServer } from './app';
+
+let config: ServerConfig;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(`site-admin cannot start: ${error.message}`);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const distDir = resolve(process.env.DIST_DIR ?? 'dist');
+if (!existsSync(resolve(distDir, 'index.html'))) {
+  console.error(`site-admin cannot start: no built app in ${distDir}. Run "npm run build" first (npm start does).`);
+  process.exit(1);
+}
+
+const app = await createSiteAdminServer(config, {
+  distDir,
+  log: config.logRequests ? (entry) => process.stdout.write(`${JSON.stringify(entry)}\n`) : undefined,
+});
+const server = createServer((req, res) => app.handle(req, res));
+server.keepAliveTimeout = 65_000;
+server.listen(config.port, config.host, () => {
+  const where = app.meta.mode === 'sandbox' ? `the sandbox (site ${app.meta.siteId})` : `${app.meta.host} (site ${app.meta.siteId})`;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  console.log(`site-admin on http://${host}:${config.port}/ working on ${where}`);
+});
+
+const stop = () => {
+  server.close();
+  server.closeAllConnections();
+  void app.close().then(() => process.exit(0));
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);

@@ -1,0 +1,328 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { errorBodySchema, type ErrorBody } from '../../src/contract/site-api';
+import { createSandboxApp } from './app';
+import { seedCases } from './seed';
+import { openStore, type SandboxStore } from './store';
+
+const BASE = '/api/site/v2';
+const AUTH = { 'x-api-key': 'k', 'x-site-id': '1001' } as const;
+const JSON_HEADERS = { ...AUTH, 'content-type': 'application/json' } as const;
+
+let store: SandboxStore;
+let app: ReturnType<typeof createSandboxApp>;
+
+beforeEach(() => {
+  store = openStore(':memory:', '1001');
+  app = createSandboxApp({ store, apiKey: 'k', siteId: '1001' });
+});
+
+afterEach(() => {
+  store.close();
+});
+
+/** Reads an error response and checks the spec's error shape: error = status phrase, code = HTTP status. */
+async function errorOf(res: Response, status: number, phrase: string): Promise<ErrorBody> {
+  expect(res.status).toBe(status);
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  const body: unknown = await res.json();
+  const parsed = errorBodySchema.strict().safeParse(body);
+  expect(parsed.success, JSON.stringify(body)).toBe(true);
+  const error = body as ErrorBody;
+  expect(error.error).toBe(phrase);
+  expect(error.code).toBe(status);
+  expect(error.message.length).toBeGreaterThan(0);
+  return error;
+}
+
+const seeded = seedCases();
+const aCase = seeded[0]!;
+
+const getCase = (form: string, id: string, headers: Record<string, string> = AUTH) =>
+  app.request(`${BASE}/forms/${form}/cases/${id}`, { headers });
+
+const create = (body: unknown, headers: Record<string, string> = JSON_HEADERS) =>
+  app.request(`${BASE}/ecommerce/products/create`, {
+    method: 'POST',
+    headers,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+
+describe('authentication (both operations)', () => {
+  it.each([
+    ['the key is missing', { 'x-site-id': '1001' }],
+    ['the key is wrong', { 'x-api-key': 'not-k', 'x-site-id': '1001' }],
+    ['the key is empty', { 'x-api-key': '', 'x-site-id': '1001' }],
+    ['the site id is missing', { 'x-api-key': 'k' }],
+    ['the site id is not numeric', { 'x-api-key': 'k', 'x-site-id': 'abc' }],
+  ])('answers 401 when %s', async (_what, headers) => {
+    const error = await errorOf(await getCase(aCase.form, aCase.id, headers), 401, 'Unauthorized');
+    expect(error.details).toBeUndefined();
+    await errorOf(await create({ name: 'Mug' }, { ...headers, 'content-type': 'application/json' }), 401, 'Unauthorized');
+  });
+
+  it('answers 403 for a valid key used with another site id', async () => {
+    await errorOf(await getCase(aCase.form, aCase.id, { 'x-api-key': 'k', 'x-site-id': '1002' }), 403, 'Forbidden');
+    await errorOf(
+      await create({ name: 'Mug' }, { 'x-api-key': 'k', 'x-site-id': '1002', 'content-type': 'application/json' }),
+      403,
+      'Forbidden',
+    );
+    expect(store.countProducts()).toBe(0);
+  });
+
+  it('checks the key before the site: a wrong key with another site id is 401, not 403', async () => {
+    await errorOf(await getCase(aCase.form, aCase.id, { 'x-api-key': 'nope', 'x-site-id': '1002' }), 401, 'Unauthorized');
+  });
+
+  it('does not reveal whether a case exists to an unauthenticated caller', async () => {
+    await errorOf(await getCase(aCase.form, aCase.id, {}), 401, 'Unauthorized');
+    await errorOf(await getCase('3', '1', {}), 401, 'Unauthorized');
+  });
+});
+
+describe('GET /forms/{form}/cases/{id}', () => {
+  it('answers 200 with the whole seeded record', async () => {
+    const res = await getCase(aCase.form, aCase.id);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await res.json()).toEqual(aCase.record);
+  });
+
+  it('finds a case of every seeded form', async () => {
+    for (const form of new Set(seeded.map((c) => c.form))) {
+      const one = seeded.find((c) => c.form === form)!;
+      const res = await getCase(one.form, one.id);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual(one.record);
+    }
+  });
+
+  it('answers 404 for a case that does not exist', async () => {
+    const error = await errorOf(await getCase(aCase.form, '999999999'), 404, 'Not Found');
+    expect(error.details).toBeUndefined();
+  });
+
+  it('answers 404 for a real case id under another form', async () => {
+    const other = seeded.find((c) => c.form !== aCase.form)!;
+    await errorOf(await getCase(other.form, aCase.id), 404, 'Not Found');
+  });
+
+  it('answers 422 with details for a case identifier with odd characters', async () => {
+    const error = await errorOf(await getCase(aCase.form, 'a.b'), 422, 'Unprocessable Entity');
+    expect(error.details).toEqual([{ field: 'id', message: expect.any(String) }]);
+  });
+
+  it('answers 422 for an encoded slash, which stays one segment', async () => {
+    const error = await errorOf(await getCase('a%2Fb', aCase.id), 422, 'Unprocessable Entity');
+    expect(error.details?.map((d) => d.field)).toEqual(['form']);
+  });
+
+  it('answers 422 for identifiers that are too long, naming both', async () => {
+    const error = await errorOf(await getCase('f'.repeat(65), '1'.repeat(65)), 422, 'Unprocessable Entity');
+    expect(error.details?.map((d) => d.field)).toEqual(['form', 'id']);
+  });
+
+  it('answers 404 in the error shape for an unknown route or method', async () => {
+    await errorOf(await app.request(`${BASE}/forms/3/cases`, { headers: AUTH }), 404, 'Not Found');
+    await errorOf(await app.request(`${BASE}/ecommerce/products/list`, { headers: AUTH }), 404, 'Not Found');
+    await errorOf(await app.request(`${BASE}/forms/3/cases/1`, { method: 'DELETE', headers: AUTH }), 404, 'Not Found');
+    await errorOf(await app.request('/nowhere'), 404, 'Not Found');
+  });
+});
+
+describe('POST /ecommerce/products/create', () => {
+  const product = {
+    name: 'Linen throw',
+    slug: 'linen-throw',
+    enabled: 'true',
+    weighting: '10',
+    'module_field_14/product/price/usd/1': '1999',
+    category_array: [{ id: '158198' }],
+    attributes: [
+      {
+        name: 'Colour',
+        enabled: 'true',
+        items: [
+          { name: 'Sand', 'module_field_14/product_attribute_option/price/usd/1': '0' },
+          { name: 'Olive', 'module_field_14/product_attribute_option/inventory/1': '4' },
+        ],
+      },
+    ],
+  };
+
+  it('answers 200 with the stored record: a string id and the fields of the body', async () => {
+    const res = await create(product);
+    expect(res.status).toBe(200);
+    const record = (await res.json()) as Record<string, unknown>;
+    expect(record.id).toEqual(expect.any(String));
+    expect(record.id).not.toBe('');
+    expect(record).toEqual({ ...product, id: record.id });
+    expect(store.countProducts()).toBe(1);
+  });
+
+  it('gives every created product its own id', async () => {
+    const first = (await (await create({ name: 'A' })).json()) as { id: string };
+    const second = (await (await create({ name: 'B' })).json()) as { id: string };
+    expect(first.id).not.toBe(second.id);
+    expect(store.countProducts()).toBe(2);
+  });
+
+  it('accepts application/json with a charset', async () => {
+    const res = await create({ name: 'Mug' }, { ...AUTH, 'content-type': 'application/json; charset=utf-8' });
+    expect(res.status).toBe(200);
+  });
+
+  it('answers 400 for a Content-Type other than application/json, naming Content-Type', async () => {
+    const error = await errorOf(
+      await create({ name: 'Mug' }, { ...AUTH, 'content-type': 'text/plain' }),
+      400,
+      'Bad Request',
+    );
+    expect(error.details).toEqual([{ field: 'Content-Type', message: expect.stringContaining('application/json') }]);
+    expect(store.countProducts()).toBe(0);
+  });
+
+  it('answers 400 for a body that is not JSON', async () => {
+    const error = await errorOf(await create('{"name": "Mug",'), 400, 'Bad Request');
+    expect(error.details).toEqual([{ field: 'body', message: expect.any(String) }]);
+  });
+
+  it('answers 400 for an empty body', async () => {
+    await errorOf(await create(''), 400, 'Bad Request');
+  });
+
+  it('answers 400 for JSON that is not an object', async () => {
+    const error = await errorOf(await create([product]), 400, 'Bad Request');
+    expect(error.details).toEqual([{ field: 'body', message: 'must be an object, not an array' }]);
+  });
+
+  it('answers 400 naming every field of the wrong JSON type or unknown', async () => {
+    const body = {
+      ...product,
+      weighting: 10,
+      price: '1999',
+      attributes: [
+        { ...product.attributes[0], items: [{ name: 'Sand', 'module_field_14/product_attribute_option/price/usd/1': 0 }] },
+      ],
+    };
+    const error = await errorOf(await create(body), 400, 'Bad Request');
+    expect(error.details?.map((d) => d.field).sort()).toEqual([
+      'attributes[0].items[0].module_field_14/product_attribute_option/price/usd/1',
+      'price',
+      'weighting',
+    ]);
+    expect(store.countProducts()).toBe(0);
+  });
+
+  it('answers 422 naming every rule the product breaks', async () => {
+    const body = {
+      name: ' ',
+      slug: 'Linen Throw',
+      enabled: 'yes',
+      release_date: '1767225600',
+      expiry_date: '1767225600',
+      'module_field_14/product/price/aud/1': '19.99',
+      attributes: [{ name: 'Size', items: [{ name: 'S' }, { name: 's' }] }],
+    };
+    const error = await errorOf(await create(body), 422, 'Unprocessable Entity');
+    expect(error.details?.map((d) => d.field)).toEqual([
+      'name',
+      'slug',
+      'enabled',
+      'expiry_date',
+      'module_field_14/product/price/aud/1',
+      'attributes[0].items[1].name',
+    ]);
+    expect(store.countProducts()).toBe(0);
+  });
+
+  it('answers 422 on slug for a slug already used on the site, and keeps only the first product', async () => {
+    expect((await create(product)).status).toBe(200);
+    const error = await errorOf(await create({ ...product, name: 'Another throw' }), 422, 'Unprocessable Entity');
+    expect(error.details).toEqual([{ field: 'slug', message: expect.any(String) }]);
+    expect(store.countProducts()).toBe(1);
+  });
+
+  it('allows many products without a slug', async () => {
+    expect((await create({ name: 'A' })).status).toBe(200);
+    expect((await create({ name: 'B' })).status).toBe(200);
+  });
+
+  it('answers 413 for a body larger than maxBodyBytes and stores nothing', async () => {
+    const small = createSandboxApp({ store, apiKey: 'k', siteId: '1001', maxBodyBytes: 200 });
+    const body = JSON.stringify({ name: 'x'.repeat(300) });
+    const res = await small.request(`${BASE}/ecommerce/products/create`, { method: 'POST', headers: JSON_HEADERS, body });
+    await errorOf(res, 413, 'Content Too Large');
+    const declared = await small.request(`${BASE}/ecommerce/products/create`, {
+      method: 'POST',
+      headers: { ...JSON_HEADERS, 'content-length': String(Buffer.byteLength(body)) },
+      body,
+    });
+    await errorOf(declared, 413, 'Content Too Large');
+    expect(store.countProducts()).toBe(0);
+    // A body under the limit still goes through.
+    const fits = await small.request(`${BASE}/ecommerce/products/create`, {
+      method: 'POST',
+      headers: JSON_HEADERS,
+      body: '{"name":"ok"}',
+    });
+    expect(fits.status).toBe(200);
+  });
+});
+
+describe('/__sandbox/products', () => {
+  it('lists the created products, newest first', async () => {
+    const a = (await (await create({ name: 'A', slug: 'a' })).json()) as { id: string };
+    const b = (await (await create({ name: 'B' })).json()) as { id: string };
+    await create({ name: '' }); // rejected: must not be listed
+    const res = await app.request('/__sandbox/products', { headers: AUTH });
+    expect(res.status).toBe(200);
+    const { products } = (await res.json()) as { products: { id: string; site_id: string; body: unknown }[] };
+    expect(products.map((p) => p.id)).toEqual([b.id, a.id]);
+    expect(products[1]).toMatchObject({ site_id: '1001', body: { name: 'A', slug: 'a' } });
+  });
+
+  it('requires the same authentication as the API', async () => {
+    await errorOf(await app.request('/__sandbox/products'), 401, 'Unauthorized');
+    const otherSite = await app.request('/__sandbox/products', { headers: { 'x-api-key': 'k', 'x-site-id': '7' } });
+    await errorOf(otherSite, 403, 'Forbidden');
+  });
+});
+
+describe('the seeded data', () => {
+  it('has at least 3 forms and 30 cases with name, email and properties', () => {
+    expect(new Set(seeded.map((c) => c.form)).size).toBeGreaterThanOrEqual(3);
+    expect(seeded.length).toBeGreaterThanOrEqual(30);
+    for (const c of seeded) {
+      expect(c.record.id).toBe(c.id);
+      const properties = c.record.properties as Record<string, unknown>;
+      expect(properties).toBeTypeOf('object');
+      expect(properties.name).toEqual(expect.any(String));
+      expect(properties.email).toMatch(/^[^@\s]+@[^@\s]+\.[a-z]+$/);
+    }
+  });
+
+  it('has unique case ids per form', () => {
+    const keys = seeded.map((c) => `${c.form}/${c.id}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('has array answers on some cases and an order_id on some but not all', () => {
+    const properties = seeded.map((c) => c.record.properties as Record<string, unknown>);
+    expect(properties.some((p) => Object.values(p).some(Array.isArray))).toBe(true);
+    const withOrder = properties.filter((p) => typeof p.order_id === 'string');
+    expect(withOrder.length).toBeGreaterThan(0);
+    expect(withOrder.length).toBeLessThan(properties.length);
+  });
+
+  it('is the same on every call (deterministic)', () => {
+    expect(seedCases()).toEqual(seeded);
+  });
+
+  it('is what a fresh store serves', () => {
+    for (const c of seeded.slice(-3)) {
+      expect(store.getCase('1001', c.form, c.id)).toEqual(c.record);
+      expect(store.getCase('1002', c.form, c.id)).toBeUndefined();
+    }
+  });
+});

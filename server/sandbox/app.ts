@@ -1,0 +1,129 @@
+/**
+ * The sandbox: our own implementation of Site API v2 (the two operations of the spec, its auth rules,
+ * status codes and error shape, and the validation rules of platform-notes), plus sandbox-only helpers
+ * under /__sandbox that live outside the API's base path and so are never reachable through the proxy.
+ */
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { caseIdentifierViolations, validateProduct } from '../../src/contract/rules';
+import { API_BASE_PATH, errorBody, formCaseSchema, type ErrorDetail } from '../../src/contract/site-api';
+import type { SandboxStore } from './store';
+
+export interface SandboxOptions {
+  store: SandboxStore;
+  apiKey: string;
+  siteId: string;
+  /** Largest request body accepted, in bytes. */
+  maxBodyBytes?: number;
+}
+
+type Status = 400 | 401 | 403 | 404 | 413 | 422 | 500;
+
+function fail(c: Context, status: Status, message: string, details?: ErrorDetail[]) {
+  return c.json(errorBody(status, message, details), status);
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+export function createSandboxApp(options: SandboxOptions) {
+  const { store, siteId } = options;
+  const keyDigest = digest(options.apiKey);
+  const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
+  const app = new Hono();
+
+  app.onError((error, c) => {
+    console.error('sandbox: unexpected error', error);
+    return fail(c, 500, 'The sandbox failed unexpectedly; the request was not applied.');
+  });
+  app.notFound((c) => fail(c, 404, `No operation at ${c.req.method} ${c.req.path}`));
+
+  // Authentication for the API and the helpers alike: 401 for a missing or wrong key or a missing or
+  // malformed site id, 403 for a valid key used on another site. Keys are compared in constant time.
+  const authenticate = async (c: Context, next: () => Promise<void>) => {
+    const key = c.req.header('x-api-key');
+    const site = c.req.header('x-site-id');
+    if (!key) return fail(c, 401, 'Authentication is required: the x-api-key header is missing.');
+    if (!timingSafeEqual(digest(key), keyDigest)) return fail(c, 401, 'The API key is not valid.');
+    if (!site) return fail(c, 401, 'Authentication is required: the x-site-id header is missing.');
+    if (!/^[1-9]\d{0,17}$/.test(site)) return fail(c, 401, 'The x-site-id header must be a numeric site identifier.');
+    if (site !== siteId) return fail(c, 403, `This API key has no permission on site ${site}.`);
+    await next();
+  };
+  app.use(`${API_BASE_PATH}/*`, authenticate);
+  app.use('/__sandbox/*', authenticate);
+
+  app.get(`${API_BASE_PATH}/forms/:form/cases/:id`, (c) => {
+    const form = c.req.param('form');
+    const id = c.req.param('id');
+    const details = caseIdentifierViolations(form, id);
+    if (details.length > 0) return fail(c, 422, 'The form or case identifier is not valid.', details);
+    const found = store.getCase(siteId, form, id);
+    if (!found) return fail(c, 404, `Form ${form} has no case ${id}.`);
+    return c.json(found);
+  });
+
+  const limitBody = bodyLimit({
+    maxSize: maxBodyBytes,
+    onError: (c) => fail(c, 413, `The request body is larger than ${maxBodyBytes} bytes.`),
+  });
+
+  app.post(`${API_BASE_PATH}/ecommerce/products/create`, limitBody, async (c) => {
+    const type = c.req.header('content-type') ?? '';
+    if (type.split(';')[0]?.trim().toLowerCase() !== 'application/json') {
+      return fail(c, 400, 'The request body must be sent as application/json.', [
+        { field: 'Content-Type', message: `must be application/json, not ${type ? `"${type}"` : 'missing'}` },
+      ]);
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(await c.req.text());
+    } catch {
+      return fail(c, 400, 'The request body is not valid JSON.', [{ field: 'body', message: 'is not valid JSON' }]);
+    }
+    const check = validateProduct(body);
+    if (!check.ok) {
+      const message =
+        check.status === 400
+          ? 'The product is malformed: some fields have the wrong type or are not fields of a product.'
+          : 'The product has fields with values that are not allowed.';
+      return fail(c, check.status, message, check.details);
+    }
+    const result = store.insertProduct(siteId, check.product);
+    if (!result.ok) {
+      return fail(c, 422, 'The product has fields with values that are not allowed.', [
+        { field: 'slug', message: `is already used by another product on this site` },
+      ]);
+    }
+    return c.json(result.record);
+  });
+
+  // Sandbox-only helpers, for tests and demos.
+  app.get('/__sandbox/products', (c) => {
+    const requested = Number(c.req.query('limit') ?? 100);
+    const limit = Number.isFinite(requested) ? Math.min(Math.max(Math.trunc(requested), 1), 1000) : 100;
+    return c.json({ products: store.listProducts(siteId, limit) });
+  });
+
+  app.post('/__sandbox/cases', limitBody, async (c) => {
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      return fail(c, 400, 'The request body is not valid JSON.', [{ field: 'body', message: 'is not valid JSON' }]);
+    }
+    const input = formCaseSchema.safeParse(body);
+    const form = input.success ? input.data.form : undefined;
+    const record = input.success ? input.data.record : undefined;
+    if (typeof form !== 'string' || caseIdentifierViolations(form, 'x').length > 0) {
+      return fail(c, 422, 'A case needs a form identifier.', [{ field: 'form', message: 'must be a form identifier' }]);
+    }
+    const parsedRecord = formCaseSchema.safeParse(record ?? {});
+    if (!parsedRecord.success) {
+      return fail(c, 400, 'The case record must be a JSON object.', [{ field: 'record', message: 'must be an object' }]);
+    }
+    return c.json(store.addCase(siteId, form, parsedRecord.data));
+  });
+
+  return app;
+}

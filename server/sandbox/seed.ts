@@ -1,0 +1,157 @@
+/**
+ * Realistic form cases for the sandbox, in the shape platform-notes describes: id, name (the form's
+ * schema name), form_name, created_at (epoch seconds) and properties with name, email, user_id, one
+ * form_field_<form>_<n> per field (checkbox answers as arrays, dates as integers, files as URLs or paths)
+ * and order_id where the form took an order. Deterministic, so a demo always shows the same cases.
+ */
+import type { FormCase } from '../../src/contract/site-api';
+
+export interface SeedCase {
+  form: string;
+  id: string;
+  record: FormCase;
+}
+
+/** A small deterministic generator (mulberry32), so every fresh sandbox holds the same cases. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const PEOPLE = [
+  ['Amelia', 'Nguyen'],
+  ['Oliver', 'Smith'],
+  ['Charlotte', 'Brown'],
+  ['Jack', 'Wilson'],
+  ['Isla', 'Taylor'],
+  ['Noah', 'Martin'],
+  ['Mia', 'Anderson'],
+  ['William', 'Thompson'],
+  ['Grace', "O'Connor"],
+  ['Lucas', 'García'],
+  ['Zoë', 'Müller'],
+  ['Hiroshi', 'Tanaka'],
+  ['Aroha', 'Ngata'],
+  ['Priya', 'Sharma'],
+  ['Liam', 'Murphy'],
+] as const;
+
+const MESSAGES = [
+  'Hi there,\n\nI ordered the linen throw last week and it still shows as processing. Could you check on it?\n\nThanks,\n',
+  'Do you ship to New Zealand? I could not find shipping rates on the site.',
+  'Hello,\nThe discount code SPRING20 is not accepted at checkout.\nIt says "code expired" but the email said it runs until Friday.\n\nRegards',
+  'Can I change the colour of my order before it ships? Order placed this morning.',
+  'Your contact page says "open 9–5" but nobody answered the phone at 10am. <b>Please</b> call me back.',
+  'Wholesale enquiry: we run three cafés in Wellington and would like a price list for 50+ units.',
+  'Quick question — is the ceramic range dishwasher safe?',
+  'I would like to unsubscribe from the newsletter but the link in the email is broken.\n\nThe link: https://example.com/unsubscribe?id=\n\nCheers',
+];
+
+const TOPICS = ['Orders', 'Shipping', 'Returns', 'Wholesale', 'Website problem', 'Other'];
+const REASONS = ['Arrived damaged', 'Wrong size', 'Changed my mind', 'Not as described', 'Late delivery'];
+const SESSIONS = ['Opening keynote', 'Hands-on workshop', 'Panel: retail in 2027', 'Networking drinks', 'Studio tour'];
+const DIETS = ['None', 'Vegetarian', 'Vegan', 'Gluten free', 'Halal', 'Nut allergy'];
+
+export function seedCases(): SeedCase[] {
+  const next = random(20261122);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+  const some = <T>(items: readonly T[]): T[] => items.filter(() => next() < 0.4);
+  const start = 1761955200; // 2025-11-01T00:00:00Z
+  const cases: SeedCase[] = [];
+  let caseId = 48210;
+
+  const person = () => {
+    const [first, last] = pick(PEOPLE);
+    const emailName = `${first}.${last}`.normalize('NFD').replace(/[^A-Za-z.]/g, '').toLowerCase();
+    return { name: `${first} ${last}`, email: `${emailName}@${pick(['example.com', 'example.org', 'mail.example.net'])}` };
+  };
+  const when = () => start + Math.floor(next() * 365 * 86400);
+  const member = () => (next() < 0.5 ? '0' : String(100000 + Math.floor(next() * 90000)));
+
+  for (let i = 0; i < 12; i += 1) {
+    const who = person();
+    const created = when();
+    cases.push({
+      form: '3',
+      id: String((caseId += 1 + Math.floor(next() * 7))),
+      record: {
+        id: String(caseId),
+        name: 'form_3',
+        form_name: 'Contact us',
+        created_at: created,
+        properties: {
+          name: who.name,
+          email: who.email,
+          user_id: member(),
+          form_field_3_1: next() < 0.7 ? `+64 21 ${String(Math.floor(next() * 1e6)).padStart(6, '0')}` : '',
+          form_field_3_2: pick(MESSAGES),
+          form_field_3_3: some(TOPICS),
+          form_field_3_4: next() < 0.5 ? created + 86400 * (1 + Math.floor(next() * 10)) : null,
+          form_field_3_5: next() < 0.3 ? `https://cdn.example.com/uploads/form_3/${caseId}/screenshot.png` : '',
+          form_field_3_6: next() < 0.8,
+        },
+      },
+    });
+  }
+
+  for (let i = 0; i < 12; i += 1) {
+    const who = person();
+    const created = when();
+    const photos = Math.floor(next() * 3);
+    cases.push({
+      form: '7',
+      id: String((caseId += 1 + Math.floor(next() * 7))),
+      record: {
+        id: String(caseId),
+        name: 'form_7',
+        form_name: 'Returns and exchanges',
+        created_at: created,
+        properties: {
+          name: who.name,
+          email: who.email,
+          user_id: member(),
+          order_id: String(880000 + Math.floor(next() * 20000)),
+          form_field_7_1: pick(REASONS),
+          form_field_7_2: created - 86400 * (3 + Math.floor(next() * 40)),
+          form_field_7_3: Array.from({ length: photos }, (_, n) => `/uploads/returns/${caseId}-${n + 1}.jpg`),
+          form_field_7_4: next() < 0.5 ? 'Refund to original payment' : 'Exchange for another size',
+          form_field_7_5: `Box opened, item ${pick(['unused', 'worn once', 'tags still on'])}.\nCustomer kept the packaging.`,
+          form_field_7_6: { street: `${1 + Math.floor(next() * 200)} Cuba Street`, city: 'Wellington', postcode: '6011', country: 'NZ' },
+        },
+      },
+    });
+  }
+
+  for (let i = 0; i < 12; i += 1) {
+    const who = person();
+    const created = when();
+    const paid = next() < 0.6;
+    const properties: Record<string, unknown> = {
+      name: who.name,
+      email: who.email,
+      user_id: member(),
+      form_field_12_1: some(SESSIONS),
+      form_field_12_2: pick(DIETS),
+      form_field_12_3: 1 + Math.floor(next() * 4),
+      form_field_12_4: new Date((created + 86400 * 30) * 1000).toISOString(),
+      form_field_12_5: next() < 0.5 ? 'https://www.example.com/events/summit-2026' : '',
+      form_field_12_6: [
+        { guest: pick(PEOPLE).join(' '), ticket: pick(['Standard', 'VIP']) },
+        ...(next() < 0.4 ? [{ guest: pick(PEOPLE).join(' '), ticket: 'Standard' }] : []),
+      ],
+    };
+    if (paid) properties.order_id = String(880000 + Math.floor(next() * 20000));
+    cases.push({
+      form: '12',
+      id: String((caseId += 1 + Math.floor(next() * 7))),
+      record: { id: String(caseId), name: 'form_12', form_name: 'Summit registration', created_at: created, properties },
+    });
+  }
+
+  return cases;
+}

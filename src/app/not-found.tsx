@@ -1,0 +1,17 @@
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+
+export function NotFoundPage() {
+  const location = useLocation();
+  return (
+    <Stack align="flex-start" gap="sm" maw={560}>
+      <Title order={1}>Page not found</Title>
+      <Text>
+        There is no page at <code>{location.pathname}</code>. The link may be mistyped or out of date.
+      </Text>
+      <Button component={Link} to="/cases">
+        Go to Cases
+      </Button>
+    </Stack>
+  );
+}

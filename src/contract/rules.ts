@@ -1,0 +1,215 @@
+/**
+ * The validation rules of platform-notes, in one place: the sandbox answers with them and the editor
+ * checks them before sending. 400 = not well formed (wrong JSON types, unknown fields); 422 = well formed
+ * but semantically wrong. `details[].field` is a path into the request body, e.g.
+ * `attributes[0].items[2].module_field_14/product_attribute_option/price/usd/1`.
+ */
+import type { z } from 'zod';
+import {
+  OPTION_FIELD_KEYS,
+  OPTION_INVENTORY_KEY,
+  OPTION_PRICE_KEYS,
+  PRODUCT_FIELD_KEYS,
+  PRODUCT_INVENTORY_KEYS,
+  PRODUCT_PRICE_KEYS,
+  wireProductSchema,
+  type ErrorDetail,
+  type WireAttribute,
+  type WireAttributeOption,
+  type WireProduct,
+  type WireReference,
+} from './site-api';
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const INTEGER_PATTERN = /^-?(0|[1-9]\d{0,8})$/;
+const MINOR_UNITS_PATTERN = /^(0|[1-9]\d{0,11})$/;
+const COUNT_PATTERN = /^(0|[1-9]\d{0,8})$/;
+const EPOCH_PATTERN = /^(0|[1-9]\d{0,11})$/;
+const REFERENCE_ID_PATTERN = /^[1-9]\d{0,17}$/;
+/** 9999-12-31T23:59:59Z: beyond it a date is not a date a shop means. */
+export const MAX_EPOCH_SECONDS = 253402300799;
+export const MAX_NAME_LENGTH = 255;
+export const MAX_TEXT_LENGTH = 65535;
+/** Identifiers of forms and cases: what a platform identifier can look like. */
+export const IDENTIFIER_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Formats a path of keys and indexes as the spec's details field: `attributes[0].items[2].name`. */
+export function formatFieldPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const part of path) {
+    if (typeof part === 'number') out += `[${part}]`;
+    else out += out === '' ? String(part) : `.${String(part)}`;
+  }
+  return out;
+}
+
+function describeType(input: unknown): string {
+  if (input === null) return 'null';
+  if (Array.isArray(input)) return 'an array';
+  if (typeof input === 'object') return 'an object';
+  return `a ${typeof input}`;
+}
+
+function issueDetails(issue: z.core.$ZodIssue, root: unknown): ErrorDetail[] {
+  const field = formatFieldPath(issue.path);
+  if (issue.code === 'unrecognized_keys') {
+    return issue.keys.map((key) => ({
+      field: formatFieldPath([...issue.path, key]),
+      message: 'is not a field of this object in Site API v2',
+    }));
+  }
+  if (issue.code === 'invalid_type') {
+    const input = issue.path.reduce<unknown>(
+      (value, key) => (value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined),
+      root,
+    );
+    const expected =
+      issue.expected === 'string'
+        ? 'a JSON string (every value is sent as a string)'
+        : issue.expected === 'array'
+          ? 'an array'
+          : issue.expected === 'object'
+            ? 'an object'
+            : issue.expected;
+    return [{ field: field || 'body', message: `must be ${expected}, not ${describeType(input)}` }];
+  }
+  return [{ field: field || 'body', message: issue.message }];
+}
+
+export type ProductCheck =
+  | { ok: true; product: WireProduct }
+  | { ok: false; status: 400 | 422; details: ErrorDetail[] };
+
+/** The 400 layer: is the body a Product object with the right JSON types and only known fields? */
+export function checkProductShape(body: unknown): ProductCheck {
+  const parsed = wireProductSchema.safeParse(body);
+  if (parsed.success) return { ok: true, product: parsed.data };
+  const details = parsed.error.issues.flatMap((issue) => issueDetails(issue, body));
+  return { ok: false, status: 400, details };
+}
+
+type Check = (value: string) => string | null;
+
+const required =
+  (label: string): Check =>
+  (value) =>
+    value.trim() === '' ? `${label} is required` : null;
+const maxLength =
+  (max: number): Check =>
+  (value) =>
+    value.length > max ? `must be at most ${max} characters` : null;
+const booleanString: Check = (value) =>
+  value === 'true' || value === 'false' ? null : 'must be "true" or "false"';
+const integer: Check = (value) => (INTEGER_PATTERN.test(value) ? null : 'must be a whole number, e.g. "10"');
+const minorUnits: Check = (value) =>
+  MINOR_UNITS_PATTERN.test(value) ? null : 'must be a non-negative whole number of minor units (cents), e.g. "1999"';
+const count: Check = (value) => (COUNT_PATTERN.test(value) ? null : 'must be a non-negative whole number');
+const epochSeconds: Check = (value) =>
+  EPOCH_PATTERN.test(value) && Number(value) <= MAX_EPOCH_SECONDS
+    ? null
+    : 'must be a date as Unix epoch seconds, e.g. "1767225600"';
+const slug: Check = (value) =>
+  SLUG_PATTERN.test(value) ? null : 'must be lower-case letters and digits in words joined by single hyphens';
+
+class Collector {
+  readonly details: ErrorDetail[] = [];
+  check(path: readonly PropertyKey[], value: string | undefined, ...checks: Check[]) {
+    if (value === undefined) return;
+    for (const c of checks) {
+      const message = c(value);
+      if (message) {
+        this.details.push({ field: formatFieldPath(path), message });
+        return;
+      }
+    }
+  }
+}
+
+function checkReferences(c: Collector, key: string, refs: readonly WireReference[] | undefined, what: string) {
+  const seen = new Set<string>();
+  refs?.forEach((ref, index) => {
+    if (!REFERENCE_ID_PATTERN.test(ref.id)) {
+      c.details.push({ field: formatFieldPath([key, index, 'id']), message: `must be a ${what} identifier (a number)` });
+    } else if (seen.has(ref.id)) {
+      c.details.push({ field: formatFieldPath([key, index, 'id']), message: `${what} ${ref.id} is listed twice` });
+    }
+    seen.add(ref.id);
+  });
+}
+
+function checkOption(c: Collector, base: readonly PropertyKey[], option: WireAttributeOption) {
+  c.check([...base, 'name'], option.name ?? '', required('Option name'), maxLength(MAX_NAME_LENGTH));
+  c.check([...base, 'enabled'], option.enabled, booleanString);
+  for (const key of OPTION_FIELD_KEYS) c.check([...base, key], option[key], maxLength(MAX_TEXT_LENGTH));
+  for (const key of OPTION_PRICE_KEYS) c.check([...base, key], option[key], minorUnits);
+  c.check([...base, OPTION_INVENTORY_KEY], option[OPTION_INVENTORY_KEY], count);
+}
+
+function checkAttribute(c: Collector, index: number, attribute: WireAttribute) {
+  const base = ['attributes', index];
+  c.check([...base, 'name'], attribute.name ?? '', required('Attribute name'), maxLength(MAX_NAME_LENGTH));
+  c.check([...base, 'enabled'], attribute.enabled, booleanString);
+  const names = new Map<string, number>();
+  attribute.items?.forEach((option, i) => {
+    checkOption(c, [...base, 'items', i], option);
+    const key = (option.name ?? '').trim().toLowerCase();
+    if (key === '') return;
+    const first = names.get(key);
+    if (first === undefined) names.set(key, i);
+    else
+      c.details.push({
+        field: formatFieldPath([...base, 'items', i, 'name']),
+        message: `another option of this attribute (option ${first + 1}) is already called "${option.name?.trim()}"`,
+      });
+  });
+}
+
+/** The 422 layer: the rules of platform-notes over a well-formed product. Slug uniqueness is the store's. */
+export function productRuleViolations(product: WireProduct): ErrorDetail[] {
+  const c = new Collector();
+  c.check(['name'], product.name ?? '', required('Name'), maxLength(MAX_NAME_LENGTH));
+  c.check(['slug'], product.slug, maxLength(MAX_NAME_LENGTH), slug);
+  c.check(['enabled'], product.enabled, booleanString);
+  c.check(['weighting'], product.weighting, integer);
+  c.check(['release_date'], product.release_date, epochSeconds);
+  c.check(['expiry_date'], product.expiry_date, epochSeconds);
+  const release = product.release_date;
+  const expiry = product.expiry_date;
+  if (
+    release !== undefined &&
+    expiry !== undefined &&
+    epochSeconds(release) === null &&
+    epochSeconds(expiry) === null &&
+    Number(expiry) <= Number(release)
+  ) {
+    c.details.push({ field: 'expiry_date', message: 'must be after the release date' });
+  }
+  checkReferences(c, 'category_array', product.category_array, 'category');
+  checkReferences(c, 'secure_zone_array', product.secure_zone_array, 'secure zone');
+  for (const key of PRODUCT_FIELD_KEYS) c.check([key], product[key], maxLength(MAX_TEXT_LENGTH));
+  for (const key of PRODUCT_INVENTORY_KEYS) c.check([key], product[key], maxLength(MAX_NAME_LENGTH));
+  for (const key of PRODUCT_PRICE_KEYS) c.check([key], product[key], minorUnits);
+  product.attributes?.forEach((attribute, index) => checkAttribute(c, index, attribute));
+  return c.details;
+}
+
+/** Both layers in order: shape first (400), then rules (422). */
+export function validateProduct(body: unknown): ProductCheck {
+  const shape = checkProductShape(body);
+  if (!shape.ok) return shape;
+  const details = productRuleViolations(shape.product);
+  return details.length > 0 ? { ok: false, status: 422, details } : shape;
+}
+
+/** The case lookup's identifiers; empty list when both can be identifiers. */
+export function caseIdentifierViolations(form: string, id: string): ErrorDetail[] {
+  const details: ErrorDetail[] = [];
+  const describe = (value: string, what: string) => {
+    if (value === '') return `${what} is empty`;
+    if (value.length > 64) return `${what} is longer than 64 characters`;
+    return `${what} may contain only letters, digits, "_" and "-"`;
+  };
+  if (!IDENTIFIER_PATTERN.test(form)) details.push({ field: 'form', message: describe(form, 'The form identifier') });
+  if (!IDENTIFIER_PATTERN.test(id)) details.push({ field: 'id', message: describe(id, 'The case identifier') });
+  return details;
+}

@@ -1,0 +1,144 @@
+/**
+ * The wire contract of Site Management API v2, exactly as the platform's spec writes it.
+ *
+ * Browser-safe (no React, no DOM, no Node): the browser, the server and the tests import it.
+ * Every scalar on the wire is a JSON string; these schemas check the shape only (the 400 layer).
+ * The semantic rules (the 422 layer) live in `rules.ts`.
+ */
+import { z } from 'zod';
+
+export const API_BASE_PATH = '/api/site/v2';
+
+export const CURRENCIES = ['aud', 'cad', 'eur', 'gbp', 'nzd', 'usd'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+export const PRODUCT_PRICE_TIERS = [1, 2, 3, 4] as const;
+export const OPTION_PRICE_TIERS = [1, 2] as const;
+export const PRODUCT_INVENTORY_SLOTS = [1, 2, 3] as const;
+export const PRODUCT_FIELD_SLOTS = [1, 2, 3, 4, 5] as const;
+export const OPTION_FIELD_SLOTS = [2, 3, 4, 6] as const;
+
+export type ProductPriceTier = (typeof PRODUCT_PRICE_TIERS)[number];
+export type OptionPriceTier = (typeof OPTION_PRICE_TIERS)[number];
+export type ProductInventorySlot = (typeof PRODUCT_INVENTORY_SLOTS)[number];
+export type ProductFieldSlot = (typeof PRODUCT_FIELD_SLOTS)[number];
+export type OptionFieldSlot = (typeof OPTION_FIELD_SLOTS)[number];
+
+export const productPriceKey = <C extends Currency, T extends ProductPriceTier>(currency: C, tier: T) =>
+  `module_field_14/product/price/${currency}/${tier}` as const;
+export const productInventoryKey = <N extends ProductInventorySlot>(slot: N) =>
+  `module_field_14/product/inventory/${slot}` as const;
+export const productFieldKey = <N extends ProductFieldSlot>(slot: N) => `module_field_14/product_${slot}` as const;
+export const optionPriceKey = <C extends Currency, T extends OptionPriceTier>(currency: C, tier: T) =>
+  `module_field_14/product_attribute_option/price/${currency}/${tier}` as const;
+export const optionFieldKey = <N extends OptionFieldSlot>(slot: N) =>
+  `module_field_14/product_attribute_option_${slot}` as const;
+export const OPTION_INVENTORY_KEY = 'module_field_14/product_attribute_option/inventory/1';
+
+export type ProductPriceKey = ReturnType<typeof productPriceKey<Currency, ProductPriceTier>>;
+export type ProductInventoryKey = ReturnType<typeof productInventoryKey<ProductInventorySlot>>;
+export type ProductFieldKey = ReturnType<typeof productFieldKey<ProductFieldSlot>>;
+export type OptionPriceKey = ReturnType<typeof optionPriceKey<Currency, OptionPriceTier>>;
+export type OptionFieldKey = ReturnType<typeof optionFieldKey<OptionFieldSlot>>;
+
+export const PRODUCT_PRICE_KEYS: readonly ProductPriceKey[] = CURRENCIES.flatMap((c) =>
+  PRODUCT_PRICE_TIERS.map((t) => productPriceKey(c, t)),
+);
+export const PRODUCT_INVENTORY_KEYS: readonly ProductInventoryKey[] = PRODUCT_INVENTORY_SLOTS.map(productInventoryKey);
+export const PRODUCT_FIELD_KEYS: readonly ProductFieldKey[] = PRODUCT_FIELD_SLOTS.map(productFieldKey);
+export const OPTION_PRICE_KEYS: readonly OptionPriceKey[] = CURRENCIES.flatMap((c) =>
+  OPTION_PRICE_TIERS.map((t) => optionPriceKey(c, t)),
+);
+export const OPTION_FIELD_KEYS: readonly OptionFieldKey[] = OPTION_FIELD_SLOTS.map(optionFieldKey);
+
+/** An optional JSON string for each key: the shape of the numbered fields. */
+function optionalStrings<K extends string>(keys: readonly K[]): { [P in K]: z.ZodOptional<z.ZodString> } {
+  const shape: Record<string, z.ZodOptional<z.ZodString>> = {};
+  for (const key of keys) shape[key] = z.string().optional();
+  // The loop fills exactly the keys of K; TypeScript cannot follow a loop into a mapped type.
+  return shape as { [P in K]: z.ZodOptional<z.ZodString> };
+}
+
+/** category_array and secure_zone_array elements: the spec says objects; we send `{ "id": "158198" }`. */
+export const wireReferenceSchema = z.strictObject({ id: z.string() });
+
+export const wireAttributeOptionSchema = z.strictObject({
+  name: z.string().optional(),
+  enabled: z.string().optional(),
+  ...optionalStrings(OPTION_FIELD_KEYS),
+  ...optionalStrings(OPTION_PRICE_KEYS),
+  [OPTION_INVENTORY_KEY]: z.string().optional(),
+});
+
+export const wireAttributeSchema = z.strictObject({
+  name: z.string().optional(),
+  enabled: z.string().optional(),
+  items: z.array(wireAttributeOptionSchema).optional(),
+});
+
+export const wireProductSchema = z.strictObject({
+  name: z.string().optional(),
+  slug: z.string().optional(),
+  enabled: z.string().optional(),
+  weighting: z.string().optional(),
+  expiry_date: z.string().optional(),
+  release_date: z.string().optional(),
+  category_array: z.array(wireReferenceSchema).optional(),
+  secure_zone_array: z.array(wireReferenceSchema).optional(),
+  attributes: z.array(wireAttributeSchema).optional(),
+  ...optionalStrings(PRODUCT_FIELD_KEYS),
+  ...optionalStrings(PRODUCT_INVENTORY_KEYS),
+  ...optionalStrings(PRODUCT_PRICE_KEYS),
+});
+
+export type WireReference = z.infer<typeof wireReferenceSchema>;
+export type WireAttributeOption = z.infer<typeof wireAttributeOptionSchema>;
+export type WireAttribute = z.infer<typeof wireAttributeSchema>;
+export type WireProduct = z.infer<typeof wireProductSchema>;
+
+/** One entry of `details` on 400 and 422. */
+export const errorDetailSchema = z.object({ field: z.string(), message: z.string() });
+export type ErrorDetail = z.infer<typeof errorDetailSchema>;
+
+/** The error body of every failed call. */
+export const errorBodySchema = z.object({
+  error: z.string(),
+  message: z.string(),
+  code: z.number().int(),
+  details: z.array(errorDetailSchema).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Status phrases of the spec, plus the ones our own server answers with (413, 502, 504). */
+export const STATUS_PHRASES: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  504: 'Gateway Timeout',
+};
+
+export function errorBody(code: number, message: string, details?: ErrorDetail[]): ErrorBody {
+  const body: ErrorBody = { error: STATUS_PHRASES[code] ?? 'Error', message, code };
+  if (details) body.details = details;
+  return body;
+}
+
+/**
+ * A form case as the platform returns it. The spec shows only `{}`; platform-notes describes the usual
+ * record. Any JSON object is a valid case, so the viewer must not depend on these fields being present.
+ */
+export const formCaseSchema = z.record(z.string(), z.unknown());
+export type FormCase = z.infer<typeof formCaseSchema>;
+
+/** Paths of the two operations, relative to the base address. */
+export const formCasePath = (form: string, id: string) =>
+  `/forms/${encodeURIComponent(form)}/cases/${encodeURIComponent(id)}`;
+export const CREATE_PRODUCT_PATH = '/ecommerce/products/create';
