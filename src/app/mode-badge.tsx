@@ -18,7 +18,7 @@ export function ModeBadge() {
   if (meta.data.mode === 'sandbox') {
     return (
       <Tooltip label="Calls go to the built-in sandbox: a local stand-in of the platform. Nothing reaches a live site.">
-        <Badge variant="light" color="teal" data-mode="sandbox">
+        <Badge variant="filled" color="teal.9" data-mode="sandbox">
           Sandbox · site {meta.data.siteId}
         </Badge>
       </Tooltip>
@@ -26,7 +26,7 @@ export function ModeBadge() {
   }
   return (
     <Tooltip label={`Calls go to the live platform at ${meta.data.host}.`}>
-      <Badge variant="filled" color="orange" data-mode="platform">
+      <Badge variant="filled" color="orange.9" data-mode="platform">
         Live · {meta.data.host} · site {meta.data.siteId}
       </Badge>
     </Tooltip>

@@ -16,6 +16,14 @@ const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('@/features/cases/cases-page')).CasesPage }),
       },
       {
+        path: 'products',
+        lazy: async () => ({ Component: (await import('@/features/products/created-products-page')).CreatedProductsPage }),
+      },
+      {
+        path: 'products/created/:localId',
+        lazy: async () => ({ Component: (await import('@/features/products/created-product-page')).CreatedProductPage }),
+      },
+      {
         path: 'products/new',
         lazy: async () => ({ Component: (await import('@/features/products/new-product-page')).NewProductPage }),
       },

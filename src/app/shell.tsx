@@ -9,6 +9,7 @@ import classes from './shell.module.css';
 const NAV = [
   { to: '/cases', label: 'Cases', description: 'Look up a form submission' },
   { to: '/products/new', label: 'New product', description: 'Create a catalogue product' },
+  { to: '/products', label: 'Created products', description: 'Made from this browser' },
 ] as const;
 
 export function AppShellLayout() {
@@ -42,6 +43,8 @@ export function AppShellLayout() {
             label={item.label}
             description={item.description}
             onClick={close}
+            end
+            variant="filled"
           />
         ))}
       </AppShell.Navbar>

@@ -1,10 +1,207 @@
-import { Stack, Text, Title } from '@mantine/core';
+/**
+ * The product editor page: owns the draft, the create call, leaving safely and what happens after.
+ */
+import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useBlocker, useLocation, useNavigate } from 'react-router';
+import { wireProductSchema, type ErrorDetail, type WireProduct } from '@/contract/site-api';
+import { ApiError, createProduct } from '@/lib/api-client';
+import { CreateFailure, isOutcomeUnknown } from './create-outcome';
+import { addCreated } from './created-products';
+import { clearDraft, loadDraft, saveDraft, type Draft } from './draft-storage';
+import { ProductEditor } from './editor/product-editor';
+import type { FormProblem } from './model/codec';
+import { decodeProduct } from './model/codec';
+import { mapServerDetails } from './model/error-paths';
+import { emptyProduct, type ProductForm } from './model/product-form';
+
+const AUTOSAVE_DELAY_MS = 400;
+
+function fromTemplate(state: unknown): ProductForm | null {
+  const template = wireProductSchema.safeParse((state as { template?: unknown } | null)?.template);
+  if (!template.success) return null;
+  // A new product from an existing one: same content, but the slug must be new.
+  return { ...decodeProduct({ ...template.data, slug: undefined }), slug: '', slugEdited: false };
+}
+
+function useDraftAutosave() {
+  const pending = useRef<{ values: ProductForm; step: number } | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [storageFailed, setStorageFailed] = useState(false);
+  const flush = useCallback(() => {
+    clearTimeout(timer.current);
+    if (!pending.current) return;
+    const ok = saveDraft(pending.current.values, pending.current.step);
+    pending.current = null;
+    setStorageFailed(!ok);
+  }, []);
+  const schedule = useCallback(
+    (values: ProductForm, step: number) => {
+      pending.current = { values: structuredClone(values), step };
+      clearTimeout(timer.current);
+      timer.current = setTimeout(flush, AUTOSAVE_DELAY_MS);
+    },
+    [flush],
+  );
+  const cancel = useCallback(() => {
+    clearTimeout(timer.current);
+    pending.current = null;
+  }, []);
+  useEffect(() => {
+    // A closed tab or a reload within the debounce still saves.
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, [flush]);
+  return { schedule, cancel, storageFailed };
+}
 
 export function NewProductPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [draft, setDraft] = useState<Draft | null>(() => loadDraft());
+  const [start, setStart] = useState<{ values: ProductForm; step: number } | null>(() =>
+    draft ? null : { values: fromTemplate(location.state) ?? emptyProduct(), step: 0 },
+  );
+  const [unmapped, setUnmapped] = useState<readonly ErrorDetail[]>([]);
+  const dirty = useRef(false);
+  const created = useRef(false);
+  const lastBody = useRef<WireProduct | null>(null);
+  const autosave = useDraftAutosave();
+
+  const mutation = useMutation({
+    mutationFn: (body: WireProduct) => createProduct(body),
+    onSuccess: (response, body) => {
+      created.current = true;
+      autosave.cancel();
+      clearDraft();
+      const entry = addCreated(body, response);
+      navigate(`/products/created/${entry.localId}`, { state: { justCreated: true } });
+    },
+  });
+
+  const { mutateAsync } = mutation;
+  const submit = useCallback(
+    async (body: WireProduct): Promise<FormProblem[]> => {
+      lastBody.current = body;
+      try {
+        await mutateAsync(body);
+        return [];
+      } catch (error) {
+        if (error instanceof ApiError && error.kind === 'api' && (error.status === 400 || error.status === 422)) {
+          const mapped = mapServerDetails(error.details);
+          setUnmapped(mapped.unmapped);
+          return mapped.fieldErrors;
+        }
+        setUnmapped([]);
+        return [];
+      }
+    },
+    [mutateAsync],
+  );
+
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty.current && !created.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+
+  useEffect(() => {
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (dirty.current && !created.current) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, []);
+
+  const onDirtyChange = useCallback((value: boolean) => {
+    dirty.current = value;
+  }, []);
+
+  if (!start) {
+    const when = draft ? new Date(draft.savedAt).toLocaleString() : '';
+    return (
+      <Stack maw={640}>
+        <Title order={1}>New product</Title>
+        <Alert color="blue" title="You have an unfinished product" role="alert">
+          <Stack gap="sm">
+            <Text size="sm">
+              A draft{draft?.values.name ? ` of “${draft.values.name}”` : ''} was saved in this browser on {when}. Restore it to carry on
+              where you left off, or discard it to start afresh.
+            </Text>
+            <Group>
+              <Button
+                onClick={() => {
+                  if (draft) setStart({ values: draft.values, step: draft.step });
+                  setDraft(null);
+                }}
+              >
+                Restore draft
+              </Button>
+              <Button
+                variant="default"
+                onClick={() => {
+                  clearDraft();
+                  setDraft(null);
+                  setStart({ values: fromTemplate(location.state) ?? emptyProduct(), step: 0 });
+                }}
+              >
+                Discard draft
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      </Stack>
+    );
+  }
+
+  const banner = mutation.isError ? (
+    <CreateFailure
+      error={mutation.error}
+      unmapped={unmapped}
+      onRetry={() => {
+        if (lastBody.current) void submit(lastBody.current);
+      }}
+    />
+  ) : autosave.storageFailed ? (
+    <Alert color="yellow" title="Drafts cannot be saved in this browser">
+      The browser refused to store the draft (storage full or disabled). Export the product as JSON to keep a copy.
+    </Alert>
+  ) : null;
+
   return (
-    <Stack>
+    <Stack gap="md">
       <Title order={1}>New product</Title>
-      <Text c="dimmed">Create a product in the site's catalogue.</Text>
+      <ProductEditor
+        defaultValues={start.values}
+        initialStep={start.step}
+        submitting={mutation.isPending}
+        onSubmit={submit}
+        onValuesChange={autosave.schedule}
+        onDirtyChange={onDirtyChange}
+        banner={banner}
+        createDisabled={mutation.isError && isOutcomeUnknown(mutation.error)}
+      />
+      <Modal opened={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title="Leave the editor?" centered>
+        <Stack>
+          <Text size="sm">
+            The product has not been created yet. Your changes stay in this browser as a draft, and you can restore
+            them when you come back.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
+              Stay
+            </Button>
+            <Button
+              color="red"
+              onClick={() => blocker.proceed?.()}
+            >
+              Leave
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Stack>
   );
 }

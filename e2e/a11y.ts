@@ -1,0 +1,33 @@
+/**
+ * The accessibility check every end-to-end test can share: axe-core with the WCAG 2.0, 2.1 and 2.2
+ * A and AA rules. On failure the message lists each rule, its impact and the offending elements.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+export interface A11yOptions {
+  /** CSS selectors to check; the whole page when left out. */
+  include?: string[];
+  /** CSS selectors to leave out, e.g. a third-party widget. */
+  exclude?: string[];
+}
+
+export async function a11yViolations(page: Page, { include = [], exclude = [] }: A11yOptions = {}) {
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  for (const selector of include) builder = builder.include(selector);
+  for (const selector of exclude) builder = builder.exclude(selector);
+  const { violations } = await builder.analyze();
+  return violations;
+}
+
+export async function expectNoA11yViolations(page: Page, options?: A11yOptions) {
+  const violations = await a11yViolations(page, options);
+  const report = violations.map(
+    (v) =>
+      `${v.id} (${v.impact ?? 'unknown'}): ${v.help}\n` +
+      v.nodes.map((node) => `  ${node.target.join(' ')}\n    ${node.failureSummary?.replace(/\n/g, '\n    ') ?? ''}`).join('\n'),
+  );
+  expect(report, `axe found ${violations.length} WCAG violation(s)`).toEqual([]);
+}

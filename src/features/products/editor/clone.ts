@@ -1,0 +1,16 @@
+import { newKey, type AttributeForm, type OptionForm } from '../model/product-form';
+
+/** A copy of an option with a fresh key, for "Duplicate". */
+export function cloneOption(option: OptionForm, nameSuffix = ' (copy)'): OptionForm {
+  return structuredClone({ ...option, key: newKey(), name: option.name ? `${option.name}${nameSuffix}` : '' });
+}
+
+/** A copy of an attribute and its options, every one with a fresh key. */
+export function cloneAttribute(attribute: AttributeForm): AttributeForm {
+  return {
+    ...structuredClone(attribute),
+    key: newKey(),
+    name: attribute.name ? `${attribute.name} (copy)` : '',
+    options: attribute.options.map((option) => cloneOption(option, '')),
+  };
+}

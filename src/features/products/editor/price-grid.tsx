@@ -1,0 +1,229 @@
+/**
+ * A spreadsheet-grade price grid: currencies as rows, tiers as columns, major units in the cells.
+ * Arrows, Enter and Tab move as in a sheet, Escape leaves the grid, a block pasted from Excel or
+ * Google Sheets fills from the cell it lands in. Cells are uncontrolled inputs: typing re-renders nothing
+ * but the browser's own input.
+ */
+import { Button, Group, Menu, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useFormContext, type FieldPath } from 'react-hook-form';
+import { CURRENCIES, type Currency } from '@/contract/site-api';
+import { formatMinor, parseMoney } from '../model/money';
+import type { ProductForm } from '../model/product-form';
+import { useFieldError } from './form-fields';
+import { isBlock, moveTarget, parseClipboardBlock, placeBlock } from './grid-logic';
+import classes from './price-grid.module.css';
+
+export interface PriceGridProps {
+  /** Path of the grid in the form: `prices` or `attributes.0.options.1.prices`. */
+  base: string;
+  tierLabels: readonly string[];
+  /** Visible title of the grid, also its accessible name. */
+  caption: string;
+  description?: string;
+}
+
+const cellPath = (base: string, currency: Currency, tier: number) => `${base}.${currency}.${tier}` as FieldPath<ProductForm>;
+
+function PriceCell({ base, currency, tier, row, label }: { base: string; currency: Currency; tier: number; row: number; label: string }) {
+  const { register } = useFormContext<ProductForm>();
+  const path = cellPath(base, currency, tier);
+  const error = useFieldError(path);
+  const errorId = `${path}-error`;
+  const input = (
+    <input
+      {...register(path)}
+      className={classes.cell}
+      aria-label={label}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? errorId : undefined}
+      data-row={row}
+      data-col={tier}
+      inputMode="decimal"
+      autoComplete="off"
+      spellCheck={false}
+    />
+  );
+  return (
+    <Table.Td className={classes.td} data-invalid={error ? true : undefined}>
+      {/* Always the same tree, so the input keeps its focus when its error comes or goes. */}
+      <Tooltip label={error} disabled={!error} withArrow position="bottom">
+        {input}
+      </Tooltip>
+      {error && <VisuallyHidden id={errorId}>{error}</VisuallyHidden>}
+    </Table.Td>
+  );
+}
+
+export function PriceGrid({ base, tierLabels, caption, description }: PriceGridProps) {
+  const { getValues, setValue, setError, clearErrors } = useFormContext<ProductForm>();
+  const tableRef = useRef<HTMLTableElement>(null);
+  const exitRef = useRef<HTMLButtonElement>(null);
+  const active = useRef<{ row: number; col: number }>({ row: 0, col: 0 });
+  const [notice, setNotice] = useState('');
+  const rows = CURRENCIES.length;
+  const cols = tierLabels.length;
+
+  const focusCell = (row: number, col: number) => {
+    tableRef.current?.querySelector<HTMLInputElement>(`input[data-row="${row}"][data-col="${col}"]`)?.focus();
+  };
+
+  /** Sets a cell from typed or pasted text: canonical "19.99" when readable, else kept and marked. */
+  const commit = (row: number, col: number, text: string) => {
+    const currency = CURRENCIES[row];
+    if (!currency) return;
+    const path = cellPath(base, currency, col);
+    // Typed in the user's own locale ("1.299,00" in Germany); kept in the canonical "1299.00".
+    const parsed = parseMoney(text, navigator.language, currency);
+    const value = parsed.ok && parsed.minor !== null ? formatMinor(parsed.minor) : parsed.ok ? '' : text;
+    setValue(path, value, { shouldDirty: true });
+    if (parsed.ok) clearErrors(path);
+    else setError(path, { type: 'price', message: parsed.reason });
+  };
+
+  const position = (target: EventTarget) => {
+    if (!(target instanceof HTMLInputElement) || target.dataset.row === undefined) return null;
+    return { row: Number(target.dataset.row), col: Number(target.dataset.col), input: target };
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
+    const at = position(event.target);
+    if (!at) return;
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      commit(at.row, at.col, at.input.value);
+      exitRef.current?.focus();
+      return;
+    }
+    const { selectionStart, selectionEnd, value } = at.input;
+    const next = moveTarget(
+      {
+        key: event.key,
+        shiftKey: event.shiftKey,
+        atStart: selectionStart === 0 && selectionEnd === 0,
+        atEnd: selectionStart === value.length && selectionEnd === value.length,
+      },
+      at.row,
+      at.col,
+      rows,
+      cols,
+    );
+    if (!next) return;
+    event.preventDefault();
+    focusCell(next.row, next.col);
+  };
+
+  const onPaste = (event: ClipboardEvent<HTMLTableElement>) => {
+    const at = position(event.target);
+    const text = event.clipboardData.getData('text/plain');
+    if (!at || !isBlock(text)) return;
+    event.preventDefault();
+    const { cells, clipped } = placeBlock(parseClipboardBlock(text), at.row, at.col, rows, cols);
+    active.current = { row: at.row, col: at.col };
+    for (const cell of cells) commit(cell.row, cell.col, cell.value);
+    setNotice(
+      clipped > 0
+        ? `Pasted ${cells.length} cells; ${clipped} that fell outside the grid were left out.`
+        : `Pasted ${cells.length} cells.`,
+    );
+  };
+
+  const onBlur = (event: React.FocusEvent<HTMLTableElement>) => {
+    const at = position(event.target);
+    if (at) commit(at.row, at.col, at.input.value);
+  };
+
+  // Fill copies from the last cell the user changed, not from one Enter merely moved to.
+  const onInput = (event: React.FormEvent<HTMLTableElement>) => {
+    const at = position(event.target);
+    if (at) active.current = { row: at.row, col: at.col };
+  };
+
+  const fill = (scope: 'row' | 'column' | 'grid' | 'clear') => {
+    const { row, col } = active.current;
+    const source = CURRENCIES[row];
+    const value = scope === 'clear' || !source ? '' : String(getValues(cellPath(base, source, col)) ?? '');
+    CURRENCIES.forEach((currency, r) => {
+      for (let c = 0; c < cols; c += 1) {
+        const inScope = scope === 'grid' || scope === 'clear' || (scope === 'row' ? r === row : c === col);
+        if (inScope) commit(r, c, value);
+      }
+    });
+    const where = scope === 'row' ? `across ${source?.toUpperCase()}` : scope === 'column' ? `down ${tierLabels[col]}` : 'to every cell';
+    setNotice(scope === 'clear' ? 'Cleared every cell.' : `Copied ${value || 'an empty value'} ${where}.`);
+  };
+
+  return (
+    <div className={classes.wrapper}>
+      <Table
+        ref={tableRef}
+        className={classes.table}
+        withTableBorder
+        withColumnBorders
+        onKeyDown={onKeyDown}
+        onPaste={onPaste}
+        onBlur={onBlur}
+        onInput={onInput}
+        aria-describedby={description ? `${base}-grid-description` : undefined}
+      >
+        <Table.Caption className={classes.caption}>{caption}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Currency</Table.Th>
+            {tierLabels.map((label) => (
+              <Table.Th scope="col" key={label}>
+                {label}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {CURRENCIES.map((currency, row) => (
+            <Table.Tr key={currency}>
+              <Table.Th scope="row" className={classes.rowHeader}>
+                {currency.toUpperCase()}
+              </Table.Th>
+              {tierLabels.map((label, tier) => (
+                <PriceCell
+                  key={label}
+                  base={base}
+                  currency={currency}
+                  tier={tier}
+                  row={row}
+                  label={`${currency.toUpperCase()} ${label}`}
+                />
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {description && (
+        <Text id={`${base}-grid-description`} size="xs" c="dimmed" mt={4}>
+          {description}
+        </Text>
+      )}
+      <Group gap="xs" mt="xs">
+        <Menu position="bottom-start" withinPortal>
+          <Menu.Target>
+            <Button ref={exitRef} variant="default" size="xs" aria-label={`Fill or clear ${caption}`}>
+              Fill…
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Label>From the last cell you edited</Menu.Label>
+            <Menu.Item onClick={() => fill('row')}>Copy across its currency row</Menu.Item>
+            <Menu.Item onClick={() => fill('column')}>Copy down its tier column</Menu.Item>
+            <Menu.Item onClick={() => fill('grid')}>Copy to the whole grid</Menu.Item>
+            <Menu.Divider />
+            <Menu.Item color="red" onClick={() => fill('clear')}>
+              Clear the grid
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+        <Text size="xs" c="dimmed" aria-live="polite">
+          {notice}
+        </Text>
+      </Group>
+    </div>
+  );
+}

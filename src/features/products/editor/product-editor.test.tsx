@@ -1,0 +1,210 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { WireProduct } from '@/contract/site-api';
+import { render } from '@/test/render';
+import type { FormProblem } from '../model/codec';
+import { MONEY_REASONS } from '../model/money';
+import { emptyProduct, type ProductForm } from '../model/product-form';
+import { ProductEditor } from './product-editor';
+
+const SLUG_RULE = 'must be lower-case letters and digits in words joined by single hyphens';
+
+function setup({
+  submit = async () => [],
+  defaultValues = emptyProduct(),
+  initialStep,
+}: { submit?: (body: WireProduct) => Promise<FormProblem[]>; defaultValues?: ProductForm; initialStep?: number } = {}) {
+  const user = userEvent.setup();
+  const onSubmit = vi.fn(submit);
+  const onValuesChange = vi.fn<(values: ProductForm, step: number) => void>();
+  const onDirtyChange = vi.fn<(dirty: boolean) => void>();
+  render(
+    <ProductEditor
+      defaultValues={defaultValues}
+      initialStep={initialStep}
+      submitting={false}
+      onSubmit={onSubmit}
+      onValuesChange={onValuesChange}
+      onDirtyChange={onDirtyChange}
+    />,
+  );
+  return { user, onSubmit, onValuesChange, onDirtyChange };
+}
+
+const nameInput = () => screen.getByRole('textbox', { name: /^Name/ });
+const slugInput = () => screen.getByRole('textbox', { name: 'Slug' });
+const nextButton = (label: string) => screen.getByRole('button', { name: `Next: ${label}` });
+
+/** From Basics with a valid name, through the steps (nothing else filled) to the one named. */
+async function advance(user: UserEvent, name: string, to: 'pricing' | 'attributes' | 'review') {
+  await user.type(nameInput(), name);
+  await user.click(nextButton('Placement and details'));
+  await user.click(await screen.findByRole('button', { name: 'Next: Pricing and inventory' }));
+  if (to === 'pricing') return;
+  await user.click(await screen.findByRole('button', { name: 'Next: Attributes and options' }));
+  if (to === 'attributes') return;
+  await user.click(await screen.findByRole('button', { name: 'Next: Review' }));
+}
+
+// Mantine and jsdom are slow to warm up on a busy machine; the first render alone can take seconds.
+describe('ProductEditor', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    // jsdom does not implement scrolling; the editor scrolls to the top on every step change.
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  });
+
+  it('stays on Basics and marks Name when Next is pressed without a name', async () => {
+    const { user } = setup();
+    await user.click(nextButton('Placement and details'));
+    expect(nameInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(nameInput()).toHaveAccessibleDescription('Name is required');
+    expect(nextButton('Placement and details')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Categories' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Step 1: Basics (has errors)' })).toBeInTheDocument();
+    await waitFor(() => expect(nameInput()).toHaveFocus());
+  });
+
+  it('clears the Name error as soon as a name is typed, then Next advances', async () => {
+    const { user } = setup();
+    await user.click(nextButton('Placement and details'));
+    expect(nameInput()).toHaveAttribute('aria-invalid', 'true');
+
+    await user.type(nameInput(), 'Blue mug');
+    expect(nameInput()).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('Name is required')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Step 1: Basics' })).toBeInTheDocument();
+
+    await user.click(nextButton('Placement and details'));
+    expect(await screen.findByRole('heading', { name: 'Catalogue placement' })).toBeInTheDocument();
+    expect(nextButton('Pricing and inventory')).toBeInTheDocument();
+  });
+
+  it('blocks Next on a slug that is not lower-case words joined by hyphens', async () => {
+    const { user } = setup();
+    await user.type(nameInput(), 'Blue mug');
+    await user.clear(slugInput());
+    await user.type(slugInput(), 'Bad Slug');
+    await user.click(nextButton('Placement and details'));
+    expect(slugInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(slugInput()).toHaveAccessibleDescription(expect.stringContaining(SLUG_RULE));
+    expect(nextButton('Placement and details')).toBeInTheDocument();
+    expect(nameInput()).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('suggests a slug from the name until the slug is edited by hand', async () => {
+    const { user } = setup();
+    await user.type(nameInput(), 'Crème Brûlée & Co');
+    expect(slugInput()).toHaveValue('creme-brulee-and-co');
+
+    await user.type(slugInput(), '-2');
+    await user.type(nameInput(), ' deluxe');
+    expect(slugInput()).toHaveValue('creme-brulee-and-co-2');
+
+    // An emptied slug follows the name again.
+    await user.clear(slugInput());
+    await user.type(nameInput(), '!');
+    expect(slugInput()).toHaveValue('creme-brulee-and-co-deluxe');
+  });
+
+  it('blocks Next on the Pricing step while a price cell cannot be read', async () => {
+    const { user } = setup();
+    await advance(user, 'Blue mug', 'pricing');
+    const cell = await screen.findByRole('textbox', { name: 'USD Tier 1' });
+    await user.type(cell, 'abc');
+    await user.click(nextButton('Attributes and options'));
+
+    expect(screen.getByRole('textbox', { name: 'USD Tier 1' })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('textbox', { name: 'USD Tier 1' })).toHaveAccessibleDescription(MONEY_REASONS.notANumber);
+    expect(nextButton('Attributes and options')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add attribute' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Step 3: Pricing and inventory (has errors)' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'USD Tier 1' })).toHaveFocus());
+  });
+
+  it('lists problems on Review as links that open the field’s step', async () => {
+    const { user } = setup();
+    await advance(user, 'Blue mug', 'review');
+    expect(await screen.findByText('Ready to create')).toBeInTheDocument();
+
+    // Back to Basics to break the name, then straight back to Review from the stepper.
+    await user.click(screen.getByRole('button', { name: 'Edit Basics' }));
+    await user.clear(nameInput());
+    await user.click(screen.getByRole('button', { name: /^Step 5: Review/ }));
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('1 problem to fix before creating')).toBeInTheDocument();
+    await user.click(within(alert).getByRole('button', { name: 'Basics › name: Name is required' }));
+
+    expect(await screen.findByRole('textbox', { name: /^Name/ })).toHaveAccessibleDescription('Name is required');
+    expect(nextButton('Placement and details')).toBeInTheDocument();
+    await waitFor(() => expect(nameInput()).toHaveFocus());
+  });
+
+  it('sends the exact wire body once on Create product, however fast the clicks', async () => {
+    const { user, onSubmit } = setup();
+    await user.type(nameInput(), 'Blue mug');
+    await user.click(nextButton('Placement and details'));
+    await user.click(await screen.findByRole('button', { name: 'Next: Pricing and inventory' }));
+    await user.type(await screen.findByRole('textbox', { name: 'USD Tier 1' }), '19.99');
+    await user.type(screen.getByRole('textbox', { name: 'EUR Tier 2' }), '1,299.5');
+    await user.click(nextButton('Attributes and options'));
+    await user.click(await screen.findByRole('button', { name: 'Next: Review' }));
+
+    await user.dblClick(await screen.findByRole('button', { name: 'Create product' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSubmit.mock.calls[0]?.[0]).toStrictEqual({
+      name: 'Blue mug',
+      slug: 'blue-mug',
+      enabled: 'true',
+      'module_field_14/product/price/usd/1': '1999',
+      'module_field_14/product/price/eur/2': '129950',
+    });
+  });
+
+  it('goes back to Basics and shows the platform’s message on Slug when create is refused', async () => {
+    const { user, onSubmit } = setup({ submit: async () => [{ path: 'slug', message: 'is already used' }] });
+    await advance(user, 'Blue mug', 'review');
+    await user.click(await screen.findByRole('button', { name: 'Create product' }));
+
+    expect(await screen.findByRole('textbox', { name: 'Slug' })).toHaveAccessibleDescription(
+      expect.stringContaining('is already used'),
+    );
+    expect(slugInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(slugInput()).toHaveValue('blue-mug');
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(slugInput()).toHaveFocus());
+  });
+
+  it('marks unnamed attributes and options when Next is pressed on Attributes', async () => {
+    const { user } = setup();
+    await advance(user, 'Blue mug', 'attributes');
+    await user.click(await screen.findByRole('button', { name: 'Add attribute' }));
+    await user.click(nextButton('Review'));
+
+    const attribute = screen.getByRole('textbox', { name: /^Attribute name/ });
+    const option = screen.getByRole('textbox', { name: /^Option name/ });
+    expect(attribute).toHaveAttribute('aria-invalid', 'true');
+    expect(attribute).toHaveAccessibleDescription('Attribute name is required');
+    expect(option).toHaveAttribute('aria-invalid', 'true');
+    expect(option).toHaveAccessibleDescription('Option name is required');
+    expect(nextButton('Review')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Step 4: Attributes and options (has errors)' })).toBeInTheDocument();
+  });
+
+  it('reports the values as the user types, for the draft autosave', async () => {
+    const { user, onValuesChange, onDirtyChange } = setup();
+    await user.type(nameInput(), 'Mug');
+    expect(onValuesChange).toHaveBeenLastCalledWith(expect.objectContaining({ name: 'Mug', slug: 'mug' }), 0);
+    expect(onDirtyChange).toHaveBeenLastCalledWith(true);
+  });
+
+  it('lists the problems of a product reopened on the Review step', async () => {
+    // A draft saved on Review is restored there (initialStep 4); it must not claim to be ready.
+    setup({ initialStep: 4 });
+    expect(await screen.findByRole('button', { name: 'Create product' })).toBeInTheDocument();
+    expect(screen.queryByText('Ready to create')).not.toBeInTheDocument();
+    expect(screen.getByText('1 problem to fix before creating')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,279 @@
+/**
+ * The multi-step product editor (presentational): receives default values and callbacks, owns the
+ * form state and the steps. The page around it owns drafts, the create call and navigation.
+ */
+import { Button, Group, Stack, Stepper } from '@mantine/core';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { FormProvider, useForm, useFormState, type FieldErrors, type FieldPath } from 'react-hook-form';
+import type { WireProduct } from '@/contract/site-api';
+import { encodeProduct } from '../model/codec';
+import type { FormProblem } from '../model/codec';
+import type { ProductForm } from '../model/product-form';
+import { STEPS, stepOfPath, type StepId } from '../model/steps';
+import { validateProductForm } from '../model/validate';
+import { AttributesStep } from '../steps/attributes-step';
+import { BasicsStep } from '../steps/basics-step';
+import { PlacementStep } from '../steps/placement-step';
+import { PricingStep } from '../steps/pricing-step';
+import { ReviewStep } from '../steps/review-step';
+import { createExpansionStore, ExpansionContext, type ExpansionStore } from './expansion';
+import { ImportExport } from './import-export';
+
+export interface ProductEditorProps {
+  defaultValues: ProductForm;
+  initialStep?: number;
+  submitting: boolean;
+  /** Sends the product; resolves with the problems the platform named on fields (none on success). */
+  onSubmit: (body: WireProduct) => Promise<FormProblem[]>;
+  onValuesChange: (values: ProductForm, step: number) => void;
+  onDirtyChange: (dirty: boolean) => void;
+  /** Alerts from the page (e.g. the outcome of create), shown above the steps. */
+  banner?: ReactNode;
+  /** Create is off, e.g. while the outcome of the last attempt is unknown. */
+  createDisabled?: boolean;
+}
+
+const STEP_ROOTS: Record<Exclude<StepId, 'review'>, FieldPath<ProductForm>[]> = {
+  basics: ['name', 'slug', 'enabled', 'weighting', 'releaseAt', 'expiryAt'],
+  placement: ['categories', 'secureZones', 'fields'],
+  pricing: ['prices', 'inventory'],
+  attributes: ['attributes'],
+};
+
+/** Every path that has an error message, e.g. `attributes.0.options.2.name`. */
+function errorPaths(errors: FieldErrors, prefix = ''): string[] {
+  const out: string[] = [];
+  for (const [key, value] of Object.entries(errors)) {
+    if (!value || typeof value !== 'object') continue;
+    const path = prefix ? `${prefix}.${key}` : key;
+    if ('message' in value && typeof value.message === 'string') out.push(path);
+    else out.push(...errorPaths(value as FieldErrors, path));
+  }
+  return out;
+}
+
+/** Keys of the attributes and options a path lies in, so they can be expanded to show it. */
+function keysAlong(values: ProductForm, path: string): string[] {
+  const match = /^attributes\.(\d+)(?:\.options\.(\d+))?/.exec(path);
+  if (!match) return [];
+  const attribute = values.attributes[Number(match[1])];
+  if (!attribute) return [];
+  const option = match[2] === undefined ? undefined : attribute.options[Number(match[2])];
+  return option ? [attribute.key, option.key] : [attribute.key];
+}
+
+function StepBody({ step, onGoTo, problems, onEditStep }: { step: StepId; onGoTo: (path: string) => void; problems: FormProblem[]; onEditStep: (index: number) => void }) {
+  switch (step) {
+    case 'basics':
+      return <BasicsStep />;
+    case 'placement':
+      return <PlacementStep />;
+    case 'pricing':
+      return <PricingStep />;
+    case 'attributes':
+      return <AttributesStep />;
+    case 'review':
+      return <ReviewStep problems={problems} onGoTo={onGoTo} onEditStep={onEditStep} />;
+  }
+}
+
+function StepperWithErrors({ active, visited, onStepClick }: { active: number; visited: number; onStepClick: (index: number) => void }) {
+  const { errors } = useFormState<ProductForm>();
+  const stepsWithErrors = useMemo(() => new Set(errorPaths(errors).map(stepOfPath)), [errors]);
+  return (
+    <Stepper active={active} onStepClick={onStepClick} size="sm" allowNextStepsSelect={false} wrap>
+      {STEPS.map((step, i) => {
+        const hasErrors = stepsWithErrors.has(step.id);
+        return (
+          <Stepper.Step
+            key={step.id}
+            label={step.label}
+            description={hasErrors ? 'Has errors' : undefined}
+            color={hasErrors ? 'red' : undefined}
+            completedIcon={hasErrors ? '!' : undefined}
+            allowStepSelect={i <= visited}
+            aria-label={`Step ${i + 1}: ${step.label}${hasErrors ? ' (has errors)' : ''}`}
+          />
+        );
+      })}
+    </Stepper>
+  );
+}
+
+export function ProductEditor({ defaultValues, initialStep = 0, submitting, onSubmit, onValuesChange, onDirtyChange, banner, createDisabled = false }: ProductEditorProps) {
+  const form = useForm<ProductForm>({ defaultValues, mode: 'onSubmit', shouldFocusError: false });
+  const { getValues, setError, clearErrors, setFocus, subscribe, reset } = form;
+  const [active, setActive] = useState(Math.min(initialStep, STEPS.length - 1));
+  const [visited, setVisited] = useState(active);
+  // Opened on Review (a restored draft): its problems are known from the start.
+  const [reviewProblems, setReviewProblems] = useState<FormProblem[]>(() =>
+    STEPS[Math.min(initialStep, STEPS.length - 1)]?.id === 'review' ? validateProductForm(defaultValues) : [],
+  );
+  const [pendingFocus, setPendingFocus] = useState<string | null>(null);
+  const [expansion] = useState<ExpansionStore>(() => createExpansionStore());
+  const submittingRef = useRef(false);
+  const stepRef = useRef(active);
+  useEffect(() => {
+    stepRef.current = active;
+  }, [active]);
+  const { isDirty } = useFormState({ control: form.control });
+  // An attempt that has ended (the page's `submitting` went back to false) may be followed by another.
+  const wasSubmitting = useRef(submitting);
+  useEffect(() => {
+    if (wasSubmitting.current && !submitting) submittingRef.current = false;
+    wasSubmitting.current = submitting;
+  }, [submitting]);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const createRef = useRef<HTMLButtonElement>(null);
+  const focusOnStep = useRef(false);
+
+  // A new step puts the cursor in its first field (on review: on Create), unless a field was asked for.
+  useEffect(() => {
+    if (!focusOnStep.current) return;
+    focusOnStep.current = false;
+    const target =
+      STEPS[active]?.id === 'review'
+        ? createRef.current
+        : bodyRef.current?.querySelector<HTMLElement>('input:not([type=hidden]), textarea, select');
+    target?.focus();
+  }, [active]);
+
+  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
+
+  // Autosave: a subscription, not a re-render per keystroke.
+  useEffect(
+    () => subscribe({ formState: { values: true }, callback: ({ values }) => onValuesChange(values, stepRef.current) }),
+    [subscribe, onValuesChange],
+  );
+
+  const applyProblems = (problems: FormProblem[], roots: FieldPath<ProductForm>[] | 'all') => {
+    if (roots === 'all') clearErrors();
+    else clearErrors(roots);
+    const values = getValues();
+    const keys: string[] = [];
+    for (const problem of problems) {
+      if (!problem.path) continue;
+      setError(problem.path as FieldPath<ProductForm>, { type: 'rule', message: problem.message });
+      keys.push(...keysAlong(values, problem.path));
+    }
+    expansion.openMany(keys);
+  };
+
+  const goTo = (index: number) => {
+    focusOnStep.current = true;
+    setActive(index);
+    setVisited((v) => Math.max(v, index));
+    if (STEPS[index]?.id === 'review') {
+      const problems = validateProductForm(getValues());
+      applyProblems(problems, 'all');
+      setReviewProblems(problems);
+    }
+    window.scrollTo({ top: 0 });
+  };
+
+  const next = () => {
+    const step = STEPS[active];
+    if (!step || step.id === 'review') return;
+    const problems = validateProductForm(getValues()).filter((p) => stepOfPath(p.path) === step.id);
+    applyProblems(problems, STEP_ROOTS[step.id]);
+    const first = problems.find((p) => p.path);
+    if (first) {
+      setPendingFocus(first.path);
+      return;
+    }
+    goTo(active + 1);
+  };
+
+  /** From a problem in the review (or a server error): open its step and put the cursor in the field. */
+  const goToField = (path: string) => {
+    const index = STEPS.findIndex((s) => s.id === stepOfPath(path));
+    expansion.openMany(keysAlong(getValues(), path));
+    setActive(index);
+    setVisited((v) => Math.max(v, index));
+    setPendingFocus(path);
+  };
+
+  useEffect(() => {
+    if (!pendingFocus) return;
+    // After the step and any expanded rows have rendered.
+    const frame = requestAnimationFrame(() => {
+      try {
+        setFocus(pendingFocus as FieldPath<ProductForm>, { shouldSelect: false });
+      } catch {
+        // A path with no focusable input (e.g. a whole list): the step is shown, that is enough.
+      }
+      setPendingFocus(null);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [pendingFocus, setFocus, active]);
+
+  const create = () => {
+    // One create per click, however fast the clicks: the ref closes the gap before `submitting` renders.
+    if (submittingRef.current || submitting || createDisabled) return;
+    const values = getValues();
+    const problems = validateProductForm(values);
+    applyProblems(problems, 'all');
+    setReviewProblems(problems);
+    if (problems.length > 0) return;
+    submittingRef.current = true;
+    void onSubmit(encodeProduct(values).body).then((serverProblems) => {
+      // Errors from the platform (400/422) land on their fields; the editor opens the first such step.
+      if (serverProblems.length === 0) return;
+      // Refused with reasons: fixing them and creating again is what the user should do next.
+      submittingRef.current = false;
+      applyProblems(serverProblems, 'all');
+      setReviewProblems(serverProblems);
+      const first = serverProblems.find((p) => p.path);
+      if (first) goToField(first.path);
+    });
+  };
+
+  const onImport = (values: ProductForm) => {
+    reset(values, { keepDefaultValues: true });
+    clearErrors();
+    setActive(0);
+  };
+
+  const stepId = STEPS[active]?.id ?? 'basics';
+  return (
+    <FormProvider {...form}>
+      <ExpansionContext.Provider value={expansion}>
+        <form
+          noValidate
+          aria-label="New product"
+          onSubmit={(event) => {
+            // Enter in a field moves on, as Next does (and creates, on the review step).
+            event.preventDefault();
+            if (stepId === 'review') create();
+            else next();
+          }}
+        >
+          <Stack gap="md">
+            <Group justify="flex-end">
+              <ImportExport onImport={onImport} />
+            </Group>
+            <StepperWithErrors active={active} visited={visited} onStepClick={goTo} />
+            {banner}
+            <div ref={bodyRef}>
+              <StepBody step={stepId} onGoTo={goToField} problems={reviewProblems} onEditStep={goTo} />
+            </div>
+            <Group justify="space-between" mt="md">
+              <Button variant="default" onClick={() => goTo(active - 1)} disabled={active === 0}>
+                Back
+              </Button>
+              {stepId === 'review' ? (
+                <Button ref={createRef} onClick={create} loading={submitting} disabled={submitting || createDisabled} type="button">
+                  Create product
+                </Button>
+              ) : (
+                <Button type="submit">
+                  Next: {STEPS[active + 1]?.label}
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        </form>
+      </ExpansionContext.Provider>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,144 @@
+/**
+ * One attribute: a one-line summary, and when expanded its name, switch and its options.
+ */
+import { ActionIcon, Badge, Button, Card, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import { memo, useCallback, useContext } from 'react';
+import { get, useFieldArray, useFormContext, useFormState, useWatch, type FieldPath } from 'react-hook-form';
+import { cloneOption } from '../editor/clone';
+import { ExpansionContext, useExpanded } from '../editor/expansion';
+import { SwitchField, TextField } from '../editor/form-fields';
+import { offerUndo } from '../editor/undo-remove';
+import { emptyOption, type ProductForm } from '../model/product-form';
+import { OptionRow } from './option-row';
+import classes from './rows.module.css';
+
+export interface AttributeCardProps {
+  index: number;
+  attributeKey: string;
+  count: number;
+  onMove: (from: number, to: number) => void;
+  onDuplicate: (index: number) => void;
+  onRemove: (index: number) => void;
+}
+
+function AttributeSummary({ index }: { index: number }) {
+  const { control } = useFormContext<ProductForm>();
+  const base = `attributes.${index}` as const;
+  const [name, enabled, options] = useWatch({
+    control,
+    name: [`${base}.name`, `${base}.enabled`, `${base}.options`],
+  });
+  const { errors } = useFormState({ control, name: base });
+  const hasErrors = Boolean(get(errors, base));
+  const names = options.map((o) => o.name).filter(Boolean);
+  return (
+    <Group gap="xs" wrap="nowrap" className={classes.summaryText}>
+      <Text fw={600} truncate>
+        {name || <em>Attribute {index + 1} (no name yet)</em>}
+      </Text>
+      <Badge size="sm" variant="light" color="gray">
+        {options.length} {options.length === 1 ? 'option' : 'options'}
+      </Badge>
+      {!enabled && <Badge size="sm" variant="outline" color="gray">Hidden</Badge>}
+      {hasErrors && <Badge size="sm" color="red">Has errors</Badge>}
+      <Text size="xs" c="dimmed" truncate visibleFrom="sm">
+        {names.slice(0, 6).join(', ')}
+        {names.length > 6 ? ', …' : ''}
+      </Text>
+    </Group>
+  );
+}
+
+function OptionsList({ attributeIndex }: { attributeIndex: number }) {
+  const { control, getValues } = useFormContext<ProductForm>();
+  const expansion = useContext(ExpansionContext);
+  const { fields, append, move, insert, remove } = useFieldArray({ control, name: `attributes.${attributeIndex}.options` });
+  const onDuplicate = useCallback(
+    (i: number) => {
+      const copy = cloneOption(getValues(`attributes.${attributeIndex}.options.${i}`));
+      insert(i + 1, copy, { shouldFocus: false });
+    },
+    [attributeIndex, getValues, insert],
+  );
+  const onRemove = useCallback(
+    (i: number) => {
+      const removed = getValues(`attributes.${attributeIndex}.options.${i}`);
+      remove(i);
+      offerUndo(removed.name ? `option “${removed.name}”` : `option ${i + 1}`, () => insert(i, removed, { shouldFocus: false }));
+    },
+    [attributeIndex, getValues, insert, remove],
+  );
+  const add = () => {
+    const option = emptyOption();
+    expansion.set(option.key, true);
+    append(option, { focusName: `attributes.${attributeIndex}.options.${fields.length}.name` });
+  };
+  return (
+    <Stack gap={0}>
+      {fields.length === 0 && (
+        <Text size="sm" c="dimmed" py="xs">
+          No options yet. An attribute offers a choice, such as a size or a colour: add its options here.
+        </Text>
+      )}
+      {fields.map((field, i) => (
+        <OptionRow
+          key={field.id}
+          attributeIndex={attributeIndex}
+          index={i}
+          optionKey={(field as { key: string }).key}
+          count={fields.length}
+          onMove={move}
+          onDuplicate={onDuplicate}
+          onRemove={onRemove}
+        />
+      ))}
+      <Group mt="xs">
+        <Button variant="light" size="xs" onClick={add}>
+          Add option
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+export const AttributeCard = memo(function AttributeCard({ index, attributeKey, count, onMove, onDuplicate, onRemove }: AttributeCardProps) {
+  const [open, toggle] = useExpanded(attributeKey);
+  const label = `attribute ${index + 1}`;
+  const base = `attributes.${index}`;
+  return (
+    <Card withBorder padding="xs" radius="md" component="section" aria-label={`Attribute ${index + 1}`}>
+      <Group gap="xs" wrap="nowrap" justify="space-between">
+        <UnstyledButton onClick={toggle} aria-expanded={open} className={classes.summary}>
+          <Text span aria-hidden="true" className={classes.chevron}>
+            {open ? '▾' : '▸'}
+          </Text>
+          <span className={classes.srOnly}>{`${open ? 'Collapse' : 'Expand'} ${label}`}: </span>
+          <AttributeSummary index={index} />
+        </UnstyledButton>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${label}`}>
+              <span aria-hidden="true">⋯</span>
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item disabled={index === 0} onClick={() => onMove(index, index - 1)}>Move up</Menu.Item>
+            <Menu.Item disabled={index === count - 1} onClick={() => onMove(index, index + 1)}>Move down</Menu.Item>
+            <Menu.Item onClick={() => onDuplicate(index)}>Duplicate</Menu.Item>
+            <Menu.Divider />
+            <Menu.Item color="red" onClick={() => onRemove(index)}>Remove</Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+      {open && (
+        <Stack gap="sm" p="sm" pt="xs">
+          <Group align="flex-end" gap="md">
+            <TextField path={`${base}.name` as FieldPath<ProductForm>} label="Attribute name" withAsterisk autoComplete="off" placeholder="e.g. Size" style={{ flex: 1 }} />
+            <SwitchField path={`${base}.enabled` as FieldPath<ProductForm>} label="Attribute enabled" />
+          </Group>
+          <OptionsList attributeIndex={index} />
+        </Stack>
+      )}
+    </Card>
+  );
+});

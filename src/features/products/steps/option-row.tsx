@@ -1,0 +1,111 @@
+/**
+ * One option of an attribute: a one-line summary that mounts no inputs until it is expanded.
+ */
+import { Badge, Box, Group, Menu, SimpleGrid, Stack, Text, UnstyledButton, ActionIcon } from '@mantine/core';
+import { memo } from 'react';
+import { get, useFormContext, useFormState, useWatch, type FieldPath } from 'react-hook-form';
+import { SwitchField, TextField } from '../editor/form-fields';
+import { useExpanded } from '../editor/expansion';
+import { optionFieldLabel, optionInventoryLabel, optionTierDescription, optionTierLabels } from '../editor/labels';
+import { PriceGrid } from '../editor/price-grid';
+import type { ProductForm } from '../model/product-form';
+import { OPTION_FIELD_SLOTS } from '@/contract/site-api';
+import classes from './rows.module.css';
+
+export interface OptionRowProps {
+  attributeIndex: number;
+  index: number;
+  optionKey: string;
+  count: number;
+  onMove: (from: number, to: number) => void;
+  onDuplicate: (index: number) => void;
+  onRemove: (index: number) => void;
+}
+
+function OptionSummary({ base, index }: { base: string; index: number }) {
+  const { control } = useFormContext<ProductForm>();
+  const [name, enabled, usd, inventory] = useWatch({
+    control,
+    name: [`${base}.name`, `${base}.enabled`, `${base}.prices.usd.0`, `${base}.inventory`] as FieldPath<ProductForm>[],
+  }) as [string, boolean, string, string];
+  const { errors } = useFormState({ control, name: base as FieldPath<ProductForm> });
+  const hasErrors = Boolean(get(errors, base));
+  return (
+    <Group gap="xs" wrap="nowrap" className={classes.summaryText}>
+      <Text size="sm" fw={500} truncate>
+        {name || <em>Option {index + 1} (no name yet)</em>}
+      </Text>
+      {!enabled && <Badge size="xs" variant="outline" color="gray">Hidden</Badge>}
+      {usd && <Text size="xs" c="dimmed">USD +{usd}</Text>}
+      {inventory && <Text size="xs" c="dimmed">stock {inventory}</Text>}
+      {hasErrors && <Badge size="xs" color="red">Has errors</Badge>}
+    </Group>
+  );
+}
+
+function OptionEditor({ base }: { base: string }) {
+  return (
+    <Stack gap="sm" className={classes.editor}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextField path={`${base}.name` as FieldPath<ProductForm>} label="Option name" withAsterisk autoComplete="off" />
+        <TextField
+          path={`${base}.inventory` as FieldPath<ProductForm>}
+          label={optionInventoryLabel().label}
+          description={optionInventoryLabel().hint}
+          inputMode="numeric"
+          autoComplete="off"
+        />
+      </SimpleGrid>
+      <SwitchField path={`${base}.enabled` as FieldPath<ProductForm>} label="Option enabled" />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {OPTION_FIELD_SLOTS.map((slot, i) => (
+          <TextField key={slot} path={`${base}.fields.${i}` as FieldPath<ProductForm>} label={optionFieldLabel(i)} autoComplete="off" />
+        ))}
+      </SimpleGrid>
+      <PriceGrid
+        base={`${base}.prices`}
+        tierLabels={optionTierLabels()}
+        caption="Option price adjustments"
+        description={`Amounts added to the product's price, in major units (e.g. 2.50). ${optionTierDescription()}`}
+      />
+    </Stack>
+  );
+}
+
+export const OptionRow = memo(function OptionRow({ attributeIndex, index, optionKey, count, onMove, onDuplicate, onRemove }: OptionRowProps) {
+  const base = `attributes.${attributeIndex}.options.${index}`;
+  const [open, toggle] = useExpanded(optionKey);
+  const label = `option ${index + 1}`;
+  return (
+    <Box className={classes.row} data-open={open || undefined}>
+      <Group gap="xs" wrap="nowrap" justify="space-between">
+        <UnstyledButton onClick={toggle} aria-expanded={open} className={classes.summary}>
+          <Text span size="sm" aria-hidden="true" className={classes.chevron}>
+            {open ? '▾' : '▸'}
+          </Text>
+          <VisuallyLabel text={`${open ? 'Collapse' : 'Expand'} ${label}`} />
+          <OptionSummary base={base} index={index} />
+        </UnstyledButton>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${label}`}>
+              <span aria-hidden="true">⋯</span>
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item disabled={index === 0} onClick={() => onMove(index, index - 1)}>Move up</Menu.Item>
+            <Menu.Item disabled={index === count - 1} onClick={() => onMove(index, index + 1)}>Move down</Menu.Item>
+            <Menu.Item onClick={() => onDuplicate(index)}>Duplicate</Menu.Item>
+            <Menu.Divider />
+            <Menu.Item color="red" onClick={() => onRemove(index)}>Remove</Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+      {open && <OptionEditor base={base} />}
+    </Box>
+  );
+});
+
+function VisuallyLabel({ text }: { text: string }) {
+  return <span className={classes.srOnly}>{text}: </span>;
+}
