@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { SERVER_META_PATH, type ServerMeta } from '../src/contract/server-meta';
 import { API_BASE_PATH, errorBody } from '../src/contract/site-api';
 import type { ServerConfig } from './config';
-import { createProxy, type RequestLogEntry } from './proxy';
+import { createProxy, sendError, type RequestLogEntry } from './proxy';
+import { createBasicAuth, isSameOrigin, setSecurityHeaders } from './security';
 import { startSandbox, type RunningSandbox } from './sandbox/start';
 
 
@@ -79,21 +80,39 @@ export async function createSiteAdminServer(config: ServerConfig, options: Creat
     app.get('*', (c) => c.html(indexHtml, 200, { 'cache-control': 'no-cache' }));
   }
   const honoListener = getRequestListener(app.fetch);
+  const login = config.login ? createBasicAuth(config.login) : undefined;
+
+  const route = (req: IncomingMessage, res: ServerResponse, next?: () => void) => {
+    const url = req.url ?? '/';
+    if (url === API_BASE_PATH || url.startsWith(`${API_BASE_PATH}/`) || url.startsWith(`${API_BASE_PATH}?`)) {
+      // Only the app's own pages may change anything: a cross-site form or script gets 403 here,
+      // and the platform never sees it.
+      if (req.method !== 'GET' && req.method !== 'HEAD' && !isSameOrigin(req)) {
+        req.resume();
+        sendError(res, 403, 'Changes must come from site-admin’s own pages (the Origin of this request is another site).');
+        return;
+      }
+      proxy(req, res);
+      return;
+    }
+    if (!distDir && next && !url.startsWith('/api/') && url !== '/api') {
+      next();
+      return;
+    }
+    void honoListener(req, res);
+  };
 
   return {
     meta,
     sandbox,
     handle(req, res, next) {
-      const url = req.url ?? '/';
-      if (url === API_BASE_PATH || url.startsWith(`${API_BASE_PATH}/`) || url.startsWith(`${API_BASE_PATH}?`)) {
-        proxy(req, res);
+      setSecurityHeaders(res);
+      // Load balancers check health without a login.
+      if (!login || req.url === '/api/health') {
+        route(req, res, next);
         return;
       }
-      if (!distDir && next && !url.startsWith('/api/') && url !== '/api') {
-        next();
-        return;
-      }
-      void honoListener(req, res);
+      login(req, res, () => route(req, res, next));
     },
     close: async () => {
       await sandbox?.close();

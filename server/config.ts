@@ -2,6 +2,7 @@
  * Server-side settings, read once from the environment. The API key lives only here and in the proxy.
  */
 import { resolve } from 'node:path';
+import { isLoopbackHost } from './security';
 
 export const SANDBOX_DEFAULTS = {
   apiKey: 'sandbox-local-key',
@@ -21,6 +22,8 @@ export interface ServerConfig {
   proxyTimeoutMs: number;
   maxBodyBytes: number;
   logRequests: boolean;
+  /** HTTP Basic login; required when listening on anything but loopback. */
+  login: { user: string; password: string } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -61,8 +64,25 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     siteId = env.SITE_ID?.trim() ?? '';
     if (!/^\d+$/.test(siteId)) throw new ConfigError(`SITE_ID must be the numeric site identifier, not "${siteId}".`);
   }
+  const host = env.HOST?.trim() || '127.0.0.1';
+  const user = env.ADMIN_USER?.trim() ?? '';
+  const password = env.ADMIN_PASSWORD ?? '';
+  if ((user === '') !== (password === '')) {
+    throw new ConfigError(`${user ? 'ADMIN_PASSWORD' : 'ADMIN_USER'} must be set too: the login needs both a user and a password.`);
+  }
+  if (password && password.length < 12) {
+    throw new ConfigError('ADMIN_PASSWORD must be at least 12 characters long.');
+  }
+  const login = user ? { user, password } : undefined;
+  if (!login && !isLoopbackHost(host)) {
+    throw new ConfigError(
+      `HOST is ${host}, which other machines can reach, and no login is set: set ADMIN_USER and ADMIN_PASSWORD, ` +
+        'or keep HOST on loopback (127.0.0.1) behind your own single sign-on proxy.',
+    );
+  }
   return {
-    host: env.HOST?.trim() || '127.0.0.1',
+    host,
+    login,
     port: integerSetting(env, 'PORT', 4173, 0, 65535),
     upstreamBaseUrl,
     apiKey,

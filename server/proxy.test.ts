@@ -538,12 +538,52 @@ describe('createSiteAdminServer in sandbox mode', () => {
     const reply = await send(port, {
       method: 'POST',
       path: '/api/site/v2/ecommerce/products/create',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', origin: `http://127.0.0.1:${port}` },
       body: JSON.stringify({ name: 'End to end mug', slug: 'end-to-end-mug' }),
     });
     expect(reply.status).toBe(200);
     expect(reply.json()).toMatchObject({ id: expect.any(String), name: 'End to end mug', slug: 'end-to-end-mug' });
     expect(site.sandbox!.store.countProducts()).toBe(before + 1);
+  });
+
+  it('refuses a create from another site, or with no origin at all, before it reaches the platform', async () => {
+    const before = site.sandbox!.store.countProducts();
+    const attempts: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site', origin: `http://127.0.0.1:${port}` },
+      {},
+    ];
+    for (const extra of attempts) {
+      const reply = await send(port, {
+        method: 'POST',
+        path: '/api/site/v2/ecommerce/products/create',
+        headers: { 'content-type': 'application/json', ...extra },
+        body: JSON.stringify({ name: 'Forged', slug: 'forged' }),
+      });
+      expectError(reply, 403, 'Forbidden');
+    }
+    expect(site.sandbox!.store.countProducts()).toBe(before);
+  });
+
+  it('accepts a create that the browser marks as same-origin', async () => {
+    const reply = await send(port, {
+      method: 'POST',
+      path: '/api/site/v2/ecommerce/products/create',
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+      body: JSON.stringify({ name: 'Fetched mug', slug: 'fetched-mug' }),
+    });
+    expect(reply.status).toBe(200);
+  });
+
+  it('sends the security headers on pages, API answers and errors alike', async () => {
+    for (const path of ['/api/health', '/api/meta', '/api/site/v2/forms/3/cases/1', '/api/nope']) {
+      const reply = await send(port, { path });
+      expect(reply.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(reply.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(reply.headers['x-content-type-options']).toBe('nosniff');
+      expect(reply.headers['referrer-policy']).toBe('no-referrer');
+    }
   });
 
   it('does not let a caller reach the sandbox helpers through the proxy', async () => {

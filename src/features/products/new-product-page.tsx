@@ -38,7 +38,8 @@ function useDraftAutosave() {
   }, []);
   const schedule = useCallback(
     (values: ProductForm, step: number) => {
-      pending.current = { values: structuredClone(values), step };
+      // No copy per keystroke: the latest values are what the draft should hold when it is written.
+      pending.current = { values, step };
       clearTimeout(timer.current);
       timer.current = setTimeout(flush, AUTOSAVE_DELAY_MS);
     },
