@@ -13,7 +13,7 @@ import { SERVER_META_PATH, type ServerMeta } from '../src/contract/server-meta';
 import { API_BASE_PATH, errorBody } from '../src/contract/site-api';
 import type { ServerConfig } from './config';
 import { createProxy, sendError, type RequestLogEntry } from './proxy';
-import { createBasicAuth, isSameOrigin, setSecurityHeaders } from './security';
+import { createBasicAuth, isAllowedHost, isSameOrigin, setSecurityHeaders } from './security';
 import { startSandbox, type RunningSandbox } from './sandbox/start';
 
 
@@ -107,6 +107,11 @@ export async function createSiteAdminServer(config: ServerConfig, options: Creat
     sandbox,
     handle(req, res, next) {
       setSecurityHeaders(res);
+      if (!isAllowedHost(req.headers.host, config.allowedHosts)) {
+        req.resume();
+        sendError(res, 421, `This server does not answer to the host "${req.headers.host ?? ''}". Add it to ALLOWED_HOSTS if it is yours.`);
+        return;
+      }
       // Load balancers check health without a login.
       if (!login || req.url === '/api/health') {
         route(req, res, next);

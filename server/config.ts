@@ -22,6 +22,8 @@ export interface ServerConfig {
   proxyTimeoutMs: number;
   maxBodyBytes: number;
   logRequests: boolean;
+  /** Host names the server answers to (DNS-rebinding guard); 'any' when none are configured off loopback. */
+  allowedHosts: readonly string[] | 'any';
   /** HTTP Basic login; required when listening on anything but loopback. */
   login: { user: string; password: string } | undefined;
 }
@@ -80,9 +82,16 @@ export function loadConfig(env: Env = process.env): ServerConfig {
         'or keep HOST on loopback (127.0.0.1) behind your own single sign-on proxy.',
     );
   }
+  const listed = (env.ALLOWED_HOSTS ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+  const allowedHosts: readonly string[] | 'any' =
+    listed.length > 0 ? listed : isLoopbackHost(host) ? ['localhost', '127.0.0.1', '::1'] : 'any';
   return {
     host,
     login,
+    allowedHosts,
     port: integerSetting(env, 'PORT', 4173, 0, 65535),
     upstreamBaseUrl,
     apiKey,

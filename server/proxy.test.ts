@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { EventEmitter, once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -64,7 +65,7 @@ function expectError(reply: Reply, status: number, phrase: string): ErrorBody {
   expect(reply.status).toBe(status);
   expect(reply.headers['content-type']).toMatch(/^application\/json/);
   const body = reply.json();
-  expect(errorBodySchema.strict().safeParse(body).success, reply.text).toBe(true);
+  expect(z.strictObject(errorBodySchema.shape).safeParse(body).success, reply.text).toBe(true);
   const error = body as ErrorBody;
   expect(error).toMatchObject({ error: phrase, code: status });
   expect(error.message.length).toBeGreaterThan(0);
@@ -253,7 +254,6 @@ describe('proxy: only the two operations of the spec', () => {
 
 describe('proxy: paths', () => {
   it.each([
-    ['an encoded slash', 'a%2Fb', 'a%2Fb'],
     ['an encoded question mark', 'a%3Fb', 'a%3Fb'],
     ['an encoded space', 'x%20y', 'x%20y'],
     ['encoded UTF-8', 'caf%C3%A9', 'caf%C3%A9'],
@@ -264,6 +264,9 @@ describe('proxy: paths', () => {
   });
 
   it.each([
+    '/api/site/v2/forms/a%2Fb/cases/1',
+    '/api/site/v2/forms/3/cases/..%2F..%2Fadmin',
+    '/api/site/v2/forms/a%5Cb/cases/1',
     '/api/site/v2/forms/../cases/1',
     '/api/site/v2/forms/3/cases/..',
     '/api/site/v2/forms/./cases/1',
@@ -529,7 +532,7 @@ describe('createSiteAdminServer in sandbox mode', () => {
 
   it('passes the sandbox’s 404 and 422 through', async () => {
     expectError(await send(port, { path: '/api/site/v2/forms/3/cases/1' }), 404, 'Not Found');
-    const error = expectError(await send(port, { path: '/api/site/v2/forms/a%2Fb/cases/1' }), 422, 'Unprocessable Entity');
+    const error = expectError(await send(port, { path: '/api/site/v2/forms/a.b/cases/1' }), 422, 'Unprocessable Entity');
     expect(error.details?.map((d) => d.field)).toEqual(['form']);
   });
 

@@ -47,6 +47,8 @@ function canonicalSegment(raw: string): string | null {
     return null;
   }
   if (decoded === '' || decoded === '.' || decoded === '..') return null;
+  // No identifier holds a slash: refuse one rather than trust the platform not to decode it into a path.
+  if (/[/\\]/.test(decoded)) return null;
   // encodeURIComponent leaves dots alone; a segment with a dot is never a dot-segment after the check above.
   return encodeURIComponent(decoded);
 }
@@ -99,9 +101,10 @@ export function createProxy(options: ProxyOptions) {
     const requestId = typeof incomingId === 'string' && REQUEST_ID_PATTERN.test(incomingId) ? incomingId : randomUUID();
     res.setHeader('x-request-id', requestId);
     const url = req.url ?? '/';
-    const rawPath = url.split('?')[0]?.slice(API_BASE_PATH.length) ?? '';
+    const path = url.split('?')[0] ?? '';
+    const rawPath = path.startsWith(`${API_BASE_PATH}/`) ? path.slice(API_BASE_PATH.length) : '';
     const method = req.method ?? 'GET';
-    const route = matchRoute(method, rawPath);
+    const route = rawPath ? matchRoute(method, rawPath) : null;
     const routeName = route?.name ?? 'not-allowed';
     res.once('finish', () => {
       log?.({
@@ -140,17 +143,8 @@ export function createProxy(options: ProxyOptions) {
     if (route.method === 'GET') delete headers['content-length'];
 
     let settled = false;
-    const upstreamReq = client.request({
-      protocol: upstream.protocol,
-      // URL keeps IPv6 literals in brackets; http.request wants the bare address.
-      hostname: upstream.hostname.replace(/^\[(.*)\]$/, '$1'),
-      port: upstream.port || undefined,
-      method: route.method,
-      path: basePath + route.upstreamPath,
-      headers,
-      agent,
-    });
-    // One deadline for the whole answer: headers and body alike.
+    let upstreamReq: http.ClientRequest;
+    // One deadline for the whole answer: headers and body alike, retries included.
     const timer = setTimeout(() => {
       upstreamReq.destroy();
       if (settled) {
@@ -162,36 +156,56 @@ export function createProxy(options: ProxyOptions) {
       sendError(res, 504, `The platform did not answer within ${timeoutMs} ms.`);
     }, timeoutMs);
 
-    upstreamReq.on('error', () => {
-      clearTimeout(timer);
-      if (settled) return;
-      settled = true;
-      sendError(res, 502, 'The platform could not be reached, or broke off its answer.');
-    });
-
-    upstreamReq.on('response', (upstreamRes) => {
-      upstreamRes.once('end', () => clearTimeout(timer));
-      upstreamRes.once('close', () => clearTimeout(timer));
-      if (settled) {
-        upstreamRes.resume();
-        return;
-      }
-      settled = true;
-      const type = upstreamRes.headers['content-type'] ?? '';
-      if (!/[/+]json\b/i.test(type)) {
-        upstreamRes.resume();
-        sendError(res, 502, `The platform answered ${upstreamRes.statusCode ?? '?'} with something that is not JSON.`);
-        return;
-      }
-      const out: Record<string, string> = { 'cache-control': 'no-store' };
-      for (const name of FORWARDED_RESPONSE_HEADERS) {
-        const value = upstreamRes.headers[name];
-        if (typeof value === 'string') out[name] = value;
-      }
-      res.writeHead(upstreamRes.statusCode ?? 502, out);
-      upstreamRes.pipe(res);
-      upstreamRes.on('error', () => res.destroy());
-    });
+    const send = (attempt: number): http.ClientRequest => {
+      const request = client.request({
+        protocol: upstream.protocol,
+        // URL keeps IPv6 literals in brackets; http.request wants the bare address.
+        hostname: upstream.hostname.replace(/^\[(.*)\]$/, '$1'),
+        port: upstream.port || undefined,
+        method: route.method,
+        path: basePath + route.upstreamPath,
+        headers,
+        agent,
+      });
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        if (settled) return;
+        // The platform closed an idle pooled connection just as we used it. A lookup is safe to send
+        // again on a fresh connection; a create never is (it might have arrived).
+        if (route.method === 'GET' && attempt === 0 && request.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) {
+          upstreamReq = send(1);
+          upstreamReq.end();
+          return;
+        }
+        clearTimeout(timer);
+        settled = true;
+        sendError(res, 502, 'The platform could not be reached, or broke off its answer.');
+      });
+      request.on('response', (upstreamRes) => {
+        upstreamRes.once('end', () => clearTimeout(timer));
+        upstreamRes.once('close', () => clearTimeout(timer));
+        if (settled) {
+          upstreamRes.resume();
+          return;
+        }
+        settled = true;
+        const type = upstreamRes.headers['content-type'] ?? '';
+        if (!/[/+]json\b/i.test(type)) {
+          upstreamRes.resume();
+          sendError(res, 502, `The platform answered ${upstreamRes.statusCode ?? '?'} with something that is not JSON.`);
+          return;
+        }
+        const out: Record<string, string> = { 'cache-control': 'no-store' };
+        for (const name of FORWARDED_RESPONSE_HEADERS) {
+          const value = upstreamRes.headers[name];
+          if (typeof value === 'string') out[name] = value;
+        }
+        res.writeHead(upstreamRes.statusCode ?? 502, out);
+        upstreamRes.pipe(res);
+        upstreamRes.on('error', () => res.destroy());
+      });
+      return request;
+    };
+    upstreamReq = send(0);
 
     res.on('close', () => {
       // The browser went away: stop waiting for the platform.

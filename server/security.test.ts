@@ -2,7 +2,7 @@ import http, { type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
-import { createBasicAuth, isLoopbackHost, isSameOrigin } from './security';
+import { createBasicAuth, hostName, isAllowedHost, isLoopbackHost, isSameOrigin } from './security';
 
 describe('isLoopbackHost', () => {
   it.each(['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]'])('%s is loopback', (host) => {
@@ -84,5 +84,29 @@ describe('HTTP Basic login', () => {
     expect(fourth.ms).toBeGreaterThanOrEqual(115);
     // A correct login still gets in.
     expect((await ask(basic('staff', 'correct horse battery'))).text).toBe('welcome');
+  });
+});
+
+describe('allowed hosts (DNS rebinding)', () => {
+  it('answers loopback names on loopback, and nothing else', () => {
+    const allowed = loadConfig({}).allowedHosts;
+    for (const host of ['127.0.0.1:4173', 'localhost:4173', '[::1]:4173', 'LOCALHOST', '127.0.0.2:80']) {
+      expect(isAllowedHost(host, allowed), host).toBe(true);
+    }
+    for (const host of ['evil.example:4173', 'evil.example', '', undefined, '127.0.0.1.evil.example']) {
+      expect(isAllowedHost(host, allowed), String(host)).toBe(false);
+    }
+  });
+  it('takes the operator’s list, and answers any host off loopback when none is listed', () => {
+    const listed = loadConfig({ HOST: '0.0.0.0', ADMIN_USER: 'a', ADMIN_PASSWORD: 'a long passphrase', ALLOWED_HOSTS: 'admin.example.com' });
+    expect(isAllowedHost('admin.example.com', listed.allowedHosts)).toBe(true);
+    expect(isAllowedHost('other.example.com', listed.allowedHosts)).toBe(false);
+    const open = loadConfig({ HOST: '0.0.0.0', ADMIN_USER: 'a', ADMIN_PASSWORD: 'a long passphrase' });
+    expect(isAllowedHost('whatever.example', open.allowedHosts)).toBe(true);
+  });
+  it('reads host names from Host headers', () => {
+    expect(hostName('[::1]:4173')).toBe('::1');
+    expect(hostName('Example.COM:8080')).toBe('example.com');
+    expect(hostName('bad:host:x')).toBe('');
   });
 });

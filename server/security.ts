@@ -42,6 +42,23 @@ export function isLoopbackHost(host: string): boolean {
   return false;
 }
 
+/** The host name of a Host header, without port or IPv6 brackets, lower-cased. */
+export function hostName(header: string | undefined): string {
+  if (!header) return '';
+  const match = /^\[([^\]]+)\](?::\d+)?$/.exec(header) ?? /^([^:]+)(?::\d+)?$/.exec(header);
+  return (match?.[1] ?? '').toLowerCase();
+}
+
+/**
+ * Which Host headers the server answers. On loopback only loopback names: a page on another domain
+ * that its owner points at 127.0.0.1 (DNS rebinding) would otherwise count as "same origin".
+ */
+export function isAllowedHost(header: string | undefined, allowed: readonly string[] | 'any'): boolean {
+  if (allowed === 'any') return true;
+  const name = hostName(header);
+  return allowed.includes(name) || (allowed.includes('127.0.0.1') && /^127\.\d+\.\d+\.\d+$/.test(name));
+}
+
 /**
  * A state-changing request must come from the app's own pages: the browser says so with
  * Sec-Fetch-Site: same-origin, or with an Origin whose host is the host it asked.

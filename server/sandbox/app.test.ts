@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { errorBodySchema, type ErrorBody } from '../../src/contract/site-api';
 import { createSandboxApp } from './app';
@@ -25,7 +26,7 @@ async function errorOf(res: Response, status: number, phrase: string): Promise<E
   expect(res.status).toBe(status);
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);
   const body: unknown = await res.json();
-  const parsed = errorBodySchema.strict().safeParse(body);
+  const parsed = z.strictObject(errorBodySchema.shape).safeParse(body);
   expect(parsed.success, JSON.stringify(body)).toBe(true);
   const error = body as ErrorBody;
   expect(error.error).toBe(phrase);

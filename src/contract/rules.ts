@@ -4,7 +4,7 @@
  * but semantically wrong. `details[].field` is a path into the request body, e.g.
  * `attributes[0].items[2].module_field_14/product_attribute_option/price/usd/1`.
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import {
   OPTION_FIELD_KEYS,
   OPTION_INVENTORY_KEY,

@@ -1,7 +1,7 @@
 /**
  * What our own server tells the browser about where its calls go (GET /api/meta). Never the key.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const SERVER_META_PATH = '/api/meta';
 

@@ -5,7 +5,8 @@
  * Every scalar on the wire is a JSON string; these schemas check the shape only (the 400 layer).
  * The semantic rules (the 422 layer) live in `rules.ts`.
  */
-import { z } from 'zod';
+// zod/mini: the same validation, tree-shakable, so the first page stays small.
+import * as z from 'zod/mini';
 
 export const API_BASE_PATH = '/api/site/v2';
 
@@ -52,40 +53,41 @@ export const OPTION_PRICE_KEYS: readonly OptionPriceKey[] = CURRENCIES.flatMap((
 export const OPTION_FIELD_KEYS: readonly OptionFieldKey[] = OPTION_FIELD_SLOTS.map(optionFieldKey);
 
 /** An optional JSON string for each key: the shape of the numbered fields. */
-function optionalStrings<K extends string>(keys: readonly K[]): { [P in K]: z.ZodOptional<z.ZodString> } {
-  const shape: Record<string, z.ZodOptional<z.ZodString>> = {};
-  for (const key of keys) shape[key] = z.string().optional();
+type OptionalString = z.ZodMiniOptional<z.ZodMiniString<string>>;
+function optionalStrings<K extends string>(keys: readonly K[]): { [P in K]: OptionalString } {
+  const shape: Record<string, OptionalString> = {};
+  for (const key of keys) shape[key] = z.optional(z.string());
   // The loop fills exactly the keys of K; TypeScript cannot follow a loop into a mapped type.
-  return shape as { [P in K]: z.ZodOptional<z.ZodString> };
+  return shape as { [P in K]: OptionalString };
 }
 
 /** category_array and secure_zone_array elements: the spec says objects; we send `{ "id": "158198" }`. */
 export const wireReferenceSchema = z.strictObject({ id: z.string() });
 
 export const wireAttributeOptionSchema = z.strictObject({
-  name: z.string().optional(),
-  enabled: z.string().optional(),
+  name: z.optional(z.string()),
+  enabled: z.optional(z.string()),
   ...optionalStrings(OPTION_FIELD_KEYS),
   ...optionalStrings(OPTION_PRICE_KEYS),
-  [OPTION_INVENTORY_KEY]: z.string().optional(),
+  [OPTION_INVENTORY_KEY]: z.optional(z.string()),
 });
 
 export const wireAttributeSchema = z.strictObject({
-  name: z.string().optional(),
-  enabled: z.string().optional(),
-  items: z.array(wireAttributeOptionSchema).optional(),
+  name: z.optional(z.string()),
+  enabled: z.optional(z.string()),
+  items: z.optional(z.array(wireAttributeOptionSchema)),
 });
 
 export const wireProductSchema = z.strictObject({
-  name: z.string().optional(),
-  slug: z.string().optional(),
-  enabled: z.string().optional(),
-  weighting: z.string().optional(),
-  expiry_date: z.string().optional(),
-  release_date: z.string().optional(),
-  category_array: z.array(wireReferenceSchema).optional(),
-  secure_zone_array: z.array(wireReferenceSchema).optional(),
-  attributes: z.array(wireAttributeSchema).optional(),
+  name: z.optional(z.string()),
+  slug: z.optional(z.string()),
+  enabled: z.optional(z.string()),
+  weighting: z.optional(z.string()),
+  expiry_date: z.optional(z.string()),
+  release_date: z.optional(z.string()),
+  category_array: z.optional(z.array(wireReferenceSchema)),
+  secure_zone_array: z.optional(z.array(wireReferenceSchema)),
+  attributes: z.optional(z.array(wireAttributeSchema)),
   ...optionalStrings(PRODUCT_FIELD_KEYS),
   ...optionalStrings(PRODUCT_INVENTORY_KEYS),
   ...optionalStrings(PRODUCT_PRICE_KEYS),
@@ -104,8 +106,8 @@ export type ErrorDetail = z.infer<typeof errorDetailSchema>;
 export const errorBodySchema = z.object({
   error: z.string(),
   message: z.string(),
-  code: z.number().int(),
-  details: z.array(errorDetailSchema).optional(),
+  code: z.int(),
+  details: z.optional(z.array(errorDetailSchema)),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
@@ -118,6 +120,7 @@ export const STATUS_PHRASES: Readonly<Record<number, string>> = {
   405: 'Method Not Allowed',
   413: 'Content Too Large',
   415: 'Unsupported Media Type',
+  421: 'Misdirected Request',
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
   500: 'Internal Server Error',

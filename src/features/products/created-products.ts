@@ -2,7 +2,7 @@
  * Products created from this browser, kept locally (newest first, at most 50), so staff can reopen
  * what they made as a read-only summary.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { wireProductSchema, type WireProduct } from '@/contract/site-api';
 
 const CREATED_KEY = 'site-admin:created-products:v1';

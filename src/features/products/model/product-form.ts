@@ -4,7 +4,7 @@
  * kept as typed so that a cell that cannot be read is marked, never silently changed.
  * `codec.ts` turns it into the wire body and back.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   CURRENCIES,
   OPTION_FIELD_SLOTS,
@@ -18,16 +18,14 @@ import {
 /** Cell text per currency; index i is tier i + 1. */
 export type PriceGrid = Record<Currency, string[]>;
 
+const stringList = (length: number) => z.array(z.string()).check(z.length(length));
 const priceGridSchema = (tiers: number) =>
   z.object(
-    Object.fromEntries(CURRENCIES.map((c) => [c, z.array(z.string()).length(tiers)])) as Record<
-      Currency,
-      z.ZodArray<z.ZodString>
-    >,
+    Object.fromEntries(CURRENCIES.map((c) => [c, stringList(tiers)])) as Record<Currency, ReturnType<typeof stringList>>,
   );
 
 /** Local date-time "YYYY-MM-DD HH:mm:ss" (the date picker's format), or "" for none. */
-export const localDateTimeSchema = z.union([z.literal(''), z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)]);
+export const localDateTimeSchema = z.union([z.literal(''), z.string().check(z.regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/))]);
 
 export const optionFormSchema = z.object({
   /** Stable identity for list rendering and reordering; never sent. */
@@ -35,7 +33,7 @@ export const optionFormSchema = z.object({
   name: z.string(),
   enabled: z.boolean(),
   /** Option fields 2, 3, 4 and 6, in that order (OPTION_FIELD_SLOTS). */
-  fields: z.array(z.string()).length(OPTION_FIELD_SLOTS.length),
+  fields: stringList(OPTION_FIELD_SLOTS.length),
   prices: priceGridSchema(OPTION_PRICE_TIERS.length),
   inventory: z.string(),
 });
@@ -59,9 +57,9 @@ export const productFormSchema = z.object({
   categories: z.array(z.string()),
   secureZones: z.array(z.string()),
   /** Product fields 1 to 5. */
-  fields: z.array(z.string()).length(PRODUCT_FIELD_SLOTS.length),
+  fields: stringList(PRODUCT_FIELD_SLOTS.length),
   /** Inventory settings 1 to 3. */
-  inventory: z.array(z.string()).length(PRODUCT_INVENTORY_SLOTS.length),
+  inventory: stringList(PRODUCT_INVENTORY_SLOTS.length),
   prices: priceGridSchema(PRODUCT_PRICE_TIERS.length),
   attributes: z.array(attributeFormSchema),
 });
