@@ -8,6 +8,8 @@ const PORT = Number(process.env.E2E_PORT ?? 4179);
 const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4180);
 // One fresh sandbox database per run; set once here so every worker sees the same folder.
 process.env.E2E_DATA_DIR ??= join(tmpdir(), `site-admin-e2e-${process.pid}-${Date.now()}`);
+// Its own build too, so a run never serves assets another build has just replaced.
+process.env.E2E_DIST_DIR ??= join(process.env.E2E_DATA_DIR, 'dist');
 const executablePath = findChromium();
 
 export const E2E = {
@@ -42,7 +44,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: 'npm run build --silent && npx tsx server/main.ts',
+    command: `npx vite build --logLevel warn --outDir "${process.env.E2E_DIST_DIR}" --emptyOutDir && npx tsx server/main.ts`,
     url: `${E2E.baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
@@ -53,6 +55,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       SANDBOX_PORT: String(SANDBOX_PORT),
       SANDBOX_DATA_DIR: process.env.E2E_DATA_DIR,
+      DIST_DIR: process.env.E2E_DIST_DIR,
       LOG_REQUESTS: 'false',
       SITE_API_BASE_URL: '',
     },

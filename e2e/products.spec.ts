@@ -224,13 +224,16 @@ test('keyboard only: from the first field to the success page', async ({ page, r
   expect(stored?.['module_field_14/product/price/cad/1']).toBe('1100');
 });
 
-test('every step of the editor passes an accessibility scan', async ({ page }) => {
-  await openEditor(page);
-  await expectNoA11yViolations(page);
-  await page.getByLabel('Name').fill('Accessible');
-  for (let step = 2; step <= 5; step += 1) {
-    await next(page);
-    if (step === 4) await page.getByRole('button', { name: 'Add attribute' }).click();
+for (const scheme of ['light', 'dark'] as const) {
+  test(`every step of the editor passes an accessibility scan (${scheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await openEditor(page);
     await expectNoA11yViolations(page);
-  }
-});
+    await page.getByLabel('Name').fill('Accessible');
+    for (let step = 2; step <= 5; step += 1) {
+      await next(page);
+      if (step === 4) await page.getByRole('button', { name: 'Add attribute' }).click();
+      await expectNoA11yViolations(page);
+    }
+  });
+}

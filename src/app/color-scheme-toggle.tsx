@@ -1,19 +1,18 @@
-import { ActionIcon, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 
 export function ColorSchemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
   const computed = useComputedColorScheme('light', { getInitialValueInEffect: false });
   const next = computed === 'dark' ? 'light' : 'dark';
   return (
-    <Tooltip label={`Switch to ${next} mode`}>
-      <ActionIcon
-        variant="default"
-        size="lg"
-        aria-label={`Switch to ${next} mode`}
-        onClick={() => setColorScheme(next)}
-      >
-        <span aria-hidden="true">{computed === 'dark' ? '☀' : '☾'}</span>
-      </ActionIcon>
-    </Tooltip>
+    <ActionIcon
+      variant="default"
+      size="lg"
+      aria-label={`Switch to ${next} mode`}
+      title={`Switch to ${next} mode`}
+      onClick={() => setColorScheme(next)}
+    >
+      <span aria-hidden="true">{computed === 'dark' ? '☀' : '☾'}</span>
+    </ActionIcon>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Tooltip } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getServerMeta } from '@/lib/api-client';
 
@@ -8,27 +8,27 @@ export function ModeBadge() {
   if (meta.isPending) return <Badge variant="light" color="gray">Connecting…</Badge>;
   if (meta.isError) {
     return (
-      <Tooltip label={meta.error.message}>
-        <Badge variant="filled" color="red">
-          Server unreachable
-        </Badge>
-      </Tooltip>
+      <Badge variant="filled" color="red" title={meta.error.message}>
+        Server unreachable
+      </Badge>
     );
   }
   if (meta.data.mode === 'sandbox') {
+    // A title, not a tooltip component: the shell stays light (the tooltip library loads with the editor).
     return (
-      <Tooltip label="Calls go to the built-in sandbox: a local stand-in of the platform. Nothing reaches a live site.">
-        <Badge variant="filled" color="teal.9" data-mode="sandbox">
-          Sandbox · site {meta.data.siteId}
-        </Badge>
-      </Tooltip>
+      <Badge
+        variant="filled"
+        color="teal.9"
+        data-mode="sandbox"
+        title="Calls go to the built-in sandbox: a local stand-in of the platform. Nothing reaches a live site."
+      >
+        Sandbox · site {meta.data.siteId}
+      </Badge>
     );
   }
   return (
-    <Tooltip label={`Calls go to the live platform at ${meta.data.host}.`}>
-      <Badge variant="filled" color="orange.9" data-mode="platform">
-        Live · {meta.data.host} · site {meta.data.siteId}
-      </Badge>
-    </Tooltip>
+    <Badge variant="filled" color="orange.9" data-mode="platform" title={`Calls go to the live platform at ${meta.data.host}.`}>
+      Live · {meta.data.host} · site {meta.data.siteId}
+    </Badge>
   );
 }

@@ -1,5 +1,5 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '@/lib/router';
 
 export function NotFoundPage() {
   const location = useLocation();

@@ -1,37 +1,44 @@
-import { createBrowserRouter, Navigate } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
-import { AppShellLayout } from './shell';
+import { lazy, Suspense } from 'react';
+import { Text } from '@mantine/core';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from '@/lib/router';
 import { NotFoundPage } from './not-found';
-import { RouteError } from './route-error';
+import { RouteErrorBoundary } from './route-error';
+import { AppShellLayout } from './shell';
 
 // Each page is its own chunk: the first page loads only what it shows.
-const router = createBrowserRouter([
-  {
-    element: <AppShellLayout />,
-    errorElement: <RouteError />,
-    children: [
-      { index: true, element: <Navigate to="/cases" replace /> },
-      {
-        path: 'cases/:form?/:id?',
-        lazy: async () => ({ Component: (await import('@/features/cases/cases-page')).CasesPage }),
-      },
-      {
-        path: 'products',
-        lazy: async () => ({ Component: (await import('@/features/products/created-products-page')).CreatedProductsPage }),
-      },
-      {
-        path: 'products/created/:localId',
-        lazy: async () => ({ Component: (await import('@/features/products/created-product-page')).CreatedProductPage }),
-      },
-      {
-        path: 'products/new',
-        lazy: async () => ({ Component: (await import('@/features/products/new-product-page')).NewProductPage }),
-      },
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-]);
+const CasesPage = lazy(() => import('@/features/cases/cases-page').then((m) => ({ default: m.CasesPage })));
+const NewProductPage = lazy(() => import('@/features/products/new-product-page').then((m) => ({ default: m.NewProductPage })));
+const CreatedProductsPage = lazy(() =>
+  import('@/features/products/created-products-page').then((m) => ({ default: m.CreatedProductsPage })),
+);
+const CreatedProductPage = lazy(() =>
+  import('@/features/products/created-product-page').then((m) => ({ default: m.CreatedProductPage })),
+);
+
+function Pages() {
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary key={pathname}>
+      <Suspense fallback={<Text c="dimmed">Loading…</Text>}>
+        <Routes>
+          <Route path="/" element={<Navigate to="/cases" replace />} />
+          <Route path="cases/:form?/:id?" element={<CasesPage />} />
+          <Route path="products" element={<CreatedProductsPage />} />
+          <Route path="products/new" element={<NewProductPage />} />
+          <Route path="products/created/:localId" element={<CreatedProductPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}
 
 export function AppRouter() {
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <AppShellLayout>
+        <Pages />
+      </AppShellLayout>
+    </BrowserRouter>
+  );
 }

@@ -1,20 +1,36 @@
-import { Anchor, AppShell, Burger, Group, NavLink, Text } from '@mantine/core';
+import { Anchor, AppShell, Burger, Group, NavLink } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Suspense } from 'react';
-import { Link, NavLink as RouterNavLink, Outlet, useNavigation } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link, useIsActive } from '@/lib/router';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { ModeBadge } from './mode-badge';
 import classes from './shell.module.css';
 
 const NAV = [
-  { to: '/cases', label: 'Cases', description: 'Look up a form submission' },
-  { to: '/products/new', label: 'New product', description: 'Create a catalogue product' },
-  { to: '/products', label: 'Created products', description: 'Made from this browser' },
+  // Cases stays highlighted on a case's own address (/cases/3/48217).
+  { to: '/cases', label: 'Cases', description: 'Look up a form submission', end: false },
+  { to: '/products/new', label: 'New product', description: 'Create a catalogue product', end: true },
+  { to: '/products', label: 'Created products', description: 'Made from this browser', end: true },
 ] as const;
 
-export function AppShellLayout() {
+function MainNavLink({ to, label, description, onClick, end }: { to: string; label: string; description: string; onClick: () => void; end: boolean }) {
+  const active = useIsActive(to, end);
+  return (
+    <NavLink
+      component={Link}
+      to={to}
+      label={label}
+      description={description}
+      onClick={onClick}
+      active={active}
+      aria-current={active ? 'page' : undefined}
+      variant="filled"
+    />
+  );
+}
+
+export function AppShellLayout({ children }: { children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
-  const navigation = useNavigation();
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
       <a href="#main" className={classes.skipLink}>
@@ -36,22 +52,11 @@ export function AppShellLayout() {
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main">
         {NAV.map((item) => (
-          <NavLink
-            key={item.to}
-            component={RouterNavLink}
-            to={item.to}
-            label={item.label}
-            description={item.description}
-            onClick={close}
-            end
-            variant="filled"
-          />
+          <MainNavLink key={item.to} to={item.to} label={item.label} description={item.description} end={item.end} onClick={close} />
         ))}
       </AppShell.Navbar>
-      <AppShell.Main id="main" tabIndex={-1} aria-busy={navigation.state === 'loading'}>
-        <Suspense fallback={<Text c="dimmed">Loading…</Text>}>
-          <Outlet />
-        </Suspense>
+      <AppShell.Main id="main" tabIndex={-1}>
+        {children}
       </AppShell.Main>
     </AppShell>
   );

@@ -12,9 +12,17 @@ export const theme = createTheme({
   cursorType: 'pointer',
 });
 
-/** Secondary ("dimmed") and error text with AA contrast on the page background in both schemes. */
+/** Secondary ("dimmed"), error and link text with AA contrast on the page background in both schemes. */
 export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
-  light: { '--mantine-color-dimmed': t.colors.gray[7], '--mantine-color-error': t.colors.red[9] },
-  dark: { '--mantine-color-dimmed': t.colors.dark[1], '--mantine-color-error': t.colors.red[5] },
+  light: {
+    '--mantine-color-dimmed': t.colors.gray[7],
+    '--mantine-color-error': t.colors.red[9],
+    '--mantine-color-anchor': t.colors.blue[9],
+  },
+  dark: {
+    '--mantine-color-dimmed': t.colors.dark[1],
+    '--mantine-color-error': t.colors.red[5],
+    '--mantine-color-anchor': t.colors.blue[4],
+  },
 });

@@ -1,10 +1,150 @@
-import { Stack, Text, Title } from '@mantine/core';
+/**
+ * Case lookup: the container. It owns the route (`/cases/<form>/<id>` is the deep link), the query, the
+ * recent lookups and where focus goes; everything it shows is a presentational component.
+ */
+import { Grid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useLocation, useNavigate, useParams } from '@/lib/router';
+import { caseIdentifierViolations } from '@/contract/rules';
+import { caseIdentity } from './case-identity';
+import { formCaseQueryOptions } from './case-query';
+import { CaseResult } from './case-result';
+import { ErrorPanel } from './error-panel';
+import { describeLookupError } from './lookup-error';
+import { LookupForm } from './lookup-form';
+import { RecentLookupsList } from './recent-lookups-list';
+import { useRecentLookups } from './use-recent-lookups';
+import classes from './cases.module.css';
+
+const casePath = (form: string, id: string) => `/cases/${encodeURIComponent(form)}/${encodeURIComponent(id)}`;
+
+function LoadingCase({ form, id }: { form: string; id: string }) {
+  return (
+    <Stack gap="sm" aria-busy="true">
+      <VisuallyHidden role="status">
+        Looking up case {id} of form {form}…
+      </VisuallyHidden>
+      <Skeleton height={32} width="50%" />
+      <Skeleton height={16} width="35%" />
+      {Array.from({ length: 6 }, (_, i) => (
+        <Skeleton key={i} height={28} />
+      ))}
+    </Stack>
+  );
+}
 
 export function CasesPage() {
+  const params = useParams();
+  const navigate = useNavigate();
+  const form = params.form ?? '';
+  const id = params.id ?? '';
+  const linkViolations = form !== '' && id !== '' ? caseIdentifierViolations(form, id) : [];
+  const ready = form !== '' && id !== '' && linkViolations.length === 0;
+  const query = useQuery({ ...formCaseQueryOptions(form, id), enabled: ready });
+  const recent = useRecentLookups();
+  const { remember } = recent;
+
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const errorRef = useRef<HTMLDivElement>(null);
+  // After a lookup, focus goes to its outcome (the case heading or the error) once it is on screen. The
+  // intent travels in the history entry's state, as the page may be mounted afresh for the new address.
+  const focusWhenSettled = useRef<string | null>(null);
+  const location = useLocation();
+  const arrivedByLookup = (location.state as { lookup?: unknown } | null)?.lookup === true;
+  const settled = ready && !query.isFetching;
+
+  useEffect(() => {
+    if (arrivedByLookup) focusWhenSettled.current = `${form}/${id}`;
+  }, [location, arrivedByLookup, form, id]);
+
+  useEffect(() => {
+    if (!settled || focusWhenSettled.current !== `${form}/${id}`) return;
+    focusWhenSettled.current = null;
+    (query.isError ? errorRef : headingRef).current?.focus();
+  }, [settled, form, id, query.isError]);
+
+  const { data, refetch } = query;
+  const identity = useMemo(() => (data ? caseIdentity(data, form, id) : null), [data, form, id]);
+  useEffect(() => {
+    if (identity && ready) remember({ form, id, title: identity.formLabel });
+  }, [identity, form, id, ready, remember]);
+
+  const lookup = useCallback(
+    (nextForm: string, nextId: string) => {
+      focusWhenSettled.current = `${nextForm}/${nextId}`;
+      if (nextForm === form && nextId === id) void refetch();
+      else navigate(casePath(nextForm, nextId), { state: { lookup: true } });
+    },
+    [form, id, navigate, refetch],
+  );
+
+  const errorView = query.isError ? describeLookupError(query.error, form, id) : null;
+  const title = identity ? `${identity.formLabel}: case ${identity.caseId}` : ready ? `Case ${id} of form ${form}` : 'Cases';
+
   return (
-    <Stack>
-      <Title order={1}>Cases</Title>
-      <Text c="dimmed">Look up one form submission by its form and case identifiers.</Text>
+    <Stack gap="lg">
+      <title>{`${title} · site-admin`}</title>
+      <Stack gap={4}>
+        <Title order={1}>Cases</Title>
+        <Text className={classes.muted}>Look up one form submission by its form and case identifiers.</Text>
+      </Stack>
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, lg: 9 }}>
+          <Stack gap="lg">
+            <LookupForm
+              // A new link starts the form afresh from its identifiers (keys differ from the result's: same parent).
+              key={`lookup:${form}/${id}`}
+              defaultForm={form}
+              defaultId={id}
+              pending={query.isFetching && !data}
+              onLookup={lookup}
+            />
+            {linkViolations.length > 0 && (
+              <ErrorPanel
+                view={{
+                  title: 'This link cannot point to a case',
+                  message: 'Its identifiers are not ones a form or case can have, so nothing was sent.',
+                  serverMessage: null,
+                  details: linkViolations,
+                  canRetry: false,
+                }}
+                retrying={false}
+                onRetry={() => undefined}
+              />
+            )}
+            {errorView && (
+              <ErrorPanel
+                view={errorView}
+                retrying={query.isFetching}
+                onRetry={() => void refetch()}
+                panelRef={errorRef}
+              />
+            )}
+            {ready && query.isPending && <LoadingCase form={form} id={id} />}
+            {data && (
+              <CaseResult
+                key={`case:${form}/${id}`}
+                record={data}
+                form={form}
+                id={id}
+                refreshing={query.isFetching}
+                onRefresh={() => void refetch()}
+                headingRef={headingRef}
+              />
+            )}
+            {!ready && linkViolations.length === 0 && (
+              <Text className={classes.muted}>
+                Type the two identifiers from the customer&apos;s email or a colleague&apos;s message, or paste a case link, then
+                press Enter.
+              </Text>
+            )}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 3 }}>
+          <RecentLookupsList lookups={recent.list} onClear={recent.clear} />
+        </Grid.Col>
+      </Grid>
     </Stack>
   );
 }

@@ -3,7 +3,7 @@
  * from the list, read-only, with what the platform answered and what was sent.
  */
 import { Alert, Button, Card, Code, Group, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from '@/lib/router';
 import { getCreated } from './created-products';
 
 function Json({ label, value }: { label: string; value: unknown }) {

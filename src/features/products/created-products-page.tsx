@@ -1,5 +1,5 @@
 import { Anchor, Button, Stack, Table, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { listCreated } from './created-products';
 
 export function CreatedProductsPage() {

@@ -1,10 +1,12 @@
 /**
  * The product editor page: owns the draft, the create call, leaving safely and what happens after.
  */
+import '@mantine/notifications/styles.css';
 import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useBlocker, useLocation, useNavigate } from 'react-router';
+import { useBlocker, useLocation, useNavigate } from '@/lib/router';
 import { wireProductSchema, type ErrorDetail, type WireProduct } from '@/contract/site-api';
 import { ApiError, createProduct } from '@/lib/api-client';
 import { CreateFailure, isOutcomeUnknown } from './create-outcome';
@@ -173,6 +175,8 @@ export function NewProductPage() {
 
   return (
     <Stack gap="md">
+      {/* Only the editor notifies (imports, undo), so the notifications code loads with it. */}
+      <Notifications position="top-right" />
       <Title order={1}>New product</Title>
       <ProductEditor
         defaultValues={start.values}

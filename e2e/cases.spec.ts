@@ -1,0 +1,249 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expectNoA11yViolations } from './a11y';
+import { SANDBOX } from './sandbox';
+
+/** Adds a case to the sandbox through its test helper; answers the stored record (with its id). */
+async function addCase(request: APIRequestContext, form: string, record: Record<string, unknown>) {
+  const response = await request.post(`${SANDBOX.origin}/__sandbox/cases`, { headers: SANDBOX.headers, data: { form, record } });
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as { id: string } & Record<string, unknown>;
+}
+
+const formBox = (page: Page) => page.getByRole('textbox', { name: 'Form identifier' });
+const caseBox = (page: Page) => page.getByRole('textbox', { name: 'Case identifier' });
+const caseHeading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 2, name });
+
+async function lookUp(page: Page, form: string, id: string) {
+  await formBox(page).fill(form);
+  await caseBox(page).fill(id);
+  await caseBox(page).press('Enter');
+}
+
+/** Presses Tab until the element has focus (at most 25 times), the way a keyboard user gets there. */
+async function tabTo(page: Page, target: Locator) {
+  for (let presses = 0; presses < 25 && !(await target.evaluate((el) => el === document.activeElement)); presses += 1) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
+/** The row of a field, found by its raw key. */
+const fieldRow = (page: Page, key: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('rowheader').filter({ has: page.getByText(key, { exact: true }) }) });
+
+test.describe('case lookup', () => {
+  test('by typing: the address becomes a deep link, back and forward work, going back is cached', async ({ page }) => {
+    const requests: string[] = [];
+    page.on('request', (request) => void (request.url().includes('/api/site/v2/forms/') && requests.push(new URL(request.url()).pathname)));
+    await page.goto('/cases');
+    await lookUp(page, ' 3 ', ' 48217 ');
+    await expect(page).toHaveURL(/\/cases\/3\/48217$/);
+    await expect(caseHeading(page, 'Contact us: case 48217')).toBeFocused();
+    await expect(fieldRow(page, 'email').getByRole('link')).toHaveAttribute('href', /^mailto:.+@/);
+    await expect(fieldRow(page, 'form_field_3_2')).toContainText('Form field 2');
+    await formBox(page).fill('7');
+    await caseBox(page).fill('48260');
+    await page.getByRole('button', { name: 'Look up case' }).click();
+    await expect(page).toHaveURL(/\/cases\/7\/48260$/);
+    await expect(caseHeading(page, 'Returns and exchanges: case 48260')).toBeVisible();
+    await expect(fieldRow(page, 'order_id')).toContainText('Order ID');
+    await page.goBack();
+    await expect(caseHeading(page, 'Contact us: case 48217')).toBeVisible();
+    await expect(formBox(page)).toHaveValue('3');
+    await expect(page.getByRole('search', { name: 'Case lookup' })).toHaveCount(1);
+    await page.goForward();
+    await expect(caseHeading(page, 'Returns and exchanges: case 48260')).toBeVisible();
+    expect(requests).toEqual(['/api/site/v2/forms/3/cases/48217', '/api/site/v2/forms/7/cases/48260']);
+  });
+
+  test('by deep link, with the exact submission time on hover; a pasted link fills both fields', async ({ page, context }) => {
+    await page.goto('/cases/12/48311');
+    await expect(caseHeading(page, 'Summit registration: case 48311')).toBeVisible();
+    await expect(page).toHaveTitle('Summit registration: case 48311 · site-admin');
+    await expect(formBox(page)).toHaveValue('12');
+    const refetch = page.waitForRequest((request) => request.url().endsWith('/api/site/v2/forms/12/cases/48311'));
+    await page.getByRole('button', { name: /^Refresh/ }).click();
+    await refetch;
+    await page.locator('h2 + p time').hover();
+    await expect(page.getByRole('tooltip')).toContainText(/20\d\d/);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.evaluate(() => navigator.clipboard.writeText('http://127.0.0.1:4179/cases/7/48260'));
+    await formBox(page).fill('');
+    await formBox(page).focus();
+    await page.keyboard.press('ControlOrMeta+V');
+    await expect(formBox(page)).toHaveValue('7');
+    await expect(caseBox(page)).toHaveValue('48260');
+    await formBox(page).fill('forms/3/cases/48221');
+    await expect(caseBox(page)).toHaveValue('48221');
+  });
+
+  test('impossible identifiers are caught before sending; a 404 names both identifiers and keeps them', async ({ page }) => {
+    const sent: string[] = [];
+    page.on('request', (request) => void (request.url().includes('/api/site/v2/forms/') && sent.push(request.url())));
+    await page.goto('/cases');
+    await lookUp(page, '3', '482 17');
+    await expect(caseBox(page)).toHaveAttribute('aria-invalid', 'true');
+    await expect(caseBox(page)).toHaveAccessibleDescription(/may contain only letters, digits/);
+    await expect(caseBox(page)).toBeFocused();
+    expect(sent).toEqual([]);
+    await lookUp(page, '3', '99999');
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('No case 99999 in form 3');
+    await expect(alert).toBeFocused();
+    await expect(formBox(page)).toHaveValue('3');
+    await expect(caseBox(page)).toHaveValue('99999');
+  });
+
+  test('recent lookups survive a reload, open their case, and clear', async ({ page }) => {
+    await page.goto('/cases');
+    await lookUp(page, '3', '48217');
+    await expect(caseHeading(page, 'Contact us: case 48217')).toBeVisible();
+    await lookUp(page, '7', '48260');
+    await expect(caseHeading(page, 'Returns and exchanges: case 48260')).toBeVisible();
+    await page.goto('/cases');
+    await page.reload();
+    const recent = page.getByRole('region', { name: 'Recent lookups' });
+    await expect(recent.getByRole('link')).toHaveText(['Returns and exchanges: case 48260', 'Contact us: case 48217']);
+    await recent.getByRole('link', { name: 'Contact us: case 48217' }).click();
+    await expect(page).toHaveURL(/\/cases\/3\/48217$/);
+    await expect(caseHeading(page, 'Contact us: case 48217')).toBeVisible();
+    await page.getByRole('button', { name: 'Clear recent lookups' }).click();
+    await expect(recent.getByRole('link')).toHaveCount(0);
+    await expect(recent).toContainText('Cases you open are listed here, in this browser only.');
+    await page.goto('/cases');
+    await page.reload();
+    await expect(recent).toContainText('Cases you open are listed here, in this browser only.');
+  });
+
+  test('copy a value, copy the case as JSON, download it as a file', async ({ page, context, request }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const record = (await (await request.get('/api/site/v2/forms/3/cases/48217')).json()) as { properties: { email: string } };
+    await page.goto('/cases/3/48217');
+    await expect(caseHeading(page, 'Contact us: case 48217')).toBeVisible();
+    await fieldRow(page, 'email').getByRole('button', { name: /^Copy value of Email/ }).click();
+    await expect(fieldRow(page, 'email').getByRole('button', { name: /^Copied value of Email/ })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(record.properties.email);
+    await page.getByRole('button', { name: 'Copy the case as JSON' }).click();
+    await expect(page.getByRole('button', { name: 'Copied the case as JSON' })).toBeVisible();
+    expect(JSON.parse(await page.evaluate(() => navigator.clipboard.readText()))).toEqual(record);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: /^Download JSON/ }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('form-3-case-48217.json');
+    expect(JSON.parse(await readFile(await file.path(), 'utf8'))).toEqual(record);
+  });
+
+  test('keyboard only, from the empty page to a result and its raw JSON', async ({ page }) => {
+    await page.goto('/cases');
+    await tabTo(page, formBox(page));
+    await page.keyboard.type('3');
+    await page.keyboard.press('Tab');
+    await expect(caseBox(page)).toBeFocused();
+    await page.keyboard.type('48217');
+    await page.keyboard.press('Enter');
+    await expect(caseHeading(page, 'Contact us: case 48217')).toBeFocused();
+    await tabTo(page, page.getByRole('tab', { name: /^Fields/ }));
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name: 'Raw JSON' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('tabpanel')).toContainText('"form_name": "Contact us"');
+  });
+});
+
+test.describe('any shape the platform returns', () => {
+  test('a case of 500 fields renders, counts and filters', async ({ page, request }) => {
+    const properties = Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`form_field_3_${i + 1}`, `answer ${i + 1}`]));
+    const stored = await addCase(request, '3', { name: 'form_3', form_name: 'Contact us', created_at: 1767225600, properties });
+    await page.goto(`/cases/3/${stored.id}`);
+    await expect(page.getByRole('tab', { name: 'Fields (504)' })).toBeVisible();
+    await expect(page.getByRole('rowheader')).toHaveCount(504);
+    await page.getByRole('searchbox', { name: 'Filter fields' }).pressSequentially('answer 499');
+    await expect(page.getByRole('rowheader')).toHaveCount(1);
+    await expect(page.getByRole('status').filter({ hasText: 'Showing' })).toHaveText('Showing 1 of 504 fields');
+  });
+
+  test('unknown shapes, deep nesting and markup show as text, never run', async ({ page, request }) => {
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => void dialog.dismiss().then(() => dialogs.push(dialog.message())));
+    const stored = await addCase(request, '3', {
+      '<img src=x onerror=alert(1)>': '<script>alert(2)</script><b>bold?</b>',
+      ticket: { level1: { level2: { level3: { level4: 'deep' } } } },
+      matrix: [[1, 2], [3, [4, [5]]]],
+      link: 'javascript:alert(3)',
+      nothing: null,
+    });
+    await page.goto(`/cases/3/${stored.id}`);
+    await expect(caseHeading(page, `Form 3: case ${stored.id}`)).toBeVisible();
+    const main = page.locator('#main');
+    await expect(main.getByText('<script>alert(2)</script><b>bold?</b>')).toBeVisible();
+    await expect(main.locator('img, b, script')).toHaveCount(0);
+    await expect(fieldRow(page, 'link').getByRole('link')).toHaveCount(0);
+    await expect(fieldRow(page, 'nothing')).toContainText('(null)');
+    await page.getByRole('button', { name: 'Show 1 field of Ticket, Level1, Level2' }).click();
+    await page.getByRole('button', { name: /^Show 1 field of Ticket, Level1, Level2, Level3/ }).click();
+    await expect(fieldRow(page, 'ticket')).toContainText('deep');
+    expect(dialogs).toEqual([]);
+  });
+
+  test('the empty object {} gets a plain explanation', async ({ page }) => {
+    await page.route('**/api/site/v2/forms/3/cases/48299', (route) => route.fulfill({ status: 200, json: {} }));
+    await page.goto('/cases/3/48299');
+    await expect(caseHeading(page, 'Form 3: case 48299')).toBeVisible();
+    await expect(page.getByText('The platform found this case but sent no data for it')).toBeVisible();
+    await page.getByRole('tab', { name: 'Raw JSON' }).click();
+    await expect(page.getByRole('tabpanel').locator('pre')).toHaveText('{}');
+  });
+});
+
+test.describe('failures', () => {
+  test('a network failure says so, keeps what was typed, and retries', async ({ page }) => {
+    await page.route('**/api/site/v2/forms/**', (route) => route.abort('internetdisconnected'));
+    await page.goto('/cases');
+    await lookUp(page, '3', '48217');
+    await expect(page.getByRole('alert')).toContainText('The server could not be reached');
+    await expect(formBox(page)).toHaveValue('3');
+    await expect(caseBox(page)).toHaveValue('48217');
+    await page.unroute('**/api/site/v2/forms/**');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(caseHeading(page, 'Contact us: case 48217')).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
+  const unauthorized = { error: 'Unauthorized', message: 'The API key is not valid.', code: 401 };
+  const answers = [
+    ['an answer that is not JSON', { status: 200, contentType: 'text/html', body: '<h1>Login</h1>' }, 'The answer was not a case', true],
+    ['refused platform credentials', { status: 401, json: unauthorized }, 'configuration matter for whoever runs this server', false],
+  ] as const;
+  for (const [what, answer, message, canRetry] of answers) {
+    test(`${what} is explained`, async ({ page }) => {
+      await page.route('**/api/site/v2/forms/**', (route) => route.fulfill(answer));
+      await page.goto('/cases/3/48217');
+      await expect(page.getByRole('alert')).toContainText(message);
+      await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(canRetry ? 1 : 0);
+    });
+  }
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`no WCAG 2.2 AA violations in the ${scheme} scheme: empty, invalid, result, raw JSON, error`, async ({ page }) => {
+    const scan = () => expectNoA11yViolations(page);
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto('/cases');
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+    await expect(page.getByRole('heading', { level: 1, name: 'Cases' })).toBeVisible();
+    await scan();
+    await page.getByRole('button', { name: 'Look up case' }).click();
+    await expect(formBox(page)).toHaveAttribute('aria-invalid', 'true');
+    await scan();
+    await lookUp(page, '7', '48260');
+    await expect(caseHeading(page, 'Returns and exchanges: case 48260')).toBeVisible();
+    await scan();
+    await page.getByRole('tab', { name: 'Raw JSON' }).click();
+    await expect(page.getByRole('tabpanel').locator('pre')).toBeVisible();
+    await scan();
+    await lookUp(page, '3', '99999');
+    await expect(page.getByRole('alert')).toContainText('No case 99999 in form 3');
+    await scan();
+  });
+}

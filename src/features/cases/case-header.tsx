@@ -1,0 +1,64 @@
+import { Button, Code, CopyButton, Group, Stack, Text, Title } from '@mantine/core';
+import type { Ref } from 'react';
+import type { CaseIdentity } from './case-identity';
+import { RelativeTime } from './date-text';
+import classes from './cases.module.css';
+
+interface CaseHeaderProps {
+  identity: CaseIdentity;
+  form: string;
+  json: string;
+  fileName: string;
+  refreshing: boolean;
+  onRefresh: () => void;
+  onDownload: () => void;
+  headingRef?: Ref<HTMLHeadingElement>;
+}
+
+export function CaseHeader({ identity, form, json, fileName, refreshing, onRefresh, onDownload, headingRef }: CaseHeaderProps) {
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Stack gap={4}>
+          <Title order={2} ref={headingRef} tabIndex={-1} className={classes.wrap}>
+            {identity.formLabel}: case {identity.caseId}
+          </Title>
+          <Text size="sm" className={classes.muted}>
+            Form <Code>{form}</Code>
+            {identity.schemaName && identity.schemaName !== identity.formLabel && (
+              <>
+                {' · schema '}
+                <Code>{identity.schemaName}</Code>
+              </>
+            )}
+            {' · case '}
+            <Code>{identity.caseId}</Code>
+            {identity.submitted ? (
+              <>
+                {' · submitted '}
+                <RelativeTime date={identity.submitted.date} dateOnly={identity.submitted.dateOnly} />
+              </>
+            ) : (
+              ' · no submission time in the record'
+            )}
+          </Text>
+        </Stack>
+        <Group gap="xs">
+          <Button variant="default" onClick={onRefresh} loading={refreshing} aria-label="Refresh: fetch this case again">
+            Refresh
+          </Button>
+          <CopyButton value={json} timeout={2000}>
+            {({ copied, copy }) => (
+              <Button variant="default" onClick={copy} aria-label={copied ? 'Copied the case as JSON' : 'Copy the case as JSON'}>
+                {copied ? 'Copied' : 'Copy JSON'}
+              </Button>
+            )}
+          </CopyButton>
+          <Button variant="default" onClick={onDownload} aria-label={`Download JSON as ${fileName}`}>
+            Download JSON
+          </Button>
+        </Group>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,128 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { FormCase } from '@/contract/site-api';
+import { render } from '@/test/render';
+import { CaseResult } from './case-result';
+
+const documented: FormCase = {
+  id: '48217',
+  name: 'form_3',
+  form_name: 'Contact us',
+  created_at: 1761955200,
+  properties: {
+    name: 'Aroha Ngata',
+    email: 'aroha.ngata@example.com',
+    user_id: '0',
+    form_field_3_2: 'Your contact page says "open 9–5".\n<b>Please</b> call me back.',
+    form_field_3_3: ['Orders', 'Wholesale'],
+    form_field_3_5: '',
+    form_field_3_6: true,
+  },
+};
+
+function show(record: FormCase, form = '3', id = '48217') {
+  return render(<CaseResult record={record} form={form} id={id} refreshing={false} onRefresh={vi.fn()} />);
+}
+
+const rowHeaders = () => screen.queryAllByRole('rowheader').map((cell) => cell.textContent);
+
+// Mantine tables are slow to render in jsdom; a slow machine must not fail these on time alone.
+describe('CaseResult', { timeout: 20_000 }, () => {
+  it('identifies the case and lists every field with its label and raw key', () => {
+    show(documented);
+    expect(screen.getByRole('heading', { level: 2, name: 'Contact us: case 48217' })).toBeInTheDocument();
+    expect(screen.getAllByText('form_3')).toHaveLength(2);
+    expect(document.querySelector('time[datetime="2025-11-01T00:00:00.000Z"]')).not.toBeNull();
+    expect(rowHeaders()).toContain('Form field 2form_field_3_2');
+    expect(rowHeaders()).toContain('User IDuser_id');
+    expect(screen.getByRole('columnheader', { name: 'Submitted fields' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Fields (11)' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByText('(empty text)')).toBeInTheDocument();
+  });
+
+  it('filters by key, label or value, and says when nothing matches', async () => {
+    const user = userEvent.setup({ delay: null });
+    show(documented);
+    const filter = screen.getByRole('searchbox', { name: 'Filter fields' });
+    await user.type(filter, 'form_field_3_3');
+    expect(rowHeaders()).toEqual(['Form field 3form_field_3_3']);
+    expect(screen.getByRole('status')).toHaveTextContent('Showing 1 of 11 fields');
+    const filterBy = async (value: string, expected: string[]) => {
+      fireEvent.change(filter, { target: { value } });
+      await waitFor(() => expect(rowHeaders()).toEqual(expected));
+    };
+    await filterBy('WHOLESALE', ['Form field 3form_field_3_3']);
+    await filterBy('user id', ['User IDuser_id']);
+    await filterBy('<b>please', ['Form field 2form_field_3_2']);
+    await filterBy('amelia', []);
+    await filterBy('aroha', ['Namename', 'Emailemail']);
+    fireEvent.change(filter, { target: { value: '<b>please zzz' } });
+    expect(await screen.findByText('No field matches “<b>please zzz”.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('shows markup in keys and values as text', () => {
+    const { container } = show({ '<img src=x onerror=alert(1)>': '<script>alert(1)</script>', note: '<a href="https://evil.example">x</a>' });
+    expect(container.querySelector('img, script, a[href="https://evil.example"]')).toBeNull();
+    expect(screen.getByText('<script>alert(1)</script>')).toBeInTheDocument();
+    expect(screen.getByText('<img src=x onerror=alert(1)>')).toBeInTheDocument();
+  });
+
+  it('renders an unknown shape, key by key, in one section', async () => {
+    const user = userEvent.setup({ delay: null });
+    show({ ticket: { level1: { level2: { tags: ['a', 'b'] } } }, matrix: [[1, 2], [3, [4, [5]]]], '': 'blank key', 0: 'zero' }, 'x', 'y');
+    expect(screen.getByRole('heading', { level: 2, name: 'Form x: case y' })).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Submitted fields' })).toBeNull();
+    expect(rowHeaders()).toEqual(['Item 10', 'Ticketticket', 'Matrixmatrix', '(empty key)']);
+    await user.type(screen.getByRole('searchbox', { name: 'Filter fields' }), 'tags');
+    expect(rowHeaders()).toEqual(['Ticketticket']);
+  });
+
+  it('explains an empty object instead of showing a blank screen', () => {
+    show({}, '3', '48299');
+    expect(screen.getByRole('heading', { level: 2, name: 'Form 3: case 48299' })).toBeInTheDocument();
+    expect(screen.getByText('The platform found this case but sent no data for it')).toBeInTheDocument();
+    expect(screen.getByText(/The answer for case/)).toHaveTextContent('was an empty JSON object, {}');
+    expect(screen.getByText('No fields.')).toBeInTheDocument();
+    expect(screen.queryByRole('searchbox')).toBeNull();
+  });
+
+  it('shows the raw JSON exactly as received, indented', async () => {
+    const user = userEvent.setup({ delay: null });
+    const record = { b: 1, a: '<b>x</b>', nested: { list: [] } };
+    const { container } = show(record);
+    await user.click(screen.getByRole('tab', { name: 'Raw JSON' }));
+    expect(container.querySelector('pre')?.textContent).toBe(JSON.stringify(record, null, 2));
+  });
+
+  // jsdom is slow to lay out 500 Mantine rows; the browser test checks the same case for speed.
+  it('handles a case of hundreds of fields', { timeout: 30_000 }, async () => {
+    const properties = Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`form_field_3_${i + 1}`, `value ${i + 1}`]));
+    show({ id: '1', properties }, '3', '1');
+    expect(screen.getByRole('tab', { name: 'Fields (501)' })).toBeInTheDocument();
+    expect(screen.getAllByRole('row')).toHaveLength(1 + 2 + 501);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Filter fields' }), { target: { value: 'value 499' } });
+    await waitFor(() => expect(rowHeaders()).toEqual(['Form field 499form_field_3_499']));
+    const table = screen.getByRole('table');
+    expect(within(table).getByRole('button', { name: 'Copy value of Form field 499 (form_field_3_499)' })).toBeInTheDocument();
+  });
+
+  it('copies one value as it is, and objects as JSON', async () => {
+    const user = userEvent.setup({ delay: null });
+    show(documented);
+    await user.click(screen.getByRole('button', { name: 'Copy value of Email (email)' }));
+    expect(await navigator.clipboard.readText()).toBe('aroha.ngata@example.com');
+    expect(await screen.findByRole('button', { name: 'Copied value of Email' })).toHaveTextContent('Copied');
+    await user.click(screen.getByRole('button', { name: 'Copy value of Form field 3 (form_field_3_3)' }));
+    expect(JSON.parse(await navigator.clipboard.readText())).toEqual(['Orders', 'Wholesale']);
+    expect(await screen.findByRole('button', { name: 'Copy value of Email (email)' })).toBeInTheDocument();
+  });
+
+  it('offers refresh, copy and download, each with a name', () => {
+    show(documented);
+    expect(screen.getByRole('button', { name: /^Refresh/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy the case as JSON' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download JSON as form-3-case-48217.json' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,99 @@
+import { Alert, Code, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { useDeferredValue, useMemo, useState, type Ref } from 'react';
+import type { FormCase } from '@/contract/site-api';
+import { caseSections, countRows, filterSections } from './case-fields';
+import { CaseHeader } from './case-header';
+import { caseIdentity } from './case-identity';
+import { caseFileName, caseJson, downloadJson } from './case-json';
+import { FieldTable } from './field-table';
+import { RawJsonView } from './raw-json-view';
+import classes from './cases.module.css';
+
+interface CaseResultProps {
+  record: FormCase;
+  form: string;
+  id: string;
+  refreshing: boolean;
+  onRefresh: () => void;
+  headingRef?: Ref<HTMLHeadingElement>;
+}
+
+function EmptyCaseNote({ form, id }: { form: string; id: string }) {
+  return (
+    <Alert variant="outline" color="gray" title="The platform found this case but sent no data for it">
+      <Text size="sm">
+        The answer for case <Code>{id}</Code> of form <Code>{form}</Code> was an empty JSON object, <Code>{'{}'}</Code>. That is
+        not an error: the case exists (a missing case answers 404), and the API specification&apos;s own example answer looks
+        exactly like this. There are no fields to show. If you expected data, check the case in the site&apos;s own admin, or ask
+        whoever runs this server whether the platform returns case data for this form.
+      </Text>
+    </Alert>
+  );
+}
+
+export function CaseResult({ record, form, id, refreshing, onRefresh, headingRef }: CaseResultProps) {
+  const [filter, setFilter] = useState('');
+  // Typing stays instant on a case of hundreds of fields: the table follows a moment later.
+  const deferredFilter = useDeferredValue(filter);
+  const identity = useMemo(() => caseIdentity(record, form, id), [record, form, id]);
+  const json = useMemo(() => caseJson(record), [record]);
+  const sections = useMemo(() => caseSections(record), [record]);
+  const shown = useMemo(() => filterSections(sections, deferredFilter), [sections, deferredFilter]);
+  const total = countRows(sections);
+  const shownCount = countRows(shown);
+  const fileName = caseFileName(form, id);
+  const isEmpty = total === 0;
+
+  return (
+    <Stack gap="md" component="section" aria-label={`Case ${identity.caseId}`}>
+      <CaseHeader
+        identity={identity}
+        form={form}
+        json={json}
+        fileName={fileName}
+        refreshing={refreshing}
+        onRefresh={onRefresh}
+        onDownload={() => downloadJson(fileName, json)}
+        headingRef={headingRef}
+      />
+      {isEmpty && <EmptyCaseNote form={form} id={id} />}
+      <Tabs defaultValue="fields" keepMounted={false}>
+        <Tabs.List aria-label="Case views">
+          <Tabs.Tab value="fields">Fields ({total})</Tabs.Tab>
+          <Tabs.Tab value="raw">Raw JSON</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="fields" pt="md">
+          {isEmpty ? (
+            <Text className={classes.muted}>No fields.</Text>
+          ) : (
+            <Stack gap="sm">
+              <TextInput
+                label="Filter fields"
+                description="Shows the fields whose key, label or value contains every word you type"
+                placeholder="e.g. email, order, 2026"
+                value={filter}
+                onChange={(event) => setFilter(event.currentTarget.value)}
+                type="search"
+                classNames={{ description: classes.muted }}
+                maw={480}
+              />
+              <Text size="sm" className={classes.muted} role="status" aria-live="polite">
+                {deferredFilter.trim() === ''
+                  ? `${total} ${total === 1 ? 'field' : 'fields'}`
+                  : `Showing ${shownCount} of ${total} fields`}
+              </Text>
+              {shownCount === 0 ? (
+                <Text>No field matches “{deferredFilter.trim()}”.</Text>
+              ) : (
+                <FieldTable sections={shown} withSectionTitles={sections.length > 1} />
+              )}
+            </Stack>
+          )}
+        </Tabs.Panel>
+        <Tabs.Panel value="raw" pt="md">
+          <RawJsonView json={json} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,141 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes, useLocation } from '@/lib/router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render } from '@/test/render';
+import { CasesPage } from './cases-page';
+import { RECENT_LOOKUPS_KEY } from './recent-lookups';
+
+const CASE = { id: '48217', name: 'form_3', form_name: 'Contact us', created_at: 1761955200, properties: { name: 'Aroha Ngata' } };
+
+function Location() {
+  const location = useLocation();
+  return <output aria-label="Location">{location.pathname}</output>;
+}
+
+function showPage(route = '/cases') {
+  return render(
+    <>
+      <Routes>
+        <Route path="/cases/:form?/:id?" element={<CasesPage />} />
+      </Routes>
+      <Location />
+    </>,
+    { route },
+  );
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const errorBody = (code: number, error: string, message: string, details?: unknown[]) => ({ error, message, code, details });
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+  localStorage.clear();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('CasesPage', { timeout: 20_000 }, () => {
+  it('looks a case up, makes the address a deep link, focuses the result and remembers it', async () => {
+    fetchMock.mockResolvedValue(json(200, CASE));
+    const user = userEvent.setup({ delay: null });
+    showPage();
+    await user.type(screen.getByRole('textbox', { name: 'Form identifier' }), ' 3 ');
+    await user.type(screen.getByRole('textbox', { name: 'Case identifier' }), '48217{Enter}');
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Contact us: case 48217' });
+    expect(screen.getByRole('status', { name: 'Location' })).toHaveTextContent('/cases/3/48217');
+    expect(fetchMock).toHaveBeenCalledWith('/api/site/v2/forms/3/cases/48217', expect.anything());
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.getByRole('link', { name: 'Contact us: case 48217' })).toHaveAttribute('href', '/cases/3/48217');
+    expect(JSON.parse(localStorage.getItem(RECENT_LOOKUPS_KEY) ?? '[]')).toMatchObject([{ form: '3', id: '48217', title: 'Contact us' }]);
+
+    fetchMock.mockResolvedValue(json(200, { ...CASE, id: '48221' }));
+    await user.clear(screen.getByRole('textbox', { name: 'Case identifier' }));
+    await user.type(screen.getByRole('textbox', { name: 'Case identifier' }), '48221{Enter}');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Contact us: case 48221' })).toBeInTheDocument();
+    // One form and one result: the old ones are replaced, not kept beside the new.
+    expect(screen.getAllByRole('search')).toHaveLength(1);
+    expect(screen.getAllByRole('heading', { level: 2, name: /^Contact us: case/ })).toHaveLength(1);
+  });
+
+  it('opens a deep link straight to the case', async () => {
+    fetchMock.mockResolvedValue(json(200, CASE));
+    showPage('/cases/3/48217');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Contact us: case 48217' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Form identifier' })).toHaveValue('3');
+    expect(screen.getByRole('textbox', { name: 'Case identifier' })).toHaveValue('48217');
+  });
+
+  it('says which case is missing on 404, keeps the identifiers and offers no pointless retry', async () => {
+    fetchMock.mockResolvedValue(json(404, errorBody(404, 'Not Found', 'Form 3 has no case 99999.')));
+    showPage('/cases/3/99999');
+    expect(await screen.findByText('No case 99999 in form 3')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Case identifier' })).toHaveValue('99999');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it.each([
+    [401, 'Unauthorized', 'The server’s platform credentials were refused'],
+    [403, 'Forbidden', 'The server’s platform credentials lack permission'],
+  ])('calls %i a configuration matter for whoever runs the server', async (status, phrase, title) => {
+    fetchMock.mockResolvedValue(json(status, errorBody(status, phrase, 'nope')));
+    showPage('/cases/3/48217');
+    expect(await screen.findByText(title)).toBeInTheDocument();
+    expect(screen.getByText(/configuration matter for whoever runs this server/)).toBeInTheDocument();
+  });
+
+  it('lists the details of a 422', async () => {
+    fetchMock.mockResolvedValue(
+      json(422, errorBody(422, 'Unprocessable Entity', 'The form or case identifier is not valid.', [{ field: 'id', message: 'is reserved' }])),
+    );
+    showPage('/cases/3/48217');
+    expect(await screen.findByText('The platform rejected the identifiers')).toBeInTheDocument();
+    expect(screen.getByRole('listitem')).toHaveTextContent('id: is reserved');
+  });
+
+  it('says a network failure is one, keeps what was typed, and retries', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(json(200, CASE));
+    const user = userEvent.setup({ delay: null });
+    showPage('/cases/3/48217');
+    expect(await screen.findByText('The server could not be reached')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Form identifier' })).toHaveValue('3');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Contact us: case 48217' })).toBeInTheDocument();
+    expect(screen.queryByText('The server could not be reached')).toBeNull();
+  });
+
+  it('says so when the answer is not JSON', async () => {
+    fetchMock.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 200 }));
+    showPage('/cases/3/48217');
+    expect(await screen.findByText('The answer was not a case')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('sends nothing for a link whose identifiers cannot be identifiers', async () => {
+    showPage('/cases/3/a.b');
+    expect(await screen.findByText('This link cannot point to a case')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('lists recent lookups, tolerates damaged storage, and clears', async () => {
+    localStorage.setItem(
+      RECENT_LOOKUPS_KEY,
+      JSON.stringify([{ form: '7', id: '48260', title: 'Returns and exchanges', at: 1 }, { form: '<x>', id: 1 }, 'junk']),
+    );
+    const user = userEvent.setup({ delay: null });
+    showPage();
+    expect(screen.getByRole('link', { name: 'Returns and exchanges: case 48260' })).toHaveAttribute('href', '/cases/7/48260');
+    await user.click(screen.getByRole('button', { name: 'Clear recent lookups' }));
+    expect(screen.queryByRole('link', { name: /case 48260/ })).toBeNull();
+    expect(localStorage.getItem(RECENT_LOOKUPS_KEY)).toBeNull();
+    expect(screen.getByText('Cases you open are listed here, in this browser only.')).toBeInTheDocument();
+  });
+
+  it('opens even when stored lookups are not JSON at all', () => {
+    localStorage.setItem(RECENT_LOOKUPS_KEY, '{not json');
+    showPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Cases' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,44 @@
+import { Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useState } from 'react';
+import { formatDate, formatExactDate, formatRelative, machineDate } from './format-date';
+import classes from './cases.module.css';
+
+interface DateProps {
+  date: Date;
+  dateOnly?: boolean;
+}
+
+/** The moment the page was shown: relative times are relative to it, and stay put while reading. */
+function useNow(): number {
+  const [now] = useState(() => Date.now());
+  return now;
+}
+
+/** A date in a table: the exact date in the viewer's locale, then how long ago. */
+export function DateValue({ date, dateOnly = false }: DateProps) {
+  const now = useNow();
+  return (
+    <Text span>
+      <time dateTime={machineDate(date, dateOnly)} title={formatExactDate(date, { dateOnly })}>
+        {formatDate(date, { dateOnly })}
+      </time>{' '}
+      <span className={classes.muted}>({formatRelative(date, now)})</span>
+    </Text>
+  );
+}
+
+/** "3 months ago", with the exact date and time (and zone) on hover or keyboard focus. */
+export function RelativeTime({ date, dateOnly = false }: DateProps) {
+  const now = useNow();
+  const exact = formatExactDate(date, { dateOnly });
+  return (
+    <Tooltip label={exact} events={{ hover: true, focus: true, touch: true }} withArrow>
+      {/* Focusable, so that keyboard users can show the exact time too. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the tooltip must be reachable without a mouse */}
+      <time dateTime={machineDate(date, dateOnly)} tabIndex={0} className={classes.time}>
+        {formatRelative(date, now)}
+        <VisuallyHidden> ({exact})</VisuallyHidden>
+      </time>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,48 @@
+import { Alert, Button, Code, List, Stack, Text } from '@mantine/core';
+import type { Ref } from 'react';
+import type { LookupErrorView } from './lookup-error';
+import classes from './cases.module.css';
+
+interface ErrorPanelProps {
+  view: LookupErrorView;
+  retrying: boolean;
+  onRetry: () => void;
+  panelRef?: Ref<HTMLDivElement>;
+}
+
+export function ErrorPanel({ view, retrying, onRetry, panelRef }: ErrorPanelProps) {
+  const serverSaid = view.serverMessage && !view.message.includes(view.serverMessage) ? view.serverMessage : null;
+  return (
+    <Alert
+      ref={panelRef}
+      tabIndex={-1}
+      variant="outline"
+      color="red"
+      title={view.title}
+      classNames={{ title: classes.errorTitle }}
+    >
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{view.message}</Text>
+        {view.details.length > 0 && (
+          <List size="sm" spacing={2}>
+            {view.details.map((detail, index) => (
+              <List.Item key={index}>
+                <Code>{detail.field}</Code>: {detail.message}
+              </List.Item>
+            ))}
+          </List>
+        )}
+        {serverSaid && (
+          <Text size="sm" className={classes.muted}>
+            The server said: “{serverSaid}”
+          </Text>
+        )}
+        {view.canRetry && (
+          <Button variant="default" onClick={onRetry} loading={retrying}>
+            Try again
+          </Button>
+        )}
+      </Stack>
+    </Alert>
+  );
+}

@@ -1,0 +1,57 @@
+/** Dates in the viewer's own locale and time zone, through Intl; formatters are made once and reused. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(options: Intl.DateTimeFormatOptions, locale?: string): Intl.DateTimeFormat {
+  const cacheKey = JSON.stringify([locale ?? null, options]);
+  let format = formatters.get(cacheKey);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    formatters.set(cacheKey, format);
+  }
+  return format;
+}
+
+export interface DateOptions {
+  /** A calendar date without a time: shown in UTC so it is the same day everywhere. */
+  dateOnly?: boolean;
+  locale?: string;
+  timeZone?: string;
+}
+
+/** Short exact form for tables, e.g. "1 Nov 2025, 13:00". */
+export function formatDate(date: Date, { dateOnly = false, locale, timeZone }: DateOptions = {}): string {
+  if (dateOnly) return dateFormat({ dateStyle: 'medium', timeZone: 'UTC' }, locale).format(date);
+  return dateFormat({ dateStyle: 'medium', timeStyle: 'short', timeZone }, locale).format(date);
+}
+
+/** Full exact form with the time zone, for the hover text, e.g. "Saturday 1 November 2025 at 13:00:00 NZDT". */
+export function formatExactDate(date: Date, { dateOnly = false, locale, timeZone }: DateOptions = {}): string {
+  if (dateOnly) return dateFormat({ dateStyle: 'full', timeZone: 'UTC' }, locale).format(date);
+  return dateFormat({ dateStyle: 'full', timeStyle: 'long', timeZone }, locale).format(date);
+}
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86400],
+  ['month', 30 * 86400],
+  ['week', 7 * 86400],
+  ['day', 86400],
+  ['hour', 3600],
+  ['minute', 60],
+  ['second', 1],
+];
+
+/** "3 months ago", "in 2 days", "now": the largest unit that fits. */
+export function formatRelative(date: Date, now: number, locale?: string): string {
+  const seconds = Math.round((date.getTime() - now) / 1000);
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size || unit === 'second') return format.format(Math.trunc(seconds / size), unit);
+  }
+  return format.format(0, 'second');
+}
+
+/** The `dateTime` attribute of a `<time>` element. */
+export function machineDate(date: Date, dateOnly = false): string {
+  const iso = date.toISOString();
+  return dateOnly ? iso.slice(0, 10) : iso;
+}

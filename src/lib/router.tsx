@@ -1,0 +1,318 @@
+/**
+ * A small client-side router: exactly what site-admin needs (paths with params, links, navigation,
+ * history state, and a blocker for unsaved changes), in a few kilobytes rather than a general router's
+ * thirty, so the first page loads fast.
+ */
+import {
+  Children,
+  createContext,
+  isValidElement,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type AnchorHTMLAttributes,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+  type Ref,
+} from 'react';
+
+export interface Location {
+  pathname: string;
+  search: string;
+  hash: string;
+  state: unknown;
+  /** Position in this tab's history, to undo a blocked back or forward. */
+  index: number;
+}
+
+export interface NavigateOptions {
+  replace?: boolean;
+  state?: unknown;
+}
+
+type BlockerFunction = (args: { currentLocation: Location; nextLocation: Location }) => boolean;
+
+interface History {
+  location(): Location;
+  push(to: string, state: unknown, replace: boolean): void;
+  go(delta: number): void;
+  /** Called on back/forward; returns the unsubscribe function. */
+  listen(listener: () => void): () => void;
+}
+
+function parsePath(to: string, state: unknown, index: number): Location {
+  const url = new URL(to, 'http://x');
+  return { pathname: url.pathname, search: url.search, hash: url.hash, state, index };
+}
+
+function browserHistory(): History {
+  const read = (): Location => {
+    const entry = (window.history.state ?? {}) as { usr?: unknown; idx?: number };
+    return { ...parsePath(window.location.pathname + window.location.search + window.location.hash, entry.usr, entry.idx ?? 0) };
+  };
+  if (typeof (window.history.state as { idx?: number } | null)?.idx !== 'number') {
+    window.history.replaceState({ usr: (window.history.state as { usr?: unknown } | null)?.usr, idx: 0 }, '');
+  }
+  return {
+    location: read,
+    push(to, state, replace) {
+      const idx = read().index + (replace ? 0 : 1);
+      if (replace) window.history.replaceState({ usr: state, idx }, '', to);
+      else window.history.pushState({ usr: state, idx }, '', to);
+    },
+    go: (delta) => window.history.go(delta),
+    listen(listener) {
+      window.addEventListener('popstate', listener);
+      return () => window.removeEventListener('popstate', listener);
+    },
+  };
+}
+
+function memoryHistory(initial: string): History {
+  const entries: Location[] = [parsePath(initial, undefined, 0)];
+  let current = 0;
+  const listeners = new Set<() => void>();
+  return {
+    location: () => entries[current] as Location,
+    push(to, state, replace) {
+      if (!replace) current += 1;
+      entries.splice(current, entries.length, parsePath(to, state, current));
+    },
+    go(delta) {
+      current = Math.min(Math.max(current + delta, 0), entries.length - 1);
+      listeners.forEach((l) => l());
+    },
+    listen(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+interface RouterContextValue {
+  location: Location;
+  navigate: (to: string | number, options?: NavigateOptions) => void;
+  registerBlocker: (blocker: BlockerEntry) => () => void;
+}
+
+interface BlockerEntry {
+  shouldBlock: BlockerFunction;
+  onBlocked: (proceed: () => void) => void;
+}
+
+const RouterContext = createContext<RouterContextValue | null>(null);
+const ParamsContext = createContext<Record<string, string>>({});
+
+function useRouter(): RouterContextValue {
+  const router = useContext(RouterContext);
+  if (!router) throw new Error('Router hooks must be used inside <BrowserRouter> or <MemoryRouter>.');
+  return router;
+}
+
+function RouterProvider({ history, children }: { history: History; children: ReactNode }) {
+  const [location, setLocation] = useState(history.location);
+  const blockers = useRef(new Set<BlockerEntry>());
+  const current = useRef(location);
+  const ignoreNextPop = useRef(false);
+
+  const blockedBy = useCallback((next: Location) => {
+    for (const blocker of blockers.current) {
+      if (blocker.shouldBlock({ currentLocation: current.current, nextLocation: next })) return blocker;
+    }
+    return undefined;
+  }, []);
+
+  const commit = useCallback(() => {
+    const next = history.location();
+    current.current = next;
+    setLocation(next);
+  }, [history]);
+
+  useEffect(
+    () =>
+      history.listen(() => {
+        if (ignoreNextPop.current) {
+          ignoreNextPop.current = false;
+          return;
+        }
+        const next = history.location();
+        const delta = current.current.index - next.index;
+        const blocker = blockedBy(next);
+        if (!blocker || delta === 0) {
+          commit();
+          return;
+        }
+        // Back or forward while blocked: return to where we were, and go on only if the user agrees.
+        ignoreNextPop.current = true;
+        history.go(delta);
+        blocker.onBlocked(() => history.go(-delta));
+      }),
+    [history, blockedBy, commit],
+  );
+
+  const navigate = useCallback(
+    (to: string | number, options: NavigateOptions = {}) => {
+      if (typeof to === 'number') {
+        history.go(to);
+        return;
+      }
+      const go = () => {
+        history.push(to, options.state, options.replace ?? false);
+        commit();
+      };
+      const blocker = blockedBy(parsePath(to, options.state, current.current.index + 1));
+      if (blocker) blocker.onBlocked(go);
+      else go();
+    },
+    [history, blockedBy, commit],
+  );
+
+  const registerBlocker = useCallback((entry: BlockerEntry) => {
+    blockers.current.add(entry);
+    return () => {
+      blockers.current.delete(entry);
+    };
+  }, []);
+
+  const value = useMemo(() => ({ location, navigate, registerBlocker }), [location, navigate, registerBlocker]);
+  return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
+}
+
+export function BrowserRouter({ children }: { children: ReactNode }) {
+  const [history] = useState(browserHistory);
+  return <RouterProvider history={history}>{children}</RouterProvider>;
+}
+
+/** For tests: a router with its own history, starting at the first entry. */
+export function MemoryRouter({ initialEntries = ['/'], children }: { initialEntries?: string[]; children: ReactNode }) {
+  const [history] = useState(() => memoryHistory(initialEntries[0] ?? '/'));
+  return <RouterProvider history={history}>{children}</RouterProvider>;
+}
+
+/**
+ * Matches a pattern such as `cases/:form?/:id?` or `products/created/:localId` (a leading slash is
+ * optional; `*` matches anything) against a pathname; params are decoded.
+ */
+export function matchPath(pattern: string, pathname: string, end = true): Record<string, string> | null {
+  if (pattern === '*') return {};
+  const parts = pattern.replace(/^\/+|\/+$/g, '').split('/').filter(Boolean);
+  const segments = pathname.replace(/^\/+|\/+$/g, '').split('/').filter(Boolean);
+  const params: Record<string, string> = {};
+  let i = 0;
+  for (const part of parts) {
+    const segment = segments[i];
+    if (part.startsWith(':')) {
+      const optional = part.endsWith('?');
+      const name = part.slice(1, optional ? -1 : undefined);
+      if (segment === undefined) {
+        if (optional) continue;
+        return null;
+      }
+      try {
+        params[name] = decodeURIComponent(segment);
+      } catch {
+        return null;
+      }
+    } else if (segment !== part) {
+      return null;
+    }
+    i += 1;
+  }
+  if (end && i < segments.length) return null;
+  return params;
+}
+
+export function Route(_props: { path: string; element: ReactNode }): null {
+  // Read by <Routes>; never rendered on its own.
+  return null;
+}
+
+/** Renders the element of the first <Route> whose path matches, with its params. */
+export function Routes({ children }: { children: ReactNode }) {
+  const { location } = useRouter();
+  for (const child of Children.toArray(children)) {
+    if (!isValidElement(child)) continue;
+    const { path, element } = (child as ReactElement<{ path: string; element: ReactNode }>).props;
+    const params = matchPath(path, location.pathname);
+    if (params) return <ParamsContext.Provider value={params}>{element}</ParamsContext.Provider>;
+  }
+  return null;
+}
+
+export const useLocation = () => useRouter().location;
+export const useNavigate = () => useRouter().navigate;
+export const useParams = <T extends Record<string, string | undefined> = Record<string, string | undefined>>() =>
+  useContext(ParamsContext) as T;
+
+/** True when the current path matches `to` (exactly, or as a prefix with `end: false`). */
+export function useIsActive(to: string, end = true): boolean {
+  const { location } = useRouter();
+  return matchPath(to, location.pathname, end) !== null;
+}
+
+export function Navigate({ to, replace = false }: { to: string; replace?: boolean }) {
+  const navigate = useNavigate();
+  useEffect(() => navigate(to, { replace }), [navigate, to, replace]);
+  return null;
+}
+
+type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
+  to: string;
+  replace?: boolean;
+  state?: unknown;
+  ref?: Ref<HTMLAnchorElement>;
+};
+
+/** An ordinary link (open in a new tab, copy address) that navigates inside the app on a plain click. */
+export function Link({ to, replace, state, onClick, target, ref, children, ...props }: LinkProps) {
+  const navigate = useNavigate();
+  const handle = (event: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(event);
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+    if (target && target !== '_self') return;
+    event.preventDefault();
+    navigate(to, { replace, state });
+  };
+  return (
+    <a {...props} ref={ref} href={to} target={target} onClick={handle}>
+      {children}
+    </a>
+  );
+}
+
+export interface Blocker {
+  state: 'unblocked' | 'blocked';
+  proceed: () => void;
+  reset: () => void;
+}
+
+/** Holds navigation while `shouldBlock` says so, until the user proceeds or stays. */
+export function useBlocker(shouldBlock: BlockerFunction): Blocker {
+  const { registerBlocker } = useRouter();
+  const [pending, setPending] = useState<(() => void) | null>(null);
+  const latest = useRef(shouldBlock);
+  useEffect(() => {
+    latest.current = shouldBlock;
+  });
+  useEffect(
+    () =>
+      registerBlocker({
+        shouldBlock: (args) => latest.current(args),
+        onBlocked: (proceed) => setPending(() => proceed),
+      }),
+    [registerBlocker],
+  );
+  return {
+    state: pending ? 'blocked' : 'unblocked',
+    proceed: () => {
+      const go = pending;
+      setPending(null);
+      go?.();
+    },
+    reset: () => setPending(null),
+  };
+}
