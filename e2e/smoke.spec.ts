@@ -40,3 +40,22 @@ test('the browser never receives the API key', async ({ page }) => {
   expect(bodies.length).toBeGreaterThan(0);
   for (const body of bodies) expect(body).not.toContain('sandbox-local-key');
 });
+
+test('scripts arrive compressed and cached for a year; the page itself is revalidated', async ({ page }) => {
+  const scripts: { encoding?: string; cache?: string }[] = [];
+  page.on('response', (response) => {
+    if (/\/assets\/.*\.js$/.test(response.url())) {
+      const headers = response.headers();
+      scripts.push({ encoding: headers['content-encoding'], cache: headers['cache-control'] });
+    }
+  });
+  const document = await page.goto('/cases');
+  expect(document?.headers()['cache-control']).toBe('no-cache');
+  expect(document?.headers()['content-security-policy']).toContain("script-src 'self'");
+  await expect(page.getByText('Sandbox · site 1001')).toBeVisible();
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const script of scripts) {
+    expect(['br', 'gzip']).toContain(script.encoding);
+    expect(script.cache).toContain('immutable');
+  }
+});

@@ -69,6 +69,8 @@ export async function createSiteAdminServer(config: ServerConfig, options: Creat
       '/assets/*',
       serveStatic({
         root: distDir,
+        // The build wrote .br and .gz copies beside each script and style.
+        precompressed: true,
         onFound: (_path, c) => {
           // Hashed file names: safe to cache for a year.
           c.header('cache-control', 'public, max-age=31536000, immutable');

@@ -6,7 +6,8 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { caseIdentifierViolations, validateProduct } from '../../src/contract/rules';
+import { caseIdentifierViolations } from '../../src/contract/identifiers';
+import { validateProduct } from '../../src/contract/rules';
 import { API_BASE_PATH, errorBody, formCaseSchema, type ErrorDetail } from '../../src/contract/site-api';
 import type { SandboxStore } from './store';
 
@@ -58,9 +59,10 @@ export function createSandboxApp(options: SandboxOptions) {
     const id = c.req.param('id');
     const details = caseIdentifierViolations(form, id);
     if (details.length > 0) return fail(c, 422, 'The form or case identifier is not valid.', details);
-    const found = store.getCase(siteId, form, id);
-    if (!found) return fail(c, 404, `Form ${form} has no case ${id}.`);
-    return c.json(found);
+    // Stored as JSON text: sent as it is, without parsing and serialising it again.
+    const found = store.getCaseText(siteId, form, id);
+    if (found === undefined) return fail(c, 404, `Form ${form} has no case ${id}.`);
+    return c.body(found, 200, { 'content-type': 'application/json; charset=UTF-8' });
   });
 
   const limitBody = bodyLimit({

@@ -18,6 +18,8 @@ export type InsertResult = { ok: true; record: Record<string, unknown> } | { ok:
 
 export interface SandboxStore {
   getCase(siteId: string, form: string, id: string): FormCase | undefined;
+  /** The stored JSON text of a case, to send as it is. */
+  getCaseText(siteId: string, form: string, id: string): string | undefined;
   addCase(siteId: string, form: string, record: FormCase): FormCase;
   insertProduct(siteId: string, product: WireProduct): InsertResult;
   listProducts(siteId: string, limit?: number): StoredProduct[];
@@ -85,6 +87,7 @@ export function openStore(file: string, seedSiteId: string): SandboxStore {
       const row = selectCase.get(siteId, form, id);
       return row ? (JSON.parse(row.record) as FormCase) : undefined;
     },
+    getCaseText: (siteId, form, id) => selectCase.get(siteId, form, id)?.record,
     addCase(siteId, form, record) {
       const id = typeof record.id === 'string' && record.id !== '' ? record.id : String((maxCaseId.get()?.max ?? 0) + 1);
       const stored = { ...record, id };

@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { MAX_EPOCH_SECONDS, caseIdentifierViolations } from './identifiers';
 import {
-  MAX_EPOCH_SECONDS,
   MAX_NAME_LENGTH,
-  caseIdentifierViolations,
   checkProductShape,
   formatFieldPath,
   productRuleViolations,

@@ -19,6 +19,7 @@ import {
   type WireProduct,
   type WireReference,
 } from './site-api';
+import { MAX_EPOCH_SECONDS } from './identifiers';
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const INTEGER_PATTERN = /^-?(0|[1-9]\d{0,8})$/;
@@ -26,12 +27,8 @@ const MINOR_UNITS_PATTERN = /^(0|[1-9]\d{0,11})$/;
 const COUNT_PATTERN = /^(0|[1-9]\d{0,8})$/;
 const EPOCH_PATTERN = /^(0|[1-9]\d{0,11})$/;
 const REFERENCE_ID_PATTERN = /^[1-9]\d{0,17}$/;
-/** 9999-12-31T23:59:59Z: beyond it a date is not a date a shop means. */
-export const MAX_EPOCH_SECONDS = 253402300799;
 export const MAX_NAME_LENGTH = 255;
 export const MAX_TEXT_LENGTH = 65535;
-/** Identifiers of forms and cases: what a platform identifier can look like. */
-export const IDENTIFIER_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** Formats a path of keys and indexes as the spec's details field: `attributes[0].items[2].name`. */
 export function formatFieldPath(path: readonly PropertyKey[]): string {
@@ -199,17 +196,4 @@ export function validateProduct(body: unknown): ProductCheck {
   if (!shape.ok) return shape;
   const details = productRuleViolations(shape.product);
   return details.length > 0 ? { ok: false, status: 422, details } : shape;
-}
-
-/** The case lookup's identifiers; empty list when both can be identifiers. */
-export function caseIdentifierViolations(form: string, id: string): ErrorDetail[] {
-  const details: ErrorDetail[] = [];
-  const describe = (value: string, what: string) => {
-    if (value === '') return `${what} is empty`;
-    if (value.length > 64) return `${what} is longer than 64 characters`;
-    return `${what} may contain only letters, digits, "_" and "-"`;
-  };
-  if (!IDENTIFIER_PATTERN.test(form)) details.push({ field: 'form', message: describe(form, 'The form identifier') });
-  if (!IDENTIFIER_PATTERN.test(id)) details.push({ field: 'id', message: describe(id, 'The case identifier') });
-  return details;
 }

@@ -6,7 +6,7 @@ import { Grid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/cor
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate, useParams } from '@/lib/router';
-import { caseIdentifierViolations } from '@/contract/rules';
+import { caseIdentifierViolations } from '@/contract/identifiers';
 import { caseIdentity } from './case-identity';
 import { formCaseQueryOptions } from './case-query';
 import { CaseResult } from './case-result';

@@ -3,7 +3,7 @@
  * list of chips, an expandable object, text with its line breaks, or an empty value shown as empty.
  * Pure; the key (when there is one) helps to tell a timestamp from an order number.
  */
-import { MAX_EPOCH_SECONDS } from '@/contract/rules';
+import { MAX_EPOCH_SECONDS } from '@/contract/identifiers';
 
 export type Scalar = string | number | boolean;
 

@@ -1,5 +1,5 @@
-import { Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { useState } from 'react';
+import { Text } from '@mantine/core';
+import { useId, useState } from 'react';
 import { formatDate, formatExactDate, formatRelative, machineDate } from './format-date';
 import classes from './cases.module.css';
 
@@ -27,18 +27,24 @@ export function DateValue({ date, dateOnly = false }: DateProps) {
   );
 }
 
-/** "3 months ago", with the exact date and time (and zone) on hover or keyboard focus. */
+/**
+ * "3 months ago", with the exact date and time (and zone) on hover or keyboard focus. A CSS tooltip
+ * rather than a positioning library: the first page stays light.
+ */
 export function RelativeTime({ date, dateOnly = false }: DateProps) {
   const now = useNow();
   const exact = formatExactDate(date, { dateOnly });
+  const id = useId();
   return (
-    <Tooltip label={exact} events={{ hover: true, focus: true, touch: true }} withArrow>
+    <span className={classes.tip}>
       {/* Focusable, so that keyboard users can show the exact time too. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the tooltip must be reachable without a mouse */}
-      <time dateTime={machineDate(date, dateOnly)} tabIndex={0} className={classes.time}>
+      <time dateTime={machineDate(date, dateOnly)} tabIndex={0} className={classes.time} aria-describedby={id}>
         {formatRelative(date, now)}
-        <VisuallyHidden> ({exact})</VisuallyHidden>
       </time>
-    </Tooltip>
+      <span role="tooltip" id={id} className={classes.tipLabel}>
+        {exact}
+      </span>
+    </span>
   );
 }

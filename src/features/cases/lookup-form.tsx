@@ -1,6 +1,6 @@
 import { Box, Button, Group, TextInput } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
-import { caseIdentifierViolations } from '@/contract/rules';
+import { caseIdentifierViolations } from '@/contract/identifiers';
 import { parseCaseLink } from './parse-case-link';
 import classes from './cases.module.css';
 

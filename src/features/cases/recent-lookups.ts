@@ -2,7 +2,7 @@
  * The last lookups of this browser, in localStorage. Pure functions over a storage handle: whatever is
  * stored (other versions, hand edits, a full or disabled storage) never breaks the page.
  */
-import { IDENTIFIER_PATTERN } from '@/contract/rules';
+import { IDENTIFIER_PATTERN } from '@/contract/identifiers';
 
 export interface RecentLookup {
   form: string;

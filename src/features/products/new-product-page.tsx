@@ -28,20 +28,20 @@ function fromTemplate(state: unknown): ProductForm | null {
 }
 
 function useDraftAutosave() {
-  const pending = useRef<{ values: ProductForm; step: number } | null>(null);
+  const pending = useRef<{ read: () => ProductForm; step: number } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [storageFailed, setStorageFailed] = useState(false);
   const flush = useCallback(() => {
     clearTimeout(timer.current);
     if (!pending.current) return;
-    const ok = saveDraft(pending.current.values, pending.current.step);
+    const ok = saveDraft(pending.current.read(), pending.current.step);
     pending.current = null;
     setStorageFailed(!ok);
   }, []);
   const schedule = useCallback(
-    (values: ProductForm, step: number) => {
-      // No copy per keystroke: the latest values are what the draft should hold when it is written.
-      pending.current = { values, step };
+    (read: () => ProductForm, step: number) => {
+      // Nothing read or copied per keystroke: the values are read once, when the draft is written.
+      pending.current = { read, step };
       clearTimeout(timer.current);
       timer.current = setTimeout(flush, AUTOSAVE_DELAY_MS);
     },

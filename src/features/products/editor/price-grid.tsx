@@ -10,6 +10,7 @@ import { useFormContext, type FieldPath } from 'react-hook-form';
 import { CURRENCIES, type Currency } from '@/contract/site-api';
 import { formatMinor, parseMoney } from '../model/money';
 import type { ProductForm } from '../model/product-form';
+import { useMarkChanged } from './change-signal';
 import { useFieldError } from './form-fields';
 import { isBlock, moveTarget, parseClipboardBlock, placeBlock } from './grid-logic';
 import classes from './price-grid.module.css';
@@ -61,6 +62,7 @@ export function PriceGrid({ base, tierLabels, caption, description }: PriceGridP
   const exitRef = useRef<HTMLButtonElement>(null);
   const active = useRef<{ row: number; col: number }>({ row: 0, col: 0 });
   const [notice, setNotice] = useState('');
+  const markChanged = useMarkChanged();
   const rows = CURRENCIES.length;
   const cols = tierLabels.length;
 
@@ -77,6 +79,7 @@ export function PriceGrid({ base, tierLabels, caption, description }: PriceGridP
     const parsed = parseMoney(text, navigator.language, currency);
     const value = parsed.ok && parsed.minor !== null ? formatMinor(parsed.minor) : parsed.ok ? '' : text;
     setValue(path, value, { shouldDirty: true });
+    markChanged();
     if (parsed.ok) clearErrors(path);
     else setError(path, { type: 'price', message: parsed.reason });
   };

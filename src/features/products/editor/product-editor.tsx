@@ -3,7 +3,7 @@
  * form state and the steps. The page around it owns drafts, the create call and navigation.
  */
 import { Button, Group, Stack, Stepper } from '@mantine/core';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, useFormState, type FieldErrors, type FieldPath } from 'react-hook-form';
 import type { WireProduct } from '@/contract/site-api';
 import { encodeProduct } from '../model/codec';
@@ -16,6 +16,7 @@ import { BasicsStep } from '../steps/basics-step';
 import { PlacementStep } from '../steps/placement-step';
 import { PricingStep } from '../steps/pricing-step';
 import { ReviewStep } from '../steps/review-step';
+import { ChangeSignalContext } from './change-signal';
 import { createExpansionStore, ExpansionContext, type ExpansionStore } from './expansion';
 import { ImportExport } from './import-export';
 
@@ -25,7 +26,8 @@ export interface ProductEditorProps {
   submitting: boolean;
   /** Sends the product; resolves with the problems the platform named on fields (none on success). */
   onSubmit: (body: WireProduct) => Promise<FormProblem[]>;
-  onValuesChange: (values: ProductForm, step: number) => void;
+  /** Something changed: `read` gives the current values (read them when saving, not per keystroke). */
+  onValuesChange: (read: () => ProductForm, step: number) => void;
   onDirtyChange: (dirty: boolean) => void;
   /** Alerts from the page (e.g. the outcome of create), shown above the steps. */
   banner?: ReactNode;
@@ -102,7 +104,7 @@ function StepperWithErrors({ active, visited, onStepClick }: { active: number; v
 
 export function ProductEditor({ defaultValues, initialStep = 0, submitting, onSubmit, onValuesChange, onDirtyChange, banner, createDisabled = false }: ProductEditorProps) {
   const form = useForm<ProductForm>({ defaultValues, mode: 'onSubmit', shouldFocusError: false });
-  const { getValues, setError, clearErrors, setFocus, subscribe, reset } = form;
+  const { getValues, setError, clearErrors, setFocus, reset } = form;
   const [active, setActive] = useState(Math.min(initialStep, STEPS.length - 1));
   const [visited, setVisited] = useState(active);
   // Opened on Review (a restored draft): its problems are known from the start.
@@ -141,10 +143,7 @@ export function ProductEditor({ defaultValues, initialStep = 0, submitting, onSu
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
 
   // Autosave: a subscription, not a re-render per keystroke.
-  useEffect(
-    () => subscribe({ formState: { values: true }, callback: ({ values }) => onValuesChange(values, stepRef.current) }),
-    [subscribe, onValuesChange],
-  );
+  const markChanged = useCallback(() => onValuesChange(getValues, stepRef.current), [onValuesChange, getValues]);
 
   const applyProblems = (problems: FormProblem[], roots: FieldPath<ProductForm>[] | 'all') => {
     if (roots === 'all') clearErrors();
@@ -232,15 +231,20 @@ export function ProductEditor({ defaultValues, initialStep = 0, submitting, onSu
     reset(values, { keepDefaultValues: true });
     clearErrors();
     setActive(0);
+    markChanged();
   };
 
   const stepId = STEPS[active]?.id ?? 'basics';
   return (
     <FormProvider {...form}>
       <ExpansionContext.Provider value={expansion}>
+        <ChangeSignalContext.Provider value={markChanged}>
         <form
           noValidate
           aria-label="New product"
+          // Typing, switches, dates and tags all end in input or change events; the rest call markChanged.
+          onInput={markChanged}
+          onChange={markChanged}
           onSubmit={(event) => {
             // Enter in a field moves on, as Next does (and creates, on the review step).
             event.preventDefault();
@@ -273,6 +277,7 @@ export function ProductEditor({ defaultValues, initialStep = 0, submitting, onSu
             </Group>
           </Stack>
         </form>
+        </ChangeSignalContext.Provider>
       </ExpansionContext.Provider>
     </FormProvider>
   );

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_EPOCH_SECONDS, validateProduct } from '@/contract/rules';
+import { MAX_EPOCH_SECONDS } from '@/contract/identifiers';
+import { validateProduct } from '@/contract/rules';
 import {
   CURRENCIES,
   OPTION_FIELD_KEYS,

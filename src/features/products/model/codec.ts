@@ -4,7 +4,7 @@
  * with its form path, so the editor can mark the cell instead of sending something the user did not mean.
  * Decoding keeps wire values it cannot read as text in the field, for the same reason.
  */
-import { MAX_EPOCH_SECONDS } from '@/contract/rules';
+import { MAX_EPOCH_SECONDS } from '@/contract/identifiers';
 import {
   CURRENCIES,
   OPTION_FIELD_SLOTS,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_EPOCH_SECONDS } from '@/contract/rules';
+import { MAX_EPOCH_SECONDS } from '@/contract/identifiers';
 import { epochToLocalDateTime, localDateTimeToEpoch } from './dates';
 
 // Date reads process.env.TZ when it changes; each test file runs in its own process.

@@ -1,12 +1,14 @@
 /**
  * One attribute: a one-line summary, and when expanded its name, switch and its options.
  */
-import { ActionIcon, Badge, Button, Card, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { memo, useCallback, useContext } from 'react';
 import { get, useFieldArray, useFormContext, useFormState, useWatch, type FieldPath } from 'react-hook-form';
 import { cloneOption } from '../editor/clone';
+import { useMarkChangedOn } from '../editor/change-signal';
 import { ExpansionContext, useExpanded } from '../editor/expansion';
 import { SwitchField, TextField } from '../editor/form-fields';
+import { RowActions } from '../editor/row-actions';
 import { offerUndo } from '../editor/undo-remove';
 import { emptyOption, type ProductForm } from '../model/product-form';
 import { OptionRow } from './option-row';
@@ -53,6 +55,7 @@ function OptionsList({ attributeIndex }: { attributeIndex: number }) {
   const { control, getValues } = useFormContext<ProductForm>();
   const expansion = useContext(ExpansionContext);
   const { fields, append, move, insert, remove } = useFieldArray({ control, name: `attributes.${attributeIndex}.options` });
+  useMarkChangedOn(fields);
   const onDuplicate = useCallback(
     (i: number) => {
       const copy = cloneOption(getValues(`attributes.${attributeIndex}.options.${i}`));
@@ -113,22 +116,15 @@ export const AttributeCard = memo(function AttributeCard({ index, attributeKey, 
             {open ? '▾' : '▸'}
           </Text>
           <span className={classes.srOnly}>{`${open ? 'Collapse' : 'Expand'} ${label}`}: </span>
-          <AttributeSummary index={index} />
+          {/* The live summary only while collapsed: open, the fields themselves show it, and typing in
+              them then wakes no watcher of the whole option list. */}
+          {open ? (
+            <Text fw={600}>Attribute {index + 1}</Text>
+          ) : (
+            <AttributeSummary index={index} />
+          )}
         </UnstyledButton>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${label}`}>
-              <span aria-hidden="true">⋯</span>
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item disabled={index === 0} onClick={() => onMove(index, index - 1)}>Move up</Menu.Item>
-            <Menu.Item disabled={index === count - 1} onClick={() => onMove(index, index + 1)}>Move down</Menu.Item>
-            <Menu.Item onClick={() => onDuplicate(index)}>Duplicate</Menu.Item>
-            <Menu.Divider />
-            <Menu.Item color="red" onClick={() => onRemove(index)}>Remove</Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        <RowActions label={label} index={index} count={count} onMove={onMove} onDuplicate={onDuplicate} onRemove={onRemove} />
       </Group>
       {open && (
         <Stack gap="sm" p="sm" pt="xs">

@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { useCallback, useContext } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { cloneAttribute } from '../editor/clone';
+import { useMarkChangedOn } from '../editor/change-signal';
 import { ExpansionContext } from '../editor/expansion';
 import { offerUndo } from '../editor/undo-remove';
 import { emptyAttribute, type ProductForm } from '../model/product-form';
@@ -11,6 +12,7 @@ export function AttributesStep() {
   const { control, getValues } = useFormContext<ProductForm>();
   const expansion = useContext(ExpansionContext);
   const { fields, append, move, insert, remove } = useFieldArray({ control, name: 'attributes' });
+  useMarkChangedOn(fields);
   const onDuplicate = useCallback(
     (i: number) => insert(i + 1, cloneAttribute(getValues(`attributes.${i}`)), { shouldFocus: false }),
     [getValues, insert],

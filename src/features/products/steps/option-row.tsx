@@ -1,10 +1,11 @@
 /**
  * One option of an attribute: a one-line summary that mounts no inputs until it is expanded.
  */
-import { Badge, Box, Group, Menu, SimpleGrid, Stack, Text, UnstyledButton, ActionIcon } from '@mantine/core';
+import { Badge, Box, Group, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { memo } from 'react';
 import { get, useFormContext, useFormState, useWatch, type FieldPath } from 'react-hook-form';
 import { SwitchField, TextField } from '../editor/form-fields';
+import { RowActions } from '../editor/row-actions';
 import { useExpanded } from '../editor/expansion';
 import { optionFieldLabel, optionInventoryLabel, optionTierDescription, optionTierLabels } from '../editor/labels';
 import { PriceGrid } from '../editor/price-grid';
@@ -84,22 +85,15 @@ export const OptionRow = memo(function OptionRow({ attributeIndex, index, option
             {open ? '▾' : '▸'}
           </Text>
           <VisuallyLabel text={`${open ? 'Collapse' : 'Expand'} ${label}`} />
-          <OptionSummary base={base} index={index} />
+          {open ? (
+            <Text size="sm" fw={500}>
+              Option {index + 1}
+            </Text>
+          ) : (
+            <OptionSummary base={base} index={index} />
+          )}
         </UnstyledButton>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${label}`}>
-              <span aria-hidden="true">⋯</span>
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item disabled={index === 0} onClick={() => onMove(index, index - 1)}>Move up</Menu.Item>
-            <Menu.Item disabled={index === count - 1} onClick={() => onMove(index, index + 1)}>Move down</Menu.Item>
-            <Menu.Item onClick={() => onDuplicate(index)}>Duplicate</Menu.Item>
-            <Menu.Divider />
-            <Menu.Item color="red" onClick={() => onRemove(index)}>Remove</Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        <RowActions label={label} index={index} count={count} onMove={onMove} onDuplicate={onDuplicate} onRemove={onRemove} />
       </Group>
       {open && <OptionEditor base={base} />}
     </Box>

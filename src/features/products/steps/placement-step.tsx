@@ -1,12 +1,14 @@
 import { SimpleGrid, Stack, TagsInput, Title } from '@mantine/core';
 import { Controller, useFormContext } from 'react-hook-form';
 import { PRODUCT_FIELD_SLOTS } from '@/contract/site-api';
+import { useMarkChanged } from '../editor/change-signal';
 import { TextAreaField, TextField } from '../editor/form-fields';
 import { productFieldLabel, productFieldMultiline } from '../editor/labels';
 import type { ProductForm } from '../model/product-form';
 
 function IdTagsField({ path, label, description }: { path: 'categories' | 'secureZones'; label: string; description: string }) {
   const { control } = useFormContext<ProductForm>();
+  const markChanged = useMarkChanged();
   return (
     <Controller
       control={control}
@@ -16,7 +18,11 @@ function IdTagsField({ path, label, description }: { path: 'categories' | 'secur
           label={label}
           description={description}
           value={field.value}
-          onChange={(value) => field.onChange(value.map((v) => v.trim()).filter(Boolean))}
+          onChange={(value) => {
+            field.onChange(value.map((v) => v.trim()).filter(Boolean));
+            // Removing a tag with its button fires no input event.
+            markChanged();
+          }}
           onBlur={field.onBlur}
           ref={field.ref}
           name={field.name}

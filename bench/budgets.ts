@@ -1,0 +1,88 @@
+/**
+ * The issue's budgets, each beside its measured figure. A verdict is information for the reader, not a
+ * test: the machine is shared and noisy, and the bench never fails because of one.
+ */
+import type { BundleFigures } from './bundle';
+import type { EditorFigures } from './editor';
+import type { HttpFigures } from './http';
+import { EVENT_TIMING_FLOOR_MS } from './keystrokes';
+import { round } from './stats';
+
+export interface BudgetCheck {
+  budget: string;
+  measured: string;
+  met: boolean;
+}
+
+const KB = 1000;
+export const kb = (bytes: number) => `${round(bytes / KB, 1)} KB`;
+export const eventMs = (value: number | null) => (value === null ? `< ${EVENT_TIMING_FLOOR_MS} ms` : `${value} ms`);
+
+function editorBudgets(editor: EditorFigures): BudgetCheck[] {
+  const checks: BudgetCheck[] = [];
+  const small = editor.sizes[0];
+  const large = editor.sizes[editor.sizes.length - 1];
+  if (small && large) {
+    for (const [field, label] of [['optionName', 'option name'], ['priceCell', 'price cell']] as const) {
+      const p95 = large[field].eventP95;
+      checks.push({
+        budget: `Keystroke p95, ${label}, ${large.size}: ≤ 16 ms (Event Timing)`,
+        measured: `${eventMs(p95)} (probe: ${large[field].paintP95} ms)`,
+        met: p95 === null || p95 <= 16,
+      });
+      const times = editor.ratioLargestToSmallest[`${field}.paintP95`] ?? Number.NaN;
+      checks.push({
+        budget: `Keystroke p95, ${label}: ${large.size} ≤ 1.5 × ${small.size} (probe)`,
+        measured: `${times}× (${large[field].paintP95} vs ${small[field].paintP95} ms)`,
+        met: times <= 1.5,
+      });
+    }
+    checks.push({
+      budget: `Attributes step painted, ${large.size}: ≤ 300 ms`,
+      measured: `${large.attributesPaintMs} ms`,
+      met: large.attributesPaintMs <= 300,
+    });
+  }
+  return checks;
+}
+
+function bundleBudgets(bundle: BundleFigures): BudgetCheck[] {
+  return [{ budget: 'First page JS, gzip: ≤ 130 KB', measured: kb(bundle.firstPage.jsGzip), met: bundle.firstPage.jsGzip <= 130 * KB }];
+}
+
+function httpBudgets(http: HttpFigures): BudgetCheck[] {
+  const checks: BudgetCheck[] = [];
+  checks.push({
+    budget: 'Proxy throughput / direct: ≥ 0.6',
+    measured: `${http.proxyThroughputRatio}`,
+    met: http.proxyThroughputRatio >= 0.6,
+  });
+  checks.push({
+    budget: 'Sandbox case lookup: ≥ 8,000 req/s',
+    measured: `${http.caseLookup.requestsPerSec} req/s`,
+    met: http.caseLookup.requestsPerSec >= 8000,
+  });
+  checks.push({
+    budget: 'Sandbox create: ≥ 3,000 req/s',
+    measured: `${http.create.requestsPerSec} req/s`,
+    met: http.create.requestsPerSec >= 3000,
+  });
+  const p99 = Math.max(http.caseLookup.p99Ms, http.create.p99Ms);
+  checks.push({
+    budget: 'Sandbox: p99 ≤ 20 ms (lookup and create)',
+    measured: `lookup ${http.caseLookup.p99Ms} ms, create ${http.create.p99Ms} ms`,
+    met: p99 <= 20,
+  });
+  const failures = [http.caseLookup, http.create, http.proxyCaseLookup].reduce((n, f) => n + f.non2xx + f.errors, 0);
+  checks.push({ budget: 'Sandbox: zero errors (and through the proxy)', measured: `${failures} non-2xx or failed`, met: failures === 0 });
+  return checks;
+}
+
+/** The budgets of the benchmarks that ran (a benchmark that failed has no figures to judge). */
+export function checkBudgets(figures: { editor?: EditorFigures; bundle?: BundleFigures; http?: HttpFigures }): BudgetCheck[] {
+  return [
+    ...(figures.editor ? editorBudgets(figures.editor) : []),
+    ...(figures.bundle ? bundleBudgets(figures.bundle) : []),
+    ...(figures.http ? httpBudgets(figures.http) : []),
+  ];
+}

@@ -1,0 +1,157 @@
+/**
+ * One table for the console and the README (Markdown), and the JSON written under bench/results/.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { eventMs, kb, type BudgetCheck } from './budgets';
+import type { BundleFigures } from './bundle';
+import type { CasesFigures } from './cases';
+import type { EditorFigures, Timing } from './editor';
+import type { HttpFigures, LoadFigures } from './http';
+import type { KeystrokeSummary } from './keystrokes';
+
+export interface BenchResults {
+  date: string;
+  machine: { cpus: number; cpuModel: string; memoryGB: number; node: string; os: string; chromium: string };
+  rounds: number;
+  /** Browser sessions that timed out once and were run again. */
+  retriedSessions: number;
+  buildMs: number;
+  startup: { runsMs: number[]; medianMs: number };
+  editor?: EditorFigures;
+  cases?: CasesFigures;
+  bundle?: BundleFigures;
+  http?: HttpFigures;
+  /** Benchmarks that could not run to the end, and why; their figures are missing above. */
+  failures: { benchmark: string; error: string }[];
+  budgets: BudgetCheck[];
+}
+
+type Row = [area: string, figure: string, measured: string, budget: string];
+
+const verdict = (checks: readonly BudgetCheck[], prefix: string) =>
+  checks
+    .filter((c) => c.budget.startsWith(prefix))
+    .map((c) => `${c.budget.slice(c.budget.indexOf(':') + 2)}: ${c.met ? 'met' : 'missed'}`)
+    .join('; ');
+
+function editorRows(editor: EditorFigures, checks: readonly BudgetCheck[]): Row[] {
+  const small = editor.sizes[0];
+  const large = editor.sizes[editor.sizes.length - 1];
+  if (!small || !large) return [];
+  const r = editor.ratioLargestToSmallest;
+  const timing = (figure: string, key: Timing, unit = 'ms', budget = ''): Row => [
+    `Editor ${large.size}`,
+    figure,
+    `${large[key]} ${unit} (${small.size}: ${small[key]} ${unit}; ${r[key]}×)`,
+    budget,
+  ];
+  const keys = (label: string, field: 'optionName' | 'priceCell'): Row[] => {
+    const l: KeystrokeSummary = large[field];
+    const s: KeystrokeSummary = small[field];
+    return [
+      [
+        `Editor ${large.size}`,
+        `Keystroke, ${label}: p50 / p95, keydown → next paint (probe)`,
+        `${l.paintP50} / ${l.paintP95} ms (${small.size}: ${s.paintP50} / ${s.paintP95} ms; p95 ${r[`${field}.paintP95`]}×)`,
+        verdict(checks, `Keystroke p95, ${label}: `),
+      ],
+      [
+        `Editor ${large.size}`,
+        `Keystroke, ${label}: p50 / p95, Event Timing duration`,
+        `${eventMs(l.eventP50)} / ${eventMs(l.eventP95)} (${small.size}: ${eventMs(s.eventP50)} / ${eventMs(s.eventP95)})`,
+        verdict(checks, `Keystroke p95, ${label}, `),
+      ],
+    ];
+  };
+  const options = large.size.split('×')[1] ?? '';
+  return [
+    timing('Attributes step: click Restore → summaries painted', 'attributesPaintMs', 'ms', verdict(checks, 'Attributes step')),
+    ...keys('option name', 'optionName'),
+    ...keys('price cell', 'priceCell'),
+    [
+      'Control',
+      'Keystroke floor: bare <input>, no app: p50 / p95, probe; Event Timing',
+      `${editor.control.paintP50} / ${editor.control.paintP95} ms; ${eventMs(editor.control.eventP50)} / ${eventMs(editor.control.eventP95)}`,
+      '',
+    ],
+    timing(`Expand an attribute (${options} option rows)`, 'expandAttributeMs'),
+    timing('Expand an option (fields and price grid)', 'expandOptionMs'),
+    timing('Review step: click Next → painted', 'reviewMs'),
+    timing('JS heap after GC, product built', 'heapMB', 'MB'),
+  ];
+}
+
+const load = (f: LoadFigures) =>
+  `${f.requestsPerSec.toLocaleString('en')} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms, ${f.non2xx} non-2xx, ${f.errors} errors`;
+
+function casesRows(cases: CasesFigures): Row[] {
+  return [
+    [`Cases, ${cases.fields} fields`, 'Enter in lookup → all rows painted (via proxy)', `${cases.renderMs} ms`, ''],
+    [`Cases, ${cases.fields} fields`, 'Filter keystroke: p50 / p95 (probe)', `${cases.filter.paintP50} / ${cases.filter.paintP95} ms`, ''],
+    [`Cases, ${cases.fields} fields`, 'Filter keystroke: p50 / p95 (Event Timing)', `${eventMs(cases.filter.eventP50)} / ${eventMs(cases.filter.eventP95)}`, ''],
+  ];
+}
+
+function bundleRows(bundle: BundleFigures, budgets: readonly BudgetCheck[]): Row[] {
+  const sets = (js: number, css: number) => `JS ${kb(js)}, CSS ${kb(css)}`;
+  return [
+    ['Bundle (gzip)', 'First page (Cases)', sets(bundle.firstPage.jsGzip, bundle.firstPage.cssGzip), verdict(budgets, 'First page JS')],
+    ['Bundle (gzip)', 'Opening the editor adds', sets(bundle.editorAdds.jsGzip, bundle.editorAdds.cssGzip), ''],
+    ['Bundle (gzip)', 'Total, first page + editor', sets(bundle.total.jsGzip, bundle.total.cssGzip), ''],
+  ];
+}
+
+function httpRows(http: HttpFigures, budgets: readonly BudgetCheck[]): Row[] {
+  return [
+    [
+      'Sandbox, 50 conn. × 10 s',
+      'Case lookup',
+      load(http.caseLookup),
+      [verdict(budgets, 'Sandbox case lookup'), verdict(budgets, 'Sandbox:')].join('; '),
+    ],
+    ['Sandbox, 50 conn. × 10 s', 'Create (unique slugs)', load(http.create), verdict(budgets, 'Sandbox create')],
+    ['Proxy, 50 conn. × 10 s', 'Case lookup through the proxy', load(http.proxyCaseLookup), ''],
+    [
+      'Proxy, 50 conn. × 10 s',
+      'Proxy / direct throughput; added p50',
+      `${http.proxyThroughputRatio}; +${http.proxyAddedP50Ms} ms`,
+      verdict(budgets, 'Proxy throughput'),
+    ],
+  ];
+}
+
+export function resultRows(results: BenchResults): Row[] {
+  const { editor, cases, bundle, http, budgets } = results;
+  return [
+    ...(editor ? editorRows(editor, budgets) : []),
+    ...(cases ? casesRows(cases) : []),
+    ...(bundle ? bundleRows(bundle, budgets) : []),
+    ...(http ? httpRows(http, budgets) : []),
+    ...results.failures.map((f): Row => [f.benchmark, 'not measured: the benchmark failed', f.error, '']),
+    ['Build', 'vite build', `${results.buildMs} ms`, ''],
+    ['Start-up', 'Spawn → first 200 from /api/health', `${results.startup.medianMs} ms (runs: ${results.startup.runsMs.join(', ')})`, ''],
+  ];
+}
+
+export function markdownTable(rows: readonly Row[]): string {
+  const header: Row = ['Area', 'Figure (median of runs)', 'Measured', 'Budget'];
+  // A pipe or a line break (e.g. in an error message) would break the table.
+  const clean = (row: readonly string[]) => row.map((cell) => cell.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' '));
+  const all = [header, ...rows].map(clean);
+  const widths = header.map((_, i) => Math.max(...all.map((row) => row[i]?.length ?? 0)));
+  const line = (row: readonly string[]) => `| ${row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  const [head = [], ...body] = all;
+  return [line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
+}
+
+/** Writes bench/results/<timestamp>.json and latest.json; answers the first's path. */
+export function writeResults(results: BenchResults): string {
+  const dir = join(process.cwd(), 'bench', 'results');
+  mkdirSync(dir, { recursive: true });
+  const json = `${JSON.stringify(results, null, 2)}\n`;
+  const file = join(dir, `${results.date.replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, json);
+  writeFileSync(join(dir, 'latest.json'), json);
+  return file;
+}

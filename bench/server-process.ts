@@ -1,0 +1,159 @@
+/**
+ * The app as users run it: `vite build`, then `tsx server/main.ts` on the sandbox, as a child process in
+ * its own process group (tsx starts a grandchild; killing the group stops both). Every child started
+ * here is stopped on exit, on failure and on Ctrl+C.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sleep } from './stats';
+
+const ROOT = process.cwd();
+const BIN = (name: string) => join(ROOT, 'node_modules', '.bin', name);
+
+const children = new Set<ChildProcess>();
+const tempDirs = new Set<string>();
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+/** Synchronous, so it also runs from process.on('exit'). */
+export function killAllChildren() {
+  for (const child of children) killGroup(child, 'SIGKILL');
+  children.clear();
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+  tempDirs.clear();
+}
+
+let hooksInstalled = false;
+export function installCleanupHooks() {
+  if (hooksInstalled) return;
+  hooksInstalled = true;
+  process.on('exit', killAllChildren);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      killAllChildren();
+      process.exit(130);
+    });
+  }
+}
+
+/** A port nobody listens on right now (the OS picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function run(command: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    children.add(child);
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      children.delete(child);
+      if (code === 0) resolve(output);
+      else reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output.slice(-4000)}`));
+    });
+  });
+}
+
+/**
+ * Builds into a private folder, not dist/: other work on this checkout may rebuild dist/ meanwhile, which
+ * would delete the hashed assets the running server's index.html points to.
+ */
+export async function buildApp(): Promise<{ distDir: string; ms: number }> {
+  const distDir = mkdtempSync(join(tmpdir(), 'site-admin-bench-dist-'));
+  tempDirs.add(distDir);
+  const started = performance.now();
+  await run(BIN('vite'), ['build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn']);
+  return { distDir, ms: performance.now() - started };
+}
+
+/** Resolves with the status of GET url, or null when nothing answers (yet). */
+function statusOf(url: string): Promise<number | null> {
+  return new Promise((resolve) => {
+    const req = http.get(url, { agent: false, timeout: 1000 }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? null);
+    });
+    req.once('error', () => resolve(null));
+    req.once('timeout', () => {
+      req.destroy();
+      resolve(null);
+    });
+  });
+}
+
+export interface RunningServer {
+  origin: string;
+  sandboxOrigin: string;
+  /** From spawn to the first 200 from /api/health, in ms. */
+  startupMs: number;
+  stop(): Promise<void>;
+}
+
+/** Starts `tsx server/main.ts` on a fresh sandbox database; `extraEnv` e.g. DIST_DIR for another build. */
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+  const [port, sandboxPort] = [await freePort(), await freePort()];
+  const dataDir = mkdtempSync(join(tmpdir(), 'site-admin-bench-'));
+  tempDirs.add(dataDir);
+  const origin = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    SANDBOX_PORT: String(sandboxPort),
+    SANDBOX_DATA_DIR: dataDir,
+    LOG_REQUESTS: 'false',
+    SITE_API_BASE_URL: '',
+    ...extraEnv,
+  };
+  const started = performance.now();
+  const child = spawn(BIN('tsx'), ['server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  children.add(child);
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  // Poll often: the figure is only as fine as the polling interval.
+  while ((await statusOf(`${origin}/api/health`)) !== 200) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${stderr.slice(-4000)}`);
+    if (performance.now() - started > 60_000) throw new Error(`The server did not answer /api/health within 60 s:\n${stderr}`);
+    await sleep(5);
+  }
+  const startupMs = performance.now() - started;
+
+  return {
+    origin,
+    sandboxOrigin: `http://127.0.0.1:${sandboxPort}`,
+    startupMs,
+    stop: async () => {
+      killGroup(child, 'SIGTERM');
+      const timer = setTimeout(() => killGroup(child, 'SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+      children.delete(child);
+      rmSync(dataDir, { recursive: true, force: true });
+      tempDirs.delete(dataDir);
+    },
+  };
+}
