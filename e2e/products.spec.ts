@@ -224,6 +224,30 @@ test('keyboard only: from the first field to the success page', async ({ page, r
   expect(stored?.['module_field_14/product/price/cad/1']).toBe('1100');
 });
 
+test('a create whose answer is lost says the outcome is unknown, keeps Create off until confirmed, then sends the product as it is now', async ({ page, request }) => {
+  const slug = `unknown-outcome-${Date.now()}`;
+  await openEditor(page);
+  await page.getByLabel('Name').fill('Lost answer');
+  await page.getByLabel('Slug').fill(slug);
+  for (let step = 0; step < 4; step += 1) await next(page);
+  // The connection drops before any answer arrives: the browser cannot know what happened.
+  await page.route('**/api/site/v2/ecommerce/products/create', (route) => route.abort('connectionreset'), { times: 1 });
+  await page.getByRole('button', { name: 'Create product' }).click();
+  await expect(page.getByText(/We can.t tell whether the product was created/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create product' })).toBeDisabled();
+  expect(await storedProduct(request, slug)).toBeUndefined();
+
+  // An edit made meanwhile is part of what is sent next.
+  await page.getByRole('button', { name: /Step 1: Basics/ }).click();
+  await page.getByLabel('Name').fill('Lost answer, edited');
+  await page.getByRole('button', { name: /Step 5: Review/ }).click();
+  await page.getByLabel('I checked: the product is not in the catalogue').check();
+  await page.getByRole('button', { name: 'Let me create it again' }).click();
+  await page.getByRole('button', { name: 'Create product' }).click();
+  await expect(page.getByText('Product created')).toBeVisible();
+  expect((await storedProduct(request, slug))?.name).toBe('Lost answer, edited');
+});
+
 for (const scheme of ['light', 'dark'] as const) {
   test(`every step of the editor passes an accessibility scan (${scheme})`, async ({ page }) => {
     await page.emulateMedia({ colorScheme: scheme });

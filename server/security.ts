@@ -89,8 +89,9 @@ export interface BasicAuthOptions {
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /**
- * HTTP Basic login, compared in constant time. Each failed attempt from an address delays that
- * address's next answers (100 ms, 200 ms, ... up to a few seconds), so guessing is slow.
+ * HTTP Basic login, compared in constant time. After a failed attempt an address must wait (100 ms,
+ * doubling with each further failure, up to a few seconds) before its next attempt is even checked:
+ * attempts inside that window get 429 at once, so guessing in parallel gains nothing.
  */
 export function createBasicAuth(options: BasicAuthOptions) {
   const expected = digest(`${options.user}:${options.password}`);
@@ -99,46 +100,39 @@ export function createBasicAuth(options: BasicAuthOptions) {
   const max = options.maxDelayMs ?? 5000;
   const failures = new Map<string, { count: number; last: number }>();
 
-  const delayFor = (address: string) => {
-    const entry = failures.get(address);
-    if (!entry) return 0;
-    // Forget an address's failures after a quiet quarter of an hour.
-    if (Date.now() - entry.last > 15 * 60_000) {
-      failures.delete(address);
-      return 0;
-    }
-    return Math.min(base * 2 ** (entry.count - 1), max);
+  const send = (res: ServerResponse, status: 401 | 429, message: string, headers: Record<string, string>) => {
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
+    res.end(JSON.stringify({ error: status === 401 ? 'Unauthorized' : 'Too Many Requests', message, code: status }));
   };
 
-  /** Calls `next` for a logged-in request; answers 401 itself otherwise (after any delay). */
+  /** Calls `next` for a logged-in request; answers 401 or 429 itself otherwise. */
   return function check(req: IncomingMessage, res: ServerResponse, next: () => void): void {
     const address = req.socket.remoteAddress ?? 'unknown';
+    const now = Date.now();
+    const entry = failures.get(address);
+    // Forget an address's failures after a quiet quarter of an hour.
+    if (entry && now - entry.last > 15 * 60_000) failures.delete(address);
+    const recent = failures.get(address);
+    const remaining = recent ? Math.min(base * 2 ** (recent.count - 1), max) - (now - recent.last) : 0;
+    if (remaining > 0) {
+      send(res, 429, 'Too many failed logins from this address; wait a moment and try again.', {
+        'retry-after': String(Math.ceil(remaining / 1000)),
+      });
+      return;
+    }
     const header = req.headers.authorization ?? '';
     const match = /^Basic ([A-Za-z0-9+/=]+)$/i.exec(header);
     const given = match ? Buffer.from(match[1] ?? '', 'base64').toString('utf8') : '';
-    const ok = match !== null && timingSafeEqual(digest(given), expected);
-    const wait = delayFor(address);
-    const answer = () => {
-      if (ok) {
-        failures.delete(address);
-        next();
-        return;
-      }
-      if (match) {
-        const entry = failures.get(address);
-        failures.set(address, { count: (entry?.count ?? 0) + 1, last: Date.now() });
-        // Bounded memory: a flood of addresses forgets the oldest.
-        if (failures.size > 10_000) failures.delete(failures.keys().next().value ?? '');
-      }
-      const body = JSON.stringify({ error: 'Unauthorized', message: 'Log in to use site-admin.', code: 401 });
-      res.writeHead(401, {
-        'www-authenticate': `Basic realm="${realm}", charset="UTF-8"`,
-        'content-type': 'application/json; charset=utf-8',
-        'cache-control': 'no-store',
-      });
-      res.end(body);
-    };
-    if (wait > 0) setTimeout(answer, wait);
-    else answer();
+    if (match && timingSafeEqual(digest(given), expected)) {
+      failures.delete(address);
+      next();
+      return;
+    }
+    if (match) {
+      failures.set(address, { count: (recent?.count ?? 0) + 1, last: now });
+      // Bounded memory: a flood of addresses forgets the oldest.
+      if (failures.size > 10_000) failures.delete(failures.keys().next().value ?? '');
+    }
+    send(res, 401, 'Log in to use site-admin.', { 'www-authenticate': `Basic realm="${realm}", charset="UTF-8"` });
   };
 }

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { Link, matchPath, MemoryRouter, Navigate, Route, Routes, useBlocker, useLocation, useParams } from './router';
+import { Link, matchPath, MemoryRouter, Navigate, Route, Routes, useBlocker, useLocation, useNavigate, useParams } from './router';
 
 describe('matchPath', () => {
   it.each([
@@ -102,5 +102,38 @@ describe('useBlocker', () => {
     await user.click(screen.getByRole('link', { name: 'Away' }));
     await act(async () => user.click(screen.getByRole('button', { name: 'Leave' })));
     expect(where()).toHaveTextContent('/away');
+  });
+});
+
+function Back() {
+  const navigate = useNavigate();
+  return <button onClick={() => navigate(-1)}>Back</button>;
+}
+
+describe('useBlocker and the Back button', () => {
+  it('holds Back until the user chooses to leave, then goes back for good', async () => {
+    const user = userEvent.setup();
+    function Start() {
+      const navigate = useNavigate();
+      return <button onClick={() => navigate('/editor')}>Open editor</button>;
+    }
+    render(
+      <MemoryRouter initialEntries={['/start']}>
+        <Routes>
+          <Route path="start" element={<Start />} />
+          <Route path="editor" element={<><Guarded /><Back /></>} />
+        </Routes>
+        <Where />
+      </MemoryRouter>,
+    );
+    const where = () => screen.getAllByRole('status', { name: 'where' }).at(-1);
+    await user.click(screen.getByRole('button', { name: 'Open editor' }));
+    expect(where()).toHaveTextContent('/editor');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('dialog', { name: 'Leave?' })).toBeInTheDocument();
+    expect(where()).toHaveTextContent('/editor');
+    await act(async () => user.click(screen.getByRole('button', { name: 'Leave' })));
+    expect(where()).toHaveTextContent('/start');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

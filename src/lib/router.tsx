@@ -118,6 +118,8 @@ function RouterProvider({ history, children }: { history: History; children: Rea
   const blockers = useRef(new Set<BlockerEntry>());
   const current = useRef(location);
   const ignoreNextPop = useRef(false);
+  /** The user chose to leave: the next back or forward goes through without asking again. */
+  const skipBlockers = useRef(false);
 
   const blockedBy = useCallback((next: Location) => {
     for (const blocker of blockers.current) {
@@ -141,6 +143,11 @@ function RouterProvider({ history, children }: { history: History; children: Rea
         }
         const next = history.location();
         const delta = current.current.index - next.index;
+        if (skipBlockers.current) {
+          skipBlockers.current = false;
+          commit();
+          return;
+        }
         const blocker = blockedBy(next);
         if (!blocker || delta === 0) {
           commit();
@@ -149,7 +156,10 @@ function RouterProvider({ history, children }: { history: History; children: Rea
         // Back or forward while blocked: return to where we were, and go on only if the user agrees.
         ignoreNextPop.current = true;
         history.go(delta);
-        blocker.onBlocked(() => history.go(-delta));
+        blocker.onBlocked(() => {
+          skipBlockers.current = true;
+          history.go(-delta);
+        });
       }),
     [history, blockedBy, commit],
   );

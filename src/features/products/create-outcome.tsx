@@ -28,7 +28,8 @@ export function CreateFailure({ error, unmapped, onRetry }: { error: unknown; un
         <Stack gap="xs">
           <Text size="sm">
             {reason} The platform may have created it. Your product is kept as a draft in this browser. Before
-            trying again, check the site's catalogue for it, so it is not created twice.
+            trying again, check the site's catalogue for it, so it is not created twice. Create stays off until you
+            confirm.
           </Text>
           <Checkbox
             label="I checked: the product is not in the catalogue"
@@ -36,7 +37,7 @@ export function CreateFailure({ error, unmapped, onRetry }: { error: unknown; un
             onChange={(event) => setChecked(event.currentTarget.checked)}
           />
           <Button w="fit-content" variant="light" color="orange" disabled={!checked} onClick={onRetry}>
-            Try to create it again
+            Let me create it again
           </Button>
         </Stack>
       </Alert>

@@ -72,7 +72,6 @@ export function NewProductPage() {
   const [unmapped, setUnmapped] = useState<readonly ErrorDetail[]>([]);
   const dirty = useRef(false);
   const created = useRef(false);
-  const lastBody = useRef<WireProduct | null>(null);
   const autosave = useDraftAutosave();
 
   const mutation = useMutation({
@@ -89,7 +88,6 @@ export function NewProductPage() {
   const { mutateAsync } = mutation;
   const submit = useCallback(
     async (body: WireProduct): Promise<FormProblem[]> => {
-      lastBody.current = body;
       try {
         await mutateAsync(body);
         return [];
@@ -163,9 +161,9 @@ export function NewProductPage() {
     <CreateFailure
       error={mutation.error}
       unmapped={unmapped}
-      onRetry={() => {
-        if (lastBody.current) void submit(lastBody.current);
-      }}
+      // Confirmed not created: Create comes back, and sends the product as it is now (with any edits
+      // made since), checked again like any create.
+      onRetry={() => mutation.reset()}
     />
   ) : autosave.storageFailed ? (
     <Alert color="yellow" title="Drafts cannot be saved in this browser">
