@@ -8,10 +8,10 @@
  *   arrives, the upstream only ever sees one of the two operations of the spec, canonically encoded,
  *   with the server's credentials and none of the caller's.
  *
- * Runs are random; a failure prints fast-check's seed and path. Replay one with FUZZ_SEED=<seed>.
+ * Runs use a fixed seed (FUZZ_SEED=random for new ones); a failure prints fast-check's seed and path.
+ * Replay one with FUZZ_SEED=<seed>.
  */
 import fc from 'fast-check';
-import { rmSync } from 'node:fs';
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateProduct } from '../src/contract/rules';
@@ -25,15 +25,17 @@ import {
   PRODUCT_PRICE_KEYS,
   STATUS_PHRASES,
 } from '../src/contract/site-api';
-import { createSiteAdminServer, type SiteAdminServer } from './app';
-import { loadConfig } from './config';
+import type { SiteAdminServer } from './app';
 import { createProxy } from './proxy';
 import { createSandboxApp } from './sandbox/app';
 import { seedCases } from './sandbox/seed';
 import { openStore, type SandboxStore } from './sandbox/store';
-import { closeServer, errorShapeProblems, listen, rawExchange, send, tempDir, type RawReply } from './test-helpers';
+import { closeServer, errorShapeProblems, listen, rawExchange, send, startSandboxedSite, type RawReply } from './test-helpers';
 
-const FUZZ_SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
+// A fixed seed by default, so a CI run is repeatable; FUZZ_SEED=random explores new inputs, and
+// FUZZ_SEED=<n> replays a failure.
+const FUZZ_SEED =
+  process.env.FUZZ_SEED === 'random' ? undefined : process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : 20261122;
 
 /** Bounded runs: a fixed count, and a hard stop (reported as a failure) should a property run away. */
 function runs(numRuns: number): fc.Parameters<unknown> {
@@ -130,8 +132,9 @@ const wrongType = fc.oneof(
   fc.double(),
   fc.boolean(),
   fc.constant(null),
-  fc.constant({}),
-  fc.constant([]),
+  // Fresh each time: a shared constant could be mutated into a cycle by a later mutation.
+  fc.constant(null).map(() => ({})),
+  fc.constant(null).map(() => []),
   fc.array(fc.string({ maxLength: 4 }), { maxLength: 3 }),
   fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 }),
 );
@@ -857,23 +860,16 @@ describe('fuzz: the proxy (raw HTTP on 127.0.0.1)', () => {
 // ---------------------------------------------------------------------------------------------------------------
 
 describe('fuzz: the whole server in sandbox mode', () => {
-  let dataDir: string;
+  let running: Awaited<ReturnType<typeof startSandboxedSite>>;
   let site: SiteAdminServer;
-  let server: http.Server;
   let port: number;
 
   beforeAll(async () => {
-    dataDir = tempDir('site-admin-fuzz-');
-    site = await createSiteAdminServer(loadConfig({ SANDBOX_DATA_DIR: dataDir, LOG_REQUESTS: 'false' }));
-    server = http.createServer((req, res) => site.handle(req, res));
-    port = await listen(server);
+    running = await startSandboxedSite('site-admin-fuzz-');
+    ({ site, port } = running);
   });
 
-  afterAll(async () => {
-    await closeServer(server);
-    await site?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => running?.stop());
 
   it('stores a product only for a same-origin create, and never answers 5xx', async () => {
     const plan = fc.record({

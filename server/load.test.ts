@@ -3,14 +3,11 @@
  * a fixed number of requests, every one answered, none failed. No timing assertions: this machine is
  * shared; `npm run bench` and `npm run soak` are where speed and memory are measured.
  */
-import { rmSync } from 'node:fs';
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE_PATH } from '../src/contract/site-api';
-import { createSiteAdminServer, type SiteAdminServer } from './app';
-import { loadConfig } from './config';
+import type { SiteAdminServer } from './app';
 import { seedCases } from './sandbox/seed';
-import { closeServer, errorShapeProblems, listen, runAutocannon as run, send, tempDir, type AutocannonResult } from './test-helpers';
+import { errorShapeProblems, runAutocannon as run, send, startSandboxedSite, type AutocannonResult } from './test-helpers';
 
 /** Everything that went wrong in a run, as one readable list: empty when nothing did. */
 function failures(result: AutocannonResult): Record<string, unknown> {
@@ -21,23 +18,16 @@ function failures(result: AutocannonResult): Record<string, unknown> {
 }
 
 describe('load: the whole server in sandbox mode', () => {
-  let dataDir: string;
+  let running: Awaited<ReturnType<typeof startSandboxedSite>>;
   let site: SiteAdminServer;
-  let server: http.Server;
   let port: number;
 
   beforeAll(async () => {
-    dataDir = tempDir('site-admin-load-');
-    site = await createSiteAdminServer(loadConfig({ SANDBOX_DATA_DIR: dataDir, LOG_REQUESTS: 'false' }));
-    server = http.createServer((req, res) => site.handle(req, res));
-    port = await listen(server);
+    running = await startSandboxedSite('site-admin-load-');
+    ({ site, port } = running);
   });
 
-  afterAll(async () => {
-    await closeServer(server);
-    await site?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => running?.stop());
 
   it('answers 3000 case lookups over 50 connections, every one 200 with the seeded record', async () => {
     const seeded = seedCases().find((c) => c.form === '3' && c.id === '48217');

@@ -4,7 +4,7 @@
  * error shape, free ports, temporary directories and polling for a condition.
  */
 import { once, type EventEmitter } from 'node:events';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import { createRequire } from 'node:module';
 import net, { type AddressInfo } from 'node:net';
@@ -278,4 +278,24 @@ export function runAutocannon(options: AutocannonOptions, onStart?: (instance: A
     const instance = autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
     onStart?.(instance);
   });
+}
+
+/** The whole server in sandbox mode on a free loopback port, with its own data folder; `stop` cleans up. */
+export async function startSandboxedSite(prefix: string) {
+  const { createSiteAdminServer } = await import('./app');
+  const { loadConfig } = await import('./config');
+  const dataDir = tempDir(prefix);
+  const site = await createSiteAdminServer(loadConfig({ SANDBOX_DATA_DIR: dataDir, LOG_REQUESTS: 'false' }));
+  const server = http.createServer((req, res) => site.handle(req, res));
+  const port = await listen(server);
+  return {
+    site,
+    server,
+    port,
+    async stop() {
+      await closeServer(server);
+      await site.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
