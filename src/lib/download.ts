@@ -1,13 +1,18 @@
-/** Saves a value as a pretty-printed `.json` file through the browser's download. */
-export function downloadJson(filename: string, value: unknown): void {
-  const blob = new Blob([`${JSON.stringify(value, null, 2)}\n`], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
+/** Saves text as a file through the browser's download. */
+export function downloadText(fileName: string, text: string, type = 'application/json'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement('a');
   link.href = url;
-  link.download = filename;
+  link.download = fileName;
+  link.rel = 'noopener';
   document.body.append(link);
   link.click();
   link.remove();
-  // Give the browser a moment to start the download before the URL goes away.
+  // The browser has started the download by now; give it a moment before freeing the data.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Saves a value as a pretty-printed `.json` file. */
+export function downloadJson(fileName: string, value: unknown): void {
+  downloadText(fileName, `${JSON.stringify(value, null, 2)}\n`);
 }

@@ -4,7 +4,8 @@ import type { FormCase } from '@/contract/site-api';
 import { caseSections, countRows, filterSections } from './case-fields';
 import { CaseHeader } from './case-header';
 import { caseIdentity } from './case-identity';
-import { caseFileName, caseJson, downloadJson } from './case-json';
+import { downloadText } from '@/lib/download';
+import { caseFileName, caseJson } from './case-json';
 import { FieldTable } from './field-table';
 import { RawJsonView } from './raw-json-view';
 import classes from './cases.module.css';
@@ -53,7 +54,7 @@ export function CaseResult({ record, form, id, refreshing, onRefresh, headingRef
         fileName={fileName}
         refreshing={refreshing}
         onRefresh={onRefresh}
-        onDownload={() => downloadJson(fileName, json)}
+        onDownload={() => downloadText(fileName, json)}
         headingRef={headingRef}
       />
       {isEmpty && <EmptyCaseNote form={form} id={id} />}
