@@ -14,17 +14,9 @@
 import fc from 'fast-check';
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fullOption, fullProduct as validProduct } from '../src/contract/fixtures';
 import { validateProduct } from '../src/contract/rules';
-import {
-  API_BASE_PATH,
-  OPTION_FIELD_KEYS,
-  OPTION_INVENTORY_KEY,
-  OPTION_PRICE_KEYS,
-  PRODUCT_FIELD_KEYS,
-  PRODUCT_INVENTORY_KEYS,
-  PRODUCT_PRICE_KEYS,
-  STATUS_PHRASES,
-} from '../src/contract/site-api';
+import { API_BASE_PATH, STATUS_PHRASES } from '../src/contract/site-api';
 import type { SiteAdminServer } from './app';
 import { createProxy } from './proxy';
 import { createSandboxApp } from './sandbox/app';
@@ -60,35 +52,12 @@ function put(target: Json | unknown[], key: string | number, value: unknown) {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
-function fullOption(name: string, seed: number): Json {
-  const option: Json = { name, enabled: 'true' };
-  OPTION_FIELD_KEYS.forEach((key, i) => (option[key] = `option field ${i} of ${name}`));
-  OPTION_PRICE_KEYS.forEach((key, i) => (option[key] = String(seed * 100 + i)));
-  option[OPTION_INVENTORY_KEY] = String(seed);
-  return option;
-}
-
 /** A product that uses every field of the spec, valid under every rule of platform-notes. */
-function fullProduct(slug: string): Json {
-  const product: Json = {
-    name: 'Linen throw',
-    slug,
-    enabled: 'true',
-    weighting: '10',
-    release_date: '1767225600',
-    expiry_date: '1798761600',
-    category_array: [{ id: '158198' }, { id: '158199' }],
-    secure_zone_array: [{ id: '42' }],
-    attributes: [
-      { name: 'Colour', enabled: 'true', items: [fullOption('Sand', 1), fullOption('Olive', 3)] },
-      { name: 'Size', enabled: 'false', items: [fullOption('Single', 0)] },
-    ],
-  };
-  PRODUCT_FIELD_KEYS.forEach((key, i) => (product[key] = `Product field ${i + 1}`));
-  PRODUCT_INVENTORY_KEYS.forEach((key, i) => (product[key] = String(i * 7)));
-  PRODUCT_PRICE_KEYS.forEach((key, i) => (product[key] = String(1999 + i)));
-  return product;
-}
+const fullProduct = (slug: string): Json =>
+  validProduct(slug, [
+    { name: 'Colour', enabled: 'true', items: [fullOption('Sand', 1), fullOption('Olive', 3)] },
+    { name: 'Size', enabled: 'false', items: [fullOption('Single', 0)] },
+  ]);
 
 /** Every path to a value of the full product (containers included), for mutations to aim at. */
 function pathsOf(value: unknown, prefix: Path = []): Path[] {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { fullOption, fullProduct } from './fixtures';
 import { MAX_EPOCH_SECONDS, caseIdentifierViolations } from './identifiers';
 import {
   MAX_NAME_LENGTH,
@@ -24,36 +25,6 @@ import {
 } from './site-api';
 
 type Json = Record<string, unknown>;
-
-function fullOption(name: string, seed: number): Json {
-  const option: Json = { name, enabled: 'true' };
-  OPTION_FIELD_KEYS.forEach((key, i) => (option[key] = `option field ${i} of ${name}`));
-  OPTION_PRICE_KEYS.forEach((key, i) => (option[key] = String(seed * 100 + i)));
-  option[OPTION_INVENTORY_KEY] = String(seed);
-  return option;
-}
-
-/** A product that uses every field of the spec, with values that follow every rule of platform-notes. */
-function fullProduct(): Json {
-  const product: Json = {
-    name: 'Linen throw',
-    slug: 'linen-throw-2026',
-    enabled: 'true',
-    weighting: '10',
-    release_date: '1767225600',
-    expiry_date: '1798761600',
-    category_array: [{ id: '158198' }, { id: '158199' }],
-    secure_zone_array: [{ id: '42' }],
-    attributes: [
-      { name: 'Colour', enabled: 'true', items: [fullOption('Sand', 1), fullOption('Charcoal', 2), fullOption('Olive', 3)] },
-      { name: 'Size', enabled: 'false', items: [fullOption('Single', 0), fullOption('Double', 5)] },
-    ],
-  };
-  PRODUCT_FIELD_KEYS.forEach((key, i) => (product[key] = `Product field ${i + 1}`));
-  PRODUCT_INVENTORY_KEYS.forEach((key, i) => (product[key] = String(i * 7)));
-  PRODUCT_PRICE_KEYS.forEach((key, i) => (product[key] = String(1999 + i)));
-  return product;
-}
 
 /** fullProduct() with one change made by `edit`. */
 function productWith(edit: (p: Json & { attributes: Json[] }) => void): Json {

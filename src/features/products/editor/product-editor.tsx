@@ -242,9 +242,10 @@ export function ProductEditor({ defaultValues, initialStep = 0, submitting, onSu
         <form
           noValidate
           aria-label="New product"
-          // Typing, switches, dates and tags all end in input or change events; the rest call markChanged.
+          // Typing, switches, dates and tags all fire input events (React's onChange on a text field is
+          // the same event, so listening to both would schedule the save twice per key); the rest call
+          // markChanged.
           onInput={markChanged}
-          onChange={markChanged}
           onSubmit={(event) => {
             // Enter in a field moves on, as Next does (and creates, on the review step).
             event.preventDefault();
