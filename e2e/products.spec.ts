@@ -18,8 +18,14 @@ async function openEditor(page: Page) {
 }
 
 const next = (page: Page) => page.getByRole('button', { name: /^Next:/ }).click();
-const cell = (scope: Page | Locator, currency: string, tier: number) =>
-  scope.getByRole('textbox', { name: `${currency.toUpperCase()} Tier ${tier}`, exact: true });
+// The grids' column labels (the registry's defaults): product tiers 1–4, then an option's tiers 1–2.
+const PRODUCT_TIERS = ['Price', 'Display price (RRP)', 'Price tier 3', 'Price tier 4'];
+const OPTION_TIERS = ['Added to price', 'Added to display price'];
+const cell = (scope: Page | Locator, currency: string, tier: number, of: 'product' | 'option' = 'product') =>
+  scope.getByRole('textbox', {
+    name: `${currency.toUpperCase()} ${(of === 'product' ? PRODUCT_TIERS : OPTION_TIERS)[tier - 1] ?? ''}`,
+    exact: true,
+  });
 
 /** Presses Tab until the locator has the focus, as a keyboard user would; fails after `max` presses. */
 async function tabUntilFocused(page: Page, target: Locator, max = 15) {
@@ -73,8 +79,8 @@ test('creates a product with the full price grid and two attributes of three opt
     for (let o = 1; o < attribute.options.length; o += 1) await section.getByRole('button', { name: 'Add option' }).click();
     for (const [o, option] of attribute.options.entries()) {
       await section.getByLabel('Option name').nth(o).fill(option);
-      await section.getByLabel('Option inventory').nth(o).fill(String(5 + o));
-      await cell(section, 'usd', 1).nth(o).fill(`${o}.50`);
+      await section.getByLabel('Stock').nth(o).fill(String(5 + o));
+      await cell(section, 'usd', 1, 'option').nth(o).fill(`${o}.50`);
     }
   }
   await next(page);
@@ -246,6 +252,80 @@ test('a create whose answer is lost says the outcome is unknown, keeps Create of
   await page.getByRole('button', { name: 'Create product' }).click();
   await expect(page.getByText('Product created')).toBeVisible();
   expect((await storedProduct(request, slug))?.name).toBe('Lost answer, edited');
+});
+
+test.describe('in a US browser (en-US, America/New_York)', () => {
+  test.use({ locale: 'en-US', timezoneId: 'America/New_York' });
+
+  test('a half-typed release date stops the step with a reason, and a date alone is the start of that day', async ({ page, request }) => {
+    const slug = `dated-${Date.now()}`;
+    await openEditor(page);
+    await page.getByLabel('Name').fill('Dated mug');
+    await page.getByLabel('Slug').fill(slug);
+    const release = page.getByRole('textbox', { name: 'Release date' });
+    await release.fill('2026-03');
+    await next(page);
+    await expect(release).toHaveAttribute('aria-invalid', 'true');
+    await expect(release).toBeFocused();
+    await expect(page.getByText(/^Not a date: type it as YYYY-MM-DD/)).toBeVisible();
+
+    // Picked from the calendar instead: the field shows what it means, in local time and UTC.
+    await page.getByRole('button', { name: 'Pick release date from a calendar' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: /^15 \w+ \d{4}$/ }).click();
+    await expect(release).toHaveValue(/^\d{4}-\d{2}-15$/);
+    await expect(release).not.toHaveAttribute('aria-invalid');
+    await release.fill('2026-03-01');
+    await expect(page.getByTestId('releaseAt-meaning')).toContainText('2026-03-01 05:00:00 UTC');
+    await expect(page.getByTestId('expiryAt-meaning')).toHaveText('Empty: never expires.');
+    for (let step = 0; step < 4; step += 1) await next(page);
+    await expect(page.getByText('Ready to create')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Basics' })).toContainText('2026-03-01 05:00:00 UTC (sent as 1772341200)');
+    await page.getByRole('button', { name: 'Create product' }).click();
+    await expect(page.getByText('Product created')).toBeVisible();
+    expect((await storedProduct(request, slug))?.release_date).toBe('1772341200');
+  });
+});
+
+test.describe('in a German browser (de-DE, Europe/Berlin)', () => {
+  test.use({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+
+  test('a price cell and what is sent read the same: 1,299 is refused everywhere, 1.299,95 is sent as 129995', async ({ page, request }) => {
+    const slug = `becher-${Date.now()}`;
+    await openEditor(page);
+    await page.getByLabel('Name').fill('Becher');
+    await page.getByLabel('Slug').fill(slug);
+    await page.getByRole('textbox', { name: 'Release date' }).fill('01.03.2026 14:30');
+    await expect(page.getByTestId('releaseAt-meaning')).toContainText('1. März 2026');
+    await expect(page.getByTestId('releaseAt-meaning')).toContainText('2026-03-01 13:30:00 UTC');
+    await next(page);
+    await next(page);
+
+    await cell(page, 'eur', 1).fill('1,299');
+    await cell(page, 'eur', 1).press('Tab');
+    await expect(cell(page, 'eur', 1)).toHaveAttribute('aria-invalid', 'true');
+    await next(page);
+    // Next refuses what the cell refuses: the step stays.
+    await expect(page.getByRole('heading', { name: 'Prices' })).toBeVisible();
+    await expect(cell(page, 'eur', 1)).toBeFocused();
+
+    await cell(page, 'eur', 1).fill('1.299,95');
+    await cell(page, 'eur', 2).fill('1,5');
+    await cell(page, 'eur', 2).press('Tab');
+    await expect(cell(page, 'eur', 1)).toHaveValue('1299.95');
+    await expect(cell(page, 'eur', 2)).toHaveValue('1.50');
+    await next(page);
+    await next(page);
+    await expect(page.getByText('Ready to create')).toBeVisible();
+    await page.getByRole('button', { name: 'Create product' }).click();
+    await expect(page.getByText('Product created')).toBeVisible();
+    const stored = await storedProduct(request, slug);
+    expect(stored).toMatchObject({
+      'module_field_14/product/price/eur/1': '129995',
+      'module_field_14/product/price/eur/2': '150',
+      // 14:30 in Berlin on 1 March 2026 (CET, UTC+1).
+      release_date: String(Date.UTC(2026, 2, 1, 13, 30) / 1000),
+    });
+  });
 });
 
 for (const scheme of ['light', 'dark'] as const) {

@@ -14,7 +14,7 @@ import { addCreated } from './created-products';
 import { clearDraft, loadDraft, saveDraft, type Draft } from './draft-storage';
 import { ProductEditor } from './editor/product-editor';
 import type { FormProblem } from './model/codec';
-import { decodeProduct } from './model/codec';
+import { decodeProduct, settingsForLocale } from './model/codec';
 import { mapServerDetails } from './model/error-paths';
 import { emptyProduct, type ProductForm } from './model/product-form';
 
@@ -63,6 +63,8 @@ function useDraftAutosave() {
 }
 
 export function NewProductPage() {
+  // The browser's language is the one the person types numbers and dates in; every step reads with it.
+  const [settings] = useState(() => settingsForLocale(navigator.language));
   const location = useLocation();
   const navigate = useNavigate();
   const [draft, setDraft] = useState<Draft | null>(() => loadDraft());
@@ -178,6 +180,7 @@ export function NewProductPage() {
       <Title order={1}>New product</Title>
       <ProductEditor
         defaultValues={start.values}
+        settings={settings}
         initialStep={start.step}
         submitting={mutation.isPending}
         onSubmit={submit}

@@ -1,10 +1,18 @@
 /**
  * Inputs bound to the editor's form. Uncontrolled where possible (register), so a keystroke re-renders
- * only the field that changed; each field subscribes to its own error only.
+ * only the field that changed; each field subscribes to its own error only. `RegistryField` renders the
+ * control of any field of the registry by its kind.
  */
-import { Switch, Textarea, TextInput, type TextareaProps, type TextInputProps } from '@mantine/core';
-import { Controller, get, useFormContext, useFormState, type FieldPath } from 'react-hook-form';
+import '@mantine/dates/styles.css';
+import { ActionIcon, Popover, Select, Stack, Switch, TagsInput, Text, Textarea, TextInput, type TextareaProps, type TextInputProps } from '@mantine/core';
+import { DatePicker } from '@mantine/dates';
+import { useState } from 'react';
+import { Controller, get, useFormContext, useFormState, useWatch, type FieldPath } from 'react-hook-form';
+import { describeInstant, localTimeZone, parseDateText, withPickedDay } from '../model/dates';
 import type { ProductForm } from '../model/product-form';
+import type { FieldDef } from '../model/registry';
+import { useMarkChanged } from './change-signal';
+import { useProductSettings } from './settings';
 
 export type FormPath = FieldPath<ProductForm>;
 
@@ -42,35 +50,6 @@ export function TextField({ path, onEdit, ...props }: TextFieldProps) {
   return <TextInput {...props} {...register(path, { onChange })} error={error} />;
 }
 
-/** A local date-time, shown by the browser's own date-time input (keyboard-friendly, no extra code). */
-export function DateTimeField({ path, label, description }: { path: 'releaseAt' | 'expiryAt'; label: string; description?: string }) {
-  const { control } = useFormContext<ProductForm>();
-  return (
-    <Controller
-      control={control}
-      name={path}
-      render={({ field, fieldState }) => (
-        <TextInput
-          type="datetime-local"
-          step={1}
-          label={label}
-          description={description}
-          value={field.value.replace(' ', 'T')}
-          onChange={(event) => {
-            const raw = event.currentTarget.value;
-            // The input gives "YYYY-MM-DDTHH:mm" or "...:ss"; the model keeps "YYYY-MM-DD HH:mm:ss".
-            field.onChange(raw === '' ? '' : `${raw.replace('T', ' ')}${raw.length === 16 ? ':00' : ''}`);
-          }}
-          onBlur={field.onBlur}
-          ref={field.ref}
-          name={field.name}
-          error={fieldState.error?.message}
-        />
-      )}
-    />
-  );
-}
-
 type TextAreaFieldProps = Omit<TextareaProps, 'name' | 'error'> & { path: FormPath };
 
 export function TextAreaField({ path, ...props }: TextAreaFieldProps) {
@@ -100,4 +79,171 @@ export function SwitchField({ path, label, description }: { path: FormPath; labe
       )}
     />
   );
+}
+
+/**
+ * What the typed date means, in words, under the field: the person sees how it was read (local time with
+ * its zone, and UTC) before anything is sent. Nothing while the text cannot be read: the error says why.
+ */
+function DateMeaning({ path, blankMeans }: { path: FormPath; blankMeans: string }) {
+  const { control } = useFormContext<ProductForm>();
+  const { locale } = useProductSettings();
+  const text = String(useWatch({ control, name: path }) ?? '');
+  const parsed = parseDateText(text, locale);
+  if (!parsed.ok) return null;
+  if (parsed.epoch === null) return <>Empty: {blankMeans}.</>;
+  const { local, utc } = describeInstant(parsed.epoch, locale);
+  return (
+    <>
+      {local}
+      {parsed.dateOnly ? ', the start of that day' : ''} · {utc}
+    </>
+  );
+}
+
+function CalendarIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <rect x="3" y="5" width="18" height="16" rx="2" />
+      <path d="M16 3v4M8 3v4M3 10h18" />
+    </svg>
+  );
+}
+
+/**
+ * A date as people type it (a date alone, or a date and time, in ISO or the locale's order) or pick it
+ * from a calendar. The text is kept as typed: the codec reads it, and what it cannot read is an error on
+ * this field, never a silently empty date.
+ */
+export function DateField({ path, label, hint, blankMeans }: { path: FormPath; label: string; hint?: string; blankMeans: string }) {
+  const { register, setValue, getValues } = useFormContext<ProductForm>();
+  const markChanged = useMarkChanged();
+  const error = useFieldError(path);
+  const clear = useClearOnEdit(path, error);
+  const [open, setOpen] = useState(false);
+  const picked = /^(\d{4}-\d{2}-\d{2})/.exec(String(getValues(path) ?? ''))?.[1] ?? null;
+  return (
+    <Stack gap={4}>
+      <TextInput
+        {...register(path, { onChange: clear })}
+        label={label}
+        description={`${hint ? `${hint} ` : ''}In your time zone, ${localTimeZone()}.`}
+        placeholder="YYYY-MM-DD HH:mm"
+        autoComplete="off"
+        spellCheck={false}
+        error={error}
+        aria-describedby={`${path}-meaning`}
+        rightSectionWidth={40}
+        rightSection={
+          <Popover opened={open} onChange={setOpen} position="bottom-end" withinPortal trapFocus returnFocus>
+            <Popover.Target>
+              <ActionIcon variant="subtle" aria-label={`Pick ${label.toLowerCase()} from a calendar`} onClick={() => setOpen((o) => !o)}>
+                <CalendarIcon />
+              </ActionIcon>
+            </Popover.Target>
+            <Popover.Dropdown>
+              <DatePicker
+                value={picked}
+                defaultDate={picked ?? undefined}
+                onChange={(day) => {
+                  if (!day) return;
+                  setValue(path, withPickedDay(String(getValues(path) ?? ''), day), { shouldDirty: true });
+                  clear?.();
+                  markChanged();
+                  setOpen(false);
+                }}
+              />
+            </Popover.Dropdown>
+          </Popover>
+        }
+      />
+      <Text id={`${path}-meaning`} data-testid={`${path}-meaning`} size="xs" c="dimmed">
+        <DateMeaning path={path} blankMeans={blankMeans} />
+      </Text>
+    </Stack>
+  );
+}
+
+/** A list of identifiers typed as tags (categories, secure zones). */
+export function ReferencesField({ path, label, description }: { path: FormPath; label: string; description?: string }) {
+  const { control } = useFormContext<ProductForm>();
+  const markChanged = useMarkChanged();
+  return (
+    <Controller
+      control={control}
+      name={path}
+      render={({ field, fieldState }) => (
+        <TagsInput
+          label={label}
+          description={description}
+          value={field.value as string[]}
+          onChange={(value) => {
+            field.onChange(value.map((v) => v.trim()).filter(Boolean));
+            // Removing a tag with its button fires no input event.
+            markChanged();
+          }}
+          onBlur={field.onBlur}
+          ref={field.ref}
+          name={field.name}
+          splitChars={[',', ' ', ';']}
+          acceptValueOnBlur
+          clearable
+          error={fieldState.error?.message}
+          placeholder="Type an identifier and press Enter"
+        />
+      )}
+    />
+  );
+}
+
+function ChoiceField({ path, label, description, options }: { path: FormPath; label: string; description?: string; options: readonly { value: string; label: string }[] }) {
+  const { control } = useFormContext<ProductForm>();
+  const markChanged = useMarkChanged();
+  return (
+    <Controller
+      control={control}
+      name={path}
+      render={({ field, fieldState }) => (
+        <Select
+          label={label}
+          description={description}
+          data={options.map((o) => ({ value: o.value, label: o.label }))}
+          value={(field.value as string) || null}
+          onChange={(value) => {
+            field.onChange(value ?? '');
+            markChanged();
+          }}
+          onBlur={field.onBlur}
+          ref={field.ref}
+          name={field.name}
+          clearable
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}
+
+/** The control of one registry field at `base` + its path (base "" for the product, else `attributes.0.`). */
+export function RegistryField({ def, base = '', ...rest }: { def: FieldDef; base?: string } & Pick<TextInputProps, 'withAsterisk' | 'maw'>) {
+  const path = `${base}${def.path}` as FormPath;
+  switch (def.kind) {
+    case 'text':
+      return <TextField path={path} label={def.label} description={def.hint} autoComplete="off" spellCheck={def.trim ? false : undefined} withAsterisk={def.required} {...rest} />;
+    case 'integer':
+      return <TextField path={path} label={def.label} description={def.hint} inputMode="numeric" autoComplete="off" {...rest} />;
+    case 'multiline':
+      return <TextAreaField path={path} label={def.label} description={def.hint} />;
+    case 'boolean':
+      return <SwitchField path={path} label={def.label} description={def.hint} />;
+    case 'datetime':
+      return <DateField path={path} label={def.label} hint={def.hint} blankMeans={def.blankMeans} />;
+    case 'references':
+      return <ReferencesField path={path} label={def.label} description={def.hint} />;
+    case 'choice':
+      return <ChoiceField path={path} label={def.label} description={def.hint} options={def.options} />;
+    case 'money':
+      // Money cells live in their grid (PriceGrid), never alone.
+      return null;
+  }
 }

@@ -8,9 +8,11 @@ import { checkProductShape } from '@/contract/rules';
 import { downloadJson } from '@/lib/download';
 import { decodeProduct, encodeProduct } from '../model/codec';
 import type { ProductForm } from '../model/product-form';
+import { useProductSettings } from './settings';
 
 export function ImportExport({ onImport }: { onImport: (values: ProductForm) => void }) {
   const { getValues } = useFormContext<ProductForm>();
+  const settings = useProductSettings();
 
   const importFile = async (file: File | null) => {
     if (!file) return;
@@ -32,12 +34,12 @@ export function ImportExport({ onImport }: { onImport: (values: ProductForm) => 
       });
       return;
     }
-    onImport(decodeProduct(check.product));
+    onImport(decodeProduct(check.product, settings.decimals));
     notifications.show({ color: 'teal', title: 'Imported', message: `${file.name} is in the editor. Nothing is sent until you press Create.` });
   };
 
   const exportFile = () => {
-    const body = encodeProduct(getValues()).body;
+    const body = encodeProduct(getValues(), settings).body;
     downloadJson(`${body.slug || 'product'}.json`, body);
   };
 

@@ -10,15 +10,18 @@ import { useFormContext, type FieldPath } from 'react-hook-form';
 import { CURRENCIES, type Currency } from '@/contract/site-api';
 import { formatMinor, parseMoney } from '../model/money';
 import type { ProductForm } from '../model/product-form';
+import { moneyFields, tiersOf } from '../model/registry';
 import { useMarkChanged } from './change-signal';
 import { useFieldError } from './form-fields';
+import { useProductSettings } from './settings';
 import { isBlock, moveTarget, parseClipboardBlock, placeBlock } from './grid-logic';
 import classes from './price-grid.module.css';
 
 export interface PriceGridProps {
+  /** Whose prices: the product's tiers or an option's (the registry's money fields of that scope). */
+  scope: 'product' | 'option';
   /** Path of the grid in the form: `prices` or `attributes.0.options.1.prices`. */
   base: string;
-  tierLabels: readonly string[];
   /** Visible title of the grid, also its accessible name. */
   caption: string;
   description?: string;
@@ -56,8 +59,22 @@ function PriceCell({ base, currency, tier, row, label }: { base: string; currenc
   );
 }
 
-export function PriceGrid({ base, tierLabels, caption, description }: PriceGridProps) {
-  const { getValues, setValue, setError, clearErrors } = useFormContext<ProductForm>();
+/** Column labels of a scope's grid, in tier order, and the hints as one sentence under it. */
+function columnsOf(scope: 'product' | 'option') {
+  const cells = moneyFields(scope);
+  const labels = tiersOf(scope).map((tier) => cells.find((def) => def.tier === tier)?.label ?? `Price tier ${tier}`);
+  const hints = tiersOf(scope).flatMap((tier) => {
+    const def = cells.find((d) => d.tier === tier);
+    return def?.hint ? [`${def.label}: ${def.hint}.`] : [];
+  });
+  return { labels, hints: hints.join(' ') };
+}
+
+export function PriceGrid({ scope, base, caption, description }: PriceGridProps) {
+  const { getValues, setValue, trigger } = useFormContext<ProductForm>();
+  const { locale, decimals } = useProductSettings();
+  const { labels: tierLabels, hints } = columnsOf(scope);
+  const about = [description, hints].filter(Boolean).join(' ');
   const tableRef = useRef<HTMLTableElement>(null);
   const exitRef = useRef<HTMLButtonElement>(null);
   const active = useRef<{ row: number; col: number }>({ row: 0, col: 0 });
@@ -70,18 +87,26 @@ export function PriceGrid({ base, tierLabels, caption, description }: PriceGridP
     tableRef.current?.querySelector<HTMLInputElement>(`input[data-row="${row}"][data-col="${col}"]`)?.focus();
   };
 
-  /** Sets a cell from typed or pasted text: canonical "19.99" when readable, else kept and marked. */
-  const commit = (row: number, col: number, text: string) => {
-    const currency = CURRENCIES[row];
-    if (!currency) return;
-    const path = cellPath(base, currency, col);
-    // Typed in the user's own locale ("1.299,00" in Germany); kept in the canonical "1299.00".
-    const parsed = parseMoney(text, navigator.language, currency);
-    const value = parsed.ok && parsed.minor !== null ? formatMinor(parsed.minor) : parsed.ok ? '' : text;
-    setValue(path, value, { shouldDirty: true });
+  /**
+   * Sets cells from typed or pasted text: canonical "19.99" where readable, else kept as typed. Then the
+   * form's resolver (the same codec and rules as Create) checks them, so a cell is marked by exactly the
+   * rule that would refuse it on Create.
+   */
+  const commit = (cells: readonly { row: number; col: number; text: string }[]) => {
+    const paths: FieldPath<ProductForm>[] = [];
+    for (const { row, col, text } of cells) {
+      const currency = CURRENCIES[row];
+      if (!currency) continue;
+      const path = cellPath(base, currency, col);
+      // Typed in the editor's locale ("1.299,00" in Germany), the one the codec sends with; kept in the
+      // canonical "1299.00", which reads the same in every locale.
+      const parsed = parseMoney(text, locale, currency, decimals);
+      const value = parsed.ok && parsed.minor !== null ? formatMinor(parsed.minor, decimals) : parsed.ok ? '' : text;
+      if (value !== getValues(path)) setValue(path, value, { shouldDirty: true });
+      paths.push(path);
+    }
     markChanged();
-    if (parsed.ok) clearErrors(path);
-    else setError(path, { type: 'price', message: parsed.reason });
+    void trigger(paths);
   };
 
   const position = (target: EventTarget) => {
@@ -94,7 +119,7 @@ export function PriceGrid({ base, tierLabels, caption, description }: PriceGridP
     if (!at) return;
     if (event.key === 'Escape') {
       event.preventDefault();
-      commit(at.row, at.col, at.input.value);
+      commit([{ row: at.row, col: at.col, text: at.input.value }]);
       exitRef.current?.focus();
       return;
     }
@@ -123,7 +148,7 @@ export function PriceGrid({ base, tierLabels, caption, description }: PriceGridP
     event.preventDefault();
     const { cells, clipped } = placeBlock(parseClipboardBlock(text), at.row, at.col, rows, cols);
     active.current = { row: at.row, col: at.col };
-    for (const cell of cells) commit(cell.row, cell.col, cell.value);
+    commit(cells.map((cell) => ({ row: cell.row, col: cell.col, text: cell.value })));
     setNotice(
       clipped > 0
         ? `Pasted ${cells.length} cells; ${clipped} that fell outside the grid were left out.`
@@ -133,7 +158,7 @@ export function PriceGrid({ base, tierLabels, caption, description }: PriceGridP
 
   const onBlur = (event: React.FocusEvent<HTMLTableElement>) => {
     const at = position(event.target);
-    if (at) commit(at.row, at.col, at.input.value);
+    if (at) commit([{ row: at.row, col: at.col, text: at.input.value }]);
   };
 
   // Fill copies from the last cell the user changed, not from one Enter merely moved to.
@@ -142,18 +167,18 @@ export function PriceGrid({ base, tierLabels, caption, description }: PriceGridP
     if (at) active.current = { row: at.row, col: at.col };
   };
 
-  const fill = (scope: 'row' | 'column' | 'grid' | 'clear') => {
+  const fill = (what: 'row' | 'column' | 'grid' | 'clear') => {
     const { row, col } = active.current;
     const source = CURRENCIES[row];
-    const value = scope === 'clear' || !source ? '' : String(getValues(cellPath(base, source, col)) ?? '');
-    CURRENCIES.forEach((currency, r) => {
-      for (let c = 0; c < cols; c += 1) {
-        const inScope = scope === 'grid' || scope === 'clear' || (scope === 'row' ? r === row : c === col);
-        if (inScope) commit(r, c, value);
-      }
-    });
-    const where = scope === 'row' ? `across ${source?.toUpperCase()}` : scope === 'column' ? `down ${tierLabels[col]}` : 'to every cell';
-    setNotice(scope === 'clear' ? 'Cleared every cell.' : `Copied ${value || 'an empty value'} ${where}.`);
+    const value = what === 'clear' || !source ? '' : String(getValues(cellPath(base, source, col)) ?? '');
+    const cells = CURRENCIES.flatMap((_, r) =>
+      Array.from({ length: cols }, (_unused, c) => ({ row: r, col: c, text: value })).filter(
+        ({ col: c }) => what === 'grid' || what === 'clear' || (what === 'row' ? r === row : c === col),
+      ),
+    );
+    commit(cells);
+    const where = what === 'row' ? `across ${source?.toUpperCase()}` : what === 'column' ? `down ${tierLabels[col]}` : 'to every cell';
+    setNotice(what === 'clear' ? 'Cleared every cell.' : `Copied ${value || 'an empty value'} ${where}.`);
   };
 
   return (
@@ -167,7 +192,7 @@ export function PriceGrid({ base, tierLabels, caption, description }: PriceGridP
         onPaste={onPaste}
         onBlur={onBlur}
         onInput={onInput}
-        aria-describedby={description ? `${base}-grid-description` : undefined}
+        aria-describedby={about ? `${base}-grid-description` : undefined}
       >
         <Table.Caption className={classes.caption}>{caption}</Table.Caption>
         <Table.Thead>
@@ -200,9 +225,9 @@ export function PriceGrid({ base, tierLabels, caption, description }: PriceGridP
           ))}
         </Table.Tbody>
       </Table>
-      {description && (
+      {about && (
         <Text id={`${base}-grid-description`} size="xs" c="dimmed" mt={4}>
-          {description}
+          {about}
         </Text>
       )}
       <Group gap="xs" mt="xs">

@@ -3,7 +3,8 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WireProduct } from '@/contract/site-api';
 import { render } from '@/test/render';
-import type { FormProblem } from '../model/codec';
+import { settingsForLocale, type FormProblem, type ProductSettings } from '../model/codec';
+import { DATE_REASONS } from '../model/dates';
 import { MONEY_REASONS } from '../model/money';
 import { emptyProduct, type ProductForm } from '../model/product-form';
 import { ProductEditor } from './product-editor';
@@ -14,7 +15,8 @@ function setup({
   submit = async () => [],
   defaultValues = emptyProduct(),
   initialStep,
-}: { submit?: (body: WireProduct) => Promise<FormProblem[]>; defaultValues?: ProductForm; initialStep?: number } = {}) {
+  settings = settingsForLocale('en-US'),
+}: { submit?: (body: WireProduct) => Promise<FormProblem[]>; defaultValues?: ProductForm; initialStep?: number; settings?: ProductSettings } = {}) {
   const user = userEvent.setup();
   const onSubmit = vi.fn(submit);
   const onValuesChange = vi.fn<(read: () => ProductForm, step: number) => void>();
@@ -22,6 +24,7 @@ function setup({
   render(
     <ProductEditor
       defaultValues={defaultValues}
+      settings={settings}
       initialStep={initialStep}
       submitting={false}
       onSubmit={onSubmit}
@@ -110,16 +113,16 @@ describe('ProductEditor', { timeout: 30_000 }, () => {
   it('blocks Next on the Pricing step while a price cell cannot be read', async () => {
     const { user } = setup();
     await advance(user, 'Blue mug', 'pricing');
-    const cell = await screen.findByRole('textbox', { name: 'USD Tier 1' });
+    const cell = await screen.findByRole('textbox', { name: 'USD Price' });
     await user.type(cell, 'abc');
     await user.click(nextButton('Attributes and options'));
 
-    expect(screen.getByRole('textbox', { name: 'USD Tier 1' })).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByRole('textbox', { name: 'USD Tier 1' })).toHaveAccessibleDescription(MONEY_REASONS.notANumber);
+    expect(screen.getByRole('textbox', { name: 'USD Price' })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('textbox', { name: 'USD Price' })).toHaveAccessibleDescription(MONEY_REASONS.notANumber);
     expect(nextButton('Attributes and options')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add attribute' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Step 3: Pricing and inventory (has errors)' })).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('textbox', { name: 'USD Tier 1' })).toHaveFocus());
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'USD Price' })).toHaveFocus());
   });
 
   it('lists problems on Review as links that open the field’s step', async () => {
@@ -134,7 +137,7 @@ describe('ProductEditor', { timeout: 30_000 }, () => {
 
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('1 problem to fix before creating')).toBeInTheDocument();
-    await user.click(within(alert).getByRole('button', { name: 'Basics › name: Name is required' }));
+    await user.click(within(alert).getByRole('button', { name: 'Basics › Name: Name is required' }));
 
     expect(await screen.findByRole('textbox', { name: /^Name/ })).toHaveAccessibleDescription('Name is required');
     expect(nextButton('Placement and details')).toBeInTheDocument();
@@ -146,8 +149,8 @@ describe('ProductEditor', { timeout: 30_000 }, () => {
     await user.type(nameInput(), 'Blue mug');
     await user.click(nextButton('Placement and details'));
     await user.click(await screen.findByRole('button', { name: 'Next: Pricing and inventory' }));
-    await user.type(await screen.findByRole('textbox', { name: 'USD Tier 1' }), '19.99');
-    await user.type(screen.getByRole('textbox', { name: 'EUR Tier 2' }), '1,299.5');
+    await user.type(await screen.findByRole('textbox', { name: 'USD Price' }), '19.99');
+    await user.type(screen.getByRole('textbox', { name: 'EUR Display price (RRP)' }), '1,299.5');
     await user.click(nextButton('Attributes and options'));
     await user.click(await screen.findByRole('button', { name: 'Next: Review' }));
 
@@ -191,6 +194,44 @@ describe('ProductEditor', { timeout: 30_000 }, () => {
     expect(option).toHaveAccessibleDescription('Option name is required');
     expect(nextButton('Review')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Step 4: Attributes and options (has errors)' })).toBeInTheDocument();
+  });
+
+  it('blocks Next on a half-typed release date instead of leaving it out', async () => {
+    const { user } = setup();
+    await user.type(nameInput(), 'Blue mug');
+    const release = screen.getByRole('textbox', { name: 'Release date' });
+    await user.type(release, '2026-03');
+    await user.click(nextButton('Placement and details'));
+    expect(release).toHaveAttribute('aria-invalid', 'true');
+    expect(release).toHaveAccessibleDescription(expect.stringContaining(DATE_REASONS.unreadable));
+    expect(nextButton('Placement and details')).toBeInTheDocument();
+    await waitFor(() => expect(release).toHaveFocus());
+
+    // A date alone is a whole date: the start of that day.
+    await user.type(release, '-01');
+    expect(release).not.toHaveAttribute('aria-invalid');
+    await user.click(nextButton('Placement and details'));
+    expect(await screen.findByRole('heading', { name: 'Catalogue placement' })).toBeInTheDocument();
+  });
+
+  it('in de-DE, refuses 1,299 (three decimals) on Next, as its cell shows, and sends 1.299,95 as 129995', async () => {
+    const { user, onSubmit } = setup({ settings: settingsForLocale('de-DE') });
+    await advance(user, 'Becher', 'pricing');
+    const cell = await screen.findByRole('textbox', { name: 'EUR Price' });
+    await user.type(cell, '1,299');
+    await user.click(nextButton('Attributes and options'));
+    expect(cell).toHaveAttribute('aria-invalid', 'true');
+    expect(cell).toHaveAccessibleDescription(MONEY_REASONS.tooManyDecimals);
+    expect(nextButton('Attributes and options')).toBeInTheDocument();
+
+    await user.clear(cell);
+    await user.type(cell, '1.299,95');
+    await user.click(nextButton('Attributes and options'));
+    await user.click(await screen.findByRole('button', { name: 'Next: Review' }));
+    expect(await screen.findByText('Ready to create')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create product' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ 'module_field_14/product/price/eur/1': '129995' });
   });
 
   it('reports the values as the user types, for the draft autosave', async () => {

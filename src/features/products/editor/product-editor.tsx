@@ -6,11 +6,10 @@ import { Button, Group, Stack, Stepper } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, useFormState, type FieldErrors, type FieldPath } from 'react-hook-form';
 import type { WireProduct } from '@/contract/site-api';
-import { encodeProduct } from '../model/codec';
-import type { FormProblem } from '../model/codec';
+import { encodeProduct, type FormProblem, type ProductSettings } from '../model/codec';
 import type { ProductForm } from '../model/product-form';
-import { STEPS, stepOfPath, type StepId } from '../model/steps';
-import { validateProductForm } from '../model/validate';
+import { STEPS, pathsOfStep, stepOfPath, type StepId } from '../model/registry';
+import { productResolver, validateProductForm } from '../model/validate';
 import { AttributesStep } from '../steps/attributes-step';
 import { BasicsStep } from '../steps/basics-step';
 import { PlacementStep } from '../steps/placement-step';
@@ -19,9 +18,12 @@ import { ReviewStep } from '../steps/review-step';
 import { ChangeSignalContext } from './change-signal';
 import { createExpansionStore, ExpansionContext, type ExpansionStore } from './expansion';
 import { ImportExport } from './import-export';
+import { ProductSettingsContext } from './settings';
 
 export interface ProductEditorProps {
   defaultValues: ProductForm;
+  /** The locale the person types in (the browser's) and the site's price precision, from typing to sending. */
+  settings: ProductSettings;
   initialStep?: number;
   submitting: boolean;
   /** Sends the product; resolves with the problems the platform named on fields (none on success). */
@@ -35,12 +37,8 @@ export interface ProductEditorProps {
   createDisabled?: boolean;
 }
 
-const STEP_ROOTS: Record<Exclude<StepId, 'review'>, FieldPath<ProductForm>[]> = {
-  basics: ['name', 'slug', 'enabled', 'weighting', 'releaseAt', 'expiryAt'],
-  placement: ['categories', 'secureZones', 'fields'],
-  pricing: ['prices', 'inventory'],
-  attributes: ['attributes'],
-};
+/** Asks the focus effect for the first field marked invalid on the step, rather than a given path. */
+const FIRST_INVALID = '\u0000first-invalid';
 
 /** Every path that has an error message, e.g. `attributes.0.options.2.name`. */
 function errorPaths(errors: FieldErrors, prefix = ''): string[] {
@@ -102,14 +100,17 @@ function StepperWithErrors({ active, visited, onStepClick }: { active: number; v
   );
 }
 
-export function ProductEditor({ defaultValues, initialStep = 0, submitting, onSubmit, onValuesChange, onDirtyChange, banner, createDisabled = false }: ProductEditorProps) {
-  const form = useForm<ProductForm>({ defaultValues, mode: 'onSubmit', shouldFocusError: false });
-  const { getValues, setError, clearErrors, setFocus, reset } = form;
+export function ProductEditor({ defaultValues, settings, initialStep = 0, submitting, onSubmit, onValuesChange, onDirtyChange, banner, createDisabled = false }: ProductEditorProps) {
+  // The contract's rules, through the codec in the person's locale, are the form's resolver: `trigger`
+  // marks the fields; nothing pushes client-side errors by hand.
+  const [resolver] = useState(() => productResolver(settings));
+  const form = useForm<ProductForm>({ defaultValues, resolver, mode: 'onSubmit', reValidateMode: 'onSubmit', shouldFocusError: false });
+  const { getValues, setError, clearErrors, setFocus, reset, trigger } = form;
   const [active, setActive] = useState(Math.min(initialStep, STEPS.length - 1));
   const [visited, setVisited] = useState(active);
   // Opened on Review (a restored draft): its problems are known from the start.
   const [reviewProblems, setReviewProblems] = useState<FormProblem[]>(() =>
-    STEPS[Math.min(initialStep, STEPS.length - 1)]?.id === 'review' ? validateProductForm(defaultValues) : [],
+    STEPS[Math.min(initialStep, STEPS.length - 1)]?.id === 'review' ? validateProductForm(defaultValues, settings) : [],
   );
   const [pendingFocus, setPendingFocus] = useState<string | null>(null);
   const [expansion] = useState<ExpansionStore>(() => createExpansionStore());
@@ -145,42 +146,49 @@ export function ProductEditor({ defaultValues, initialStep = 0, submitting, onSu
   // Autosave: a subscription, not a re-render per keystroke.
   const markChanged = useCallback(() => onValuesChange(getValues, stepRef.current), [onValuesChange, getValues]);
 
-  const applyProblems = (problems: FormProblem[], roots: FieldPath<ProductForm>[] | 'all') => {
-    if (roots === 'all') clearErrors();
-    else clearErrors(roots);
+  /** Opens the attributes and options that hold the fields with errors, so the errors can be seen. */
+  const revealErrors = () => {
     const values = getValues();
-    const keys: string[] = [];
-    for (const problem of problems) {
-      if (!problem.path) continue;
-      setError(problem.path as FieldPath<ProductForm>, { type: 'rule', message: problem.message });
-      keys.push(...keysAlong(values, problem.path));
-    }
-    expansion.openMany(keys);
+    expansion.openMany(errorPaths(form.formState.errors).flatMap((path) => keysAlong(values, path)));
+  };
+
+  /** Checks the whole product with the resolver (marking every field) and returns what the review lists. */
+  const checkAll = async (): Promise<FormProblem[]> => {
+    await trigger();
+    revealErrors();
+    return validateProductForm(getValues(), settings);
   };
 
   const goTo = (index: number) => {
     focusOnStep.current = true;
     setActive(index);
     setVisited((v) => Math.max(v, index));
-    if (STEPS[index]?.id === 'review') {
-      const problems = validateProductForm(getValues());
-      applyProblems(problems, 'all');
-      setReviewProblems(problems);
-    }
+    if (STEPS[index]?.id === 'review') void checkAll().then(setReviewProblems);
     window.scrollTo({ top: 0 });
   };
 
-  const next = () => {
+  const next = async () => {
     const step = STEPS[active];
     if (!step || step.id === 'review') return;
-    const problems = validateProductForm(getValues()).filter((p) => stepOfPath(p.path) === step.id);
-    applyProblems(problems, STEP_ROOTS[step.id]);
-    const first = problems.find((p) => p.path);
-    if (first) {
-      setPendingFocus(first.path);
+    const ok = await trigger(pathsOfStep(step.id) as FieldPath<ProductForm>[]);
+    if (ok) {
+      goTo(active + 1);
       return;
     }
-    goTo(active + 1);
+    revealErrors();
+    setPendingFocus(FIRST_INVALID);
+  };
+
+  /** Server errors (400/422 from the platform) land on their fields; they are not the resolver's. */
+  const applyServerProblems = (problems: FormProblem[]) => {
+    const values = getValues();
+    const keys: string[] = [];
+    for (const problem of problems) {
+      if (!problem.path) continue;
+      setError(problem.path as FieldPath<ProductForm>, { type: 'server', message: problem.message });
+      keys.push(...keysAlong(values, problem.path));
+    }
+    expansion.openMany(keys);
   };
 
   /** From a problem in the review (or a server error): open its step and put the cursor in the field. */
@@ -196,35 +204,42 @@ export function ProductEditor({ defaultValues, initialStep = 0, submitting, onSu
     if (!pendingFocus) return;
     // After the step and any expanded rows have rendered.
     const frame = requestAnimationFrame(() => {
-      try {
-        setFocus(pendingFocus as FieldPath<ProductForm>, { shouldSelect: false });
-      } catch {
-        // A path with no focusable input (e.g. a whole list): the step is shown, that is enough.
+      if (pendingFocus === FIRST_INVALID) {
+        // The top-most field marked invalid, in the order the person sees them.
+        bodyRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      } else {
+        try {
+          setFocus(pendingFocus as FieldPath<ProductForm>, { shouldSelect: false });
+        } catch {
+          // A path with no focusable input (e.g. a whole list): the step is shown, that is enough.
+        }
       }
       setPendingFocus(null);
     });
     return () => cancelAnimationFrame(frame);
   }, [pendingFocus, setFocus, active]);
 
-  const create = () => {
+  const create = async () => {
     // One create per click, however fast the clicks: the ref closes the gap before `submitting` renders.
     if (submittingRef.current || submitting || createDisabled) return;
-    const values = getValues();
-    const problems = validateProductForm(values);
-    applyProblems(problems, 'all');
-    setReviewProblems(problems);
-    if (problems.length > 0) return;
     submittingRef.current = true;
-    void onSubmit(encodeProduct(values).body).then((serverProblems) => {
-      // Errors from the platform (400/422) land on their fields; the editor opens the first such step.
-      if (serverProblems.length === 0) return;
-      // Refused with reasons: fixing them and creating again is what the user should do next.
+    const problems = await checkAll();
+    setReviewProblems(problems);
+    if (problems.length > 0) {
       submittingRef.current = false;
-      applyProblems(serverProblems, 'all');
-      setReviewProblems(serverProblems);
-      const first = serverProblems.find((p) => p.path);
-      if (first) goToField(first.path);
-    });
+      return;
+    }
+    // What is sent is what was just checked: the same values, read with the same settings.
+    const serverProblems = await onSubmit(encodeProduct(getValues(), settings).body);
+    // Errors from the platform (400/422) land on their fields; the editor opens the first such step.
+    if (serverProblems.length === 0) return;
+    // Refused with reasons: fixing them and creating again is what the user should do next.
+    submittingRef.current = false;
+    clearErrors();
+    applyServerProblems(serverProblems);
+    setReviewProblems(serverProblems);
+    const first = serverProblems.find((p) => p.path);
+    if (first) goToField(first.path);
   };
 
   const onImport = (values: ProductForm) => {
@@ -237,6 +252,7 @@ export function ProductEditor({ defaultValues, initialStep = 0, submitting, onSu
   const stepId = STEPS[active]?.id ?? 'basics';
   return (
     <FormProvider {...form}>
+      <ProductSettingsContext.Provider value={settings}>
       <ExpansionContext.Provider value={expansion}>
         <ChangeSignalContext.Provider value={markChanged}>
         <form
@@ -249,8 +265,8 @@ export function ProductEditor({ defaultValues, initialStep = 0, submitting, onSu
           onSubmit={(event) => {
             // Enter in a field moves on, as Next does (and creates, on the review step).
             event.preventDefault();
-            if (stepId === 'review') create();
-            else next();
+            if (stepId === 'review') void create();
+            else void next();
           }}
         >
           <Stack gap="md">
@@ -267,7 +283,7 @@ export function ProductEditor({ defaultValues, initialStep = 0, submitting, onSu
                 Back
               </Button>
               {stepId === 'review' ? (
-                <Button ref={createRef} onClick={create} loading={submitting} disabled={submitting || createDisabled} type="button">
+                <Button ref={createRef} onClick={() => void create()} loading={submitting} disabled={submitting || createDisabled} type="button">
                   Create product
                 </Button>
               ) : (
@@ -280,6 +296,7 @@ export function ProductEditor({ defaultValues, initialStep = 0, submitting, onSu
         </form>
         </ChangeSignalContext.Provider>
       </ExpansionContext.Provider>
+      </ProductSettingsContext.Provider>
     </FormProvider>
   );
 }

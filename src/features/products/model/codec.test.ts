@@ -17,8 +17,8 @@ import {
   wireProductSchema,
   type WireProduct,
 } from '@/contract/site-api';
-import { UNREADABLE_DATE, decodeProduct, encodeProduct } from './codec';
-import { epochToLocalDateTime, localDateTimeToEpoch } from './dates';
+import { decodeProduct, encodeProduct, settingsForLocale } from './codec';
+import { DATE_REASONS, epochToLocalDateTime, parseDateText } from './dates';
 import { MAX_MINOR_UNITS, MONEY_REASONS, formatMinor } from './money';
 import {
   emptyAttribute,
@@ -29,6 +29,9 @@ import {
   type PriceGrid,
   type ProductForm,
 } from './product-form';
+
+const EN = settingsForLocale('en-US');
+const DE = settingsForLocale('de-DE');
 
 // A zone with daylight saving, so local date-times are not UTC by accident. Date follows process.env.TZ.
 let savedTz: string | undefined;
@@ -57,12 +60,12 @@ function option(edit: Partial<OptionForm>): OptionForm {
 }
 
 function grid(tiers: number, cells: Partial<Record<(typeof CURRENCIES)[number], string[]>>): PriceGrid {
-  return { ...emptyPriceGrid(tiers), ...cells };
+  return { ...emptyPriceGrid(tiers === 4 ? 'product' : 'option'), ...cells };
 }
 
 describe('encodeProduct', () => {
   it('sends only the name (even blank) and enabled for an empty form', () => {
-    expect(encodeProduct(emptyProduct())).toEqual({ body: { name: '', enabled: 'true' }, problems: [] });
+    expect(encodeProduct(emptyProduct(), EN)).toEqual({ body: { name: '', enabled: 'true' }, problems: [] });
   });
 
   it('encodes every field of a full form under the spec’s keys', () => {
@@ -91,7 +94,7 @@ describe('encodeProduct', () => {
         { ...emptyAttribute(), name: 'Size', enabled: false, options: [] },
       ],
     };
-    const { body, problems } = encodeProduct(form);
+    const { body, problems } = encodeProduct(form, EN);
     expect(problems).toEqual([]);
     expect(body).toEqual({
       name: 'Linen throw',
@@ -143,7 +146,7 @@ describe('encodeProduct', () => {
       fields: [' ', '', '\n', '', ''],
       prices: grid(4, { usd: ['  ', '', '', ''] }),
     };
-    expect(encodeProduct(form).body).toEqual({ name: '', enabled: 'true' });
+    expect(encodeProduct(form, EN).body).toEqual({ name: '', enabled: 'true' });
   });
 
   it('leaves an unreadable price cell out and reports it at its form path', () => {
@@ -160,7 +163,7 @@ describe('encodeProduct', () => {
         },
       ],
     };
-    const { body, problems } = encodeProduct(form);
+    const { body, problems } = encodeProduct(form, EN);
     // In the order of the grid: currencies as CURRENCIES lists them, then attributes.
     expect(problems).toEqual([
       { path: 'prices.nzd.2', message: MONEY_REASONS.negative },
@@ -176,27 +179,86 @@ describe('encodeProduct', () => {
   });
 
   it('refuses an amount marked with another currency than its column', () => {
-    const { problems } = encodeProduct({ ...emptyProduct(), prices: grid(4, { usd: ['€5', '$5', '', ''] }) });
+    const { problems } = encodeProduct({ ...emptyProduct(), prices: grid(4, { usd: ['€5', '$5', '', ''] }) }, EN);
     expect(problems).toEqual([{ path: 'prices.usd.0', message: 'This is a price in EUR, not USD' }]);
   });
 
   it('reads cells in the given locale', () => {
     const form = { ...emptyProduct(), prices: grid(4, { eur: ['1.299', '1,5', '', ''] }) };
-    expect(encodeProduct(form, 'de-DE').body).toMatchObject({
+    expect(encodeProduct(form, DE).body).toMatchObject({
       [productPriceKey('eur', 1)]: '129900',
       [productPriceKey('eur', 2)]: '150',
     });
-    expect(encodeProduct(form).problems).toEqual([{ path: 'prices.eur.0', message: MONEY_REASONS.tooManyDecimals }]);
+    expect(encodeProduct(form, EN).problems).toEqual([{ path: 'prices.eur.0', message: MONEY_REASONS.tooManyDecimals }]);
   });
 
   it('leaves an unreadable date out and reports it', () => {
-    const { body, problems } = encodeProduct({ ...emptyProduct(), releaseAt: '2026-02-30 10:00:00', expiryAt: 'soon' });
+    const { body, problems } = encodeProduct({ ...emptyProduct(), releaseAt: '2026-02-30 10:00:00', expiryAt: 'soon' }, EN);
     expect(body.release_date).toBeUndefined();
     expect(body.expiry_date).toBeUndefined();
     expect(problems).toEqual([
-      { path: 'releaseAt', message: UNREADABLE_DATE },
-      { path: 'expiryAt', message: UNREADABLE_DATE },
+      { path: 'releaseAt', message: DATE_REASONS.notReal },
+      { path: 'expiryAt', message: DATE_REASONS.unreadable },
     ]);
+  });
+});
+
+describe('encodeProduct: text as typed, identifiers trimmed', () => {
+  it('trims the name, the slug, ids and whole numbers, and sends other text exactly as typed', () => {
+    const form: ProductForm = {
+      ...emptyProduct(),
+      name: '  Linen throw ',
+      slug: ' linen-throw ',
+      weighting: ' 3 ',
+      categories: [' 12 '],
+      fields: ['  <p>Soft</p>\n\n', ' SKU 1 ', '', '', ''],
+      inventory: [' per attribute ', '', ''],
+      attributes: [{ ...emptyAttribute(), name: ' Size ', options: [option({ name: ' L ', fields: [' L-01 ', '', '', ''], inventory: ' 4 ' })] }],
+    };
+    const { body } = encodeProduct(form, EN);
+    expect(body).toMatchObject({
+      name: 'Linen throw',
+      slug: 'linen-throw',
+      weighting: '3',
+      category_array: [{ id: '12' }],
+      'module_field_14/product_1': '  <p>Soft</p>\n\n',
+      'module_field_14/product_2': ' SKU 1 ',
+      'module_field_14/product/inventory/1': ' per attribute ',
+    });
+    expect(body.attributes?.[0]).toEqual({
+      name: 'Size',
+      enabled: 'true',
+      items: [{ name: 'L', enabled: 'true', 'module_field_14/product_attribute_option_2': ' L-01 ', 'module_field_14/product_attribute_option/inventory/1': '4' }],
+    });
+  });
+
+  it('always sends enabled, on the product, each attribute and each option', () => {
+    const form: ProductForm = { ...emptyProduct(), enabled: false, attributes: [{ ...emptyAttribute(), enabled: false, options: [option({ enabled: false })] }] };
+    const { body } = encodeProduct(form, EN);
+    expect(body.enabled).toBe('false');
+    expect(body.attributes?.[0]?.enabled).toBe('false');
+    expect(body.attributes?.[0]?.items?.[0]?.enabled).toBe('false');
+  });
+
+  it('reads a date alone as the start of that day, and a date it cannot read is a problem, never dropped silently', () => {
+    const previous = process.env.TZ;
+    process.env.TZ = 'UTC';
+    try {
+      expect(encodeProduct({ ...emptyProduct(), releaseAt: '2026-03-01' }, EN)).toMatchObject({ body: { release_date: '1772323200' }, problems: [] });
+      expect(encodeProduct({ ...emptyProduct(), releaseAt: '01.03.2026' }, DE)).toMatchObject({ body: { release_date: '1772323200' }, problems: [] });
+      const half = encodeProduct({ ...emptyProduct(), releaseAt: '2026-03' }, EN);
+      expect(half.body.release_date).toBeUndefined();
+      expect(half.problems).toEqual([{ path: 'releaseAt', message: DATE_REASONS.unreadable }]);
+    } finally {
+      process.env.TZ = previous;
+    }
+  });
+
+  it('uses the site’s price precision: 4 decimals sends ten-thousandths', () => {
+    const form = { ...emptyProduct(), prices: grid(4, { aud: ['19.99', '0,0005', '', ''] }) };
+    const four = { locale: 'de-DE', decimals: 4 } as const;
+    expect(encodeProduct(form, four).body).toMatchObject({ [productPriceKey('aud', 1)]: '199900', [productPriceKey('aud', 2)]: '5' });
+    expect(decodeProduct(encodeProduct(form, four).body, 4).prices.aud).toEqual(['19.9900', '0.0005', '', '']);
   });
 });
 
@@ -236,7 +298,7 @@ describe('decodeProduct', () => {
     expect(form.releaseAt).toBe('tomorrow');
     expect(form.expiryAt).toBe(String(MAX_EPOCH_SECONDS + 1));
     expect(form.weighting).toBe('ten');
-    expect(encodeProduct(form).problems.map((p) => p.path)).toEqual([
+    expect(encodeProduct(form, EN).problems.map((p) => p.path)).toEqual([
       'releaseAt',
       'expiryAt',
       'prices.usd.0',
@@ -262,7 +324,7 @@ describe('decodeProduct', () => {
 
 const trimmed = fc.string({ maxLength: 20 }).map((s) => s.trim());
 const nonBlank = trimmed.filter((s) => s !== '');
-const cell = fc.oneof(fc.constant(''), fc.integer({ min: 0, max: MAX_MINOR_UNITS }).map(formatMinor));
+const cell = fc.oneof(fc.constant(''), fc.integer({ min: 0, max: MAX_MINOR_UNITS }).map((n) => formatMinor(n)));
 // Whole-second local date-times in the test's time zone, from 1970 to 9999.
 const localDateTime = fc.integer({ min: 0, max: MAX_EPOCH_SECONDS - 2 * 86400 }).map(epochToLocalDateTime);
 const dateCell = fc.oneof(fc.constant(''), localDateTime);
@@ -308,7 +370,10 @@ function optionalKeys(keys: readonly string[], value: fc.Arbitrary<string>) {
 
 const minorUnits = fc.integer({ min: 0, max: MAX_MINOR_UNITS }).map(String);
 // An epoch that a local date-time names (in the repeated autumn hour, the earlier instant).
-const canonicalEpoch = (epoch: number) => localDateTimeToEpoch(epochToLocalDateTime(epoch)) ?? epoch;
+const canonicalEpoch = (epoch: number) => {
+  const parsed = parseDateText(epochToLocalDateTime(epoch));
+  return parsed.ok && parsed.epoch !== null ? parsed.epoch : epoch;
+};
 const ids = fc
   .uniqueArray(fc.integer({ min: 1, max: 2 ** 31 }).map(String), { minLength: 1, maxLength: 3 })
   .map((list) => list.map((id) => ({ id })));
@@ -366,7 +431,7 @@ describe('round trips', () => {
   it('form → wire → form is the identity for canonical forms (keys aside)', () => {
     fc.assert(
       fc.property(productForm, (form) => {
-        const { body, problems } = encodeProduct(form);
+        const { body, problems } = encodeProduct(form, EN);
         expect(problems).toEqual([]);
         expect(withoutKeys(decodeProduct(body))).toEqual(withoutKeys(form));
       }),
@@ -378,7 +443,7 @@ describe('round trips', () => {
     fc.assert(
       fc.property(wireProduct, (body) => {
         expect(validateProduct(body)).toMatchObject({ ok: true });
-        expect(encodeProduct(decodeProduct(body))).toEqual({ body, problems: [] });
+        expect(encodeProduct(decodeProduct(body), EN)).toEqual({ body, problems: [] });
       }),
       { numRuns: 200 },
     );

@@ -1,38 +1,16 @@
 /**
- * The one codec between the editor's form model and the wire body of "create a product".
+ * The one codec between the editor's form model and the wire body of "create a product", driven by the
+ * field registry: each field is encoded and decoded by its kind.
  * Encoding never guesses: a price cell or date that cannot be read is left out of the body and reported
- * with its form path, so the editor can mark the cell instead of sending something the user did not mean.
+ * with its form path, so the editor marks the field instead of sending something the user did not mean.
  * Decoding keeps wire values it cannot read as text in the field, for the same reason.
  */
 import { MAX_EPOCH_SECONDS } from '@/contract/identifiers';
-import {
-  CURRENCIES,
-  OPTION_FIELD_SLOTS,
-  OPTION_INVENTORY_KEY,
-  OPTION_PRICE_TIERS,
-  PRODUCT_FIELD_SLOTS,
-  PRODUCT_INVENTORY_SLOTS,
-  PRODUCT_PRICE_TIERS,
-  optionFieldKey,
-  optionPriceKey,
-  productFieldKey,
-  productInventoryKey,
-  productPriceKey,
-  type Currency,
-  type WireAttribute,
-  type WireAttributeOption,
-  type WireProduct,
-  type WireReference,
-} from '@/contract/site-api';
-import { epochToLocalDateTime, localDateTimeToEpoch } from './dates';
-import { MAX_MINOR_UNITS, formatMinor, parseMoney } from './money';
-import {
-  newKey,
-  type AttributeForm,
-  type OptionForm,
-  type PriceGrid,
-  type ProductForm,
-} from './product-form';
+import type { WireAttribute, WireAttributeOption, WireProduct, WireReference } from '@/contract/site-api';
+import { epochToLocalDateTime, parseDateText } from './dates';
+import { DEFAULT_PRICE_DECIMALS, MAX_MINOR_UNITS, formatMinor, parseMoney, type PriceDecimals } from './money';
+import { newKey, type AttributeForm, type OptionForm, type ProductForm } from './product-form';
+import { ATTRIBUTE_FIELDS, OPTION_FIELDS, PRODUCT_FIELDS, type FieldDef } from './registry';
 
 /** A problem at a react-hook-form path into ProductForm, e.g. `prices.usd.0`; "" when no field fits. */
 export interface FormProblem {
@@ -40,165 +18,149 @@ export interface FormProblem {
   message: string;
 }
 
-export const UNREADABLE_DATE = 'Not a date and time (YYYY-MM-DD HH:mm:ss)';
+/**
+ * How the person's text is read: the one locale used from typing to sending (the browser's), and the
+ * site's price precision. Required everywhere, so nothing falls back to another locale unnoticed.
+ */
+export interface ProductSettings {
+  locale: string;
+  decimals: PriceDecimals;
+}
+
+export const settingsForLocale = (locale: string): ProductSettings => ({ locale, decimals: DEFAULT_PRICE_DECIMALS });
 
 export interface EncodedProduct {
   body: WireProduct;
   problems: FormProblem[];
 }
 
-/** Trimmed text, or undefined when blank: blank fields are left out of the body (platform-notes). */
-function text(value: string | undefined): string | undefined {
-  const trimmed = (value ?? '').trim();
-  return trimmed === '' ? undefined : trimmed;
+type Wire = Record<string, unknown>;
+
+/** The value at a dotted path (`prices.usd.0`) of a form object. */
+export function valueAt(values: object, path: string): unknown {
+  let node: unknown = values;
+  for (const part of path.split('.')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
 }
 
-function references(ids: readonly string[]): WireReference[] | undefined {
-  const refs = ids.flatMap((id) => {
-    const trimmed = id.trim();
-    return trimmed === '' ? [] : [{ id: trimmed }];
+function setAt(target: Record<string, unknown>, path: string, value: unknown): void {
+  const parts = path.split('.');
+  let node: Record<string, unknown> = target;
+  parts.slice(0, -1).forEach((part, i) => {
+    node[part] ??= /^\d+$/.test(parts[i + 1] ?? '') ? [] : {};
+    node = node[part] as Record<string, unknown>;
   });
-  return refs.length > 0 ? refs : undefined;
+  node[parts.at(-1) ?? ''] = value;
 }
 
-/** Sets the key only when the value is defined, so a blank field is absent rather than `undefined`. */
-function put<T extends object, K extends keyof T>(target: T, key: K, value: T[K] | undefined): void {
-  if (value !== undefined) target[key] = value;
-}
+const isBlank = (text: string) => text.trim() === '';
 
 class Encoder {
   readonly problems: FormProblem[] = [];
-  constructor(private readonly locale: string) {}
+  constructor(private readonly settings: ProductSettings) {}
 
-  date(path: string, value: string): string | undefined {
-    if (value.trim() === '') return undefined;
-    const epoch = localDateTimeToEpoch(value.trim());
-    if (epoch === null) {
-      this.problems.push({ path, message: UNREADABLE_DATE });
-      return undefined;
+  /** The wire value of one field, or undefined to leave it out of the body. */
+  field(def: FieldDef, value: unknown, at: string): string | WireReference[] | undefined {
+    switch (def.kind) {
+      case 'boolean':
+        // Always sent: the platform's own forms read a missing `enabled` as hidden.
+        return String(value === true);
+      case 'references': {
+        const refs = (value as string[]).flatMap((id) => (isBlank(id) ? [] : [{ id: id.trim() }]));
+        return refs.length > 0 ? refs : undefined;
+      }
+      case 'text':
+      case 'multiline':
+      case 'integer':
+      case 'choice': {
+        const text = String(value ?? '');
+        const trimmed = def.kind === 'integer' || (def.kind === 'text' && def.trim);
+        if (def.kind === 'text' && def.alwaysSent) return text.trim();
+        if (isBlank(text)) return undefined;
+        // Only single-line identifiers and numbers are trimmed; other text is sent as typed.
+        return trimmed ? text.trim() : text;
+      }
+      case 'datetime': {
+        const parsed = parseDateText(String(value ?? ''), this.settings.locale);
+        if (!parsed.ok) this.problems.push({ path: at, message: parsed.reason });
+        return parsed.ok && parsed.epoch !== null ? String(parsed.epoch) : undefined;
+      }
+      case 'money': {
+        const parsed = parseMoney(String(value ?? ''), this.settings.locale, def.currency, this.settings.decimals);
+        if (!parsed.ok) this.problems.push({ path: at, message: parsed.reason });
+        return parsed.ok && parsed.minor !== null ? String(parsed.minor) : undefined;
+      }
     }
-    return String(epoch);
   }
 
-  /** The readable, non-blank cells as [wire key, minor units]; cell index i is tier i + 1. */
-  prices<T extends number, K extends string>(
-    path: string,
-    grid: PriceGrid,
-    tiers: readonly T[],
-    keyOf: (currency: Currency, tier: T) => K,
-  ): [K, string][] {
-    return CURRENCIES.flatMap((currency) =>
-      tiers.flatMap((tier, index): [K, string][] => {
-        const parsed = parseMoney(grid[currency][index] ?? '', this.locale, currency);
-        if (!parsed.ok) this.problems.push({ path: `${path}.${currency}.${index}`, message: parsed.reason });
-        return parsed.ok && parsed.minor !== null ? [[keyOf(currency, tier), String(parsed.minor)]] : [];
-      }),
-    );
-  }
-
-  option(path: string, option: OptionForm): WireAttributeOption {
-    // Names are always sent, as the product's name is: an unnamed row is then reported by the rules.
-    const wire: WireAttributeOption = { name: option.name.trim(), enabled: String(option.enabled) };
-    OPTION_FIELD_SLOTS.forEach((slot, index) => put(wire, optionFieldKey(slot), text(option.fields[index])));
-    for (const [key, minor] of this.prices(`${path}.prices`, option.prices, OPTION_PRICE_TIERS, optionPriceKey)) {
-      wire[key] = minor;
-    }
-    put(wire, OPTION_INVENTORY_KEY, text(option.inventory));
-    return wire;
-  }
-
-  attribute(path: string, attribute: AttributeForm): WireAttribute {
-    const wire: WireAttribute = { name: attribute.name.trim(), enabled: String(attribute.enabled) };
-    if (attribute.options.length > 0) {
-      wire.items = attribute.options.map((option, index) => this.option(`${path}.options.${index}`, option));
+  object(defs: readonly FieldDef[], values: object, prefix: string): Wire {
+    const wire: Wire = {};
+    for (const def of defs) {
+      const encoded = this.field(def, valueAt(values, def.path), prefix + def.path);
+      if (encoded !== undefined) wire[def.wire] = encoded;
     }
     return wire;
   }
 }
 
 /** ProductForm → wire body, plus the cells and dates that could not be read (left out of the body). */
-export function encodeProduct(form: ProductForm, locale = 'en'): EncodedProduct {
-  const encoder = new Encoder(locale);
-  // `name` is always sent, even blank (platform-notes); every other blank field is left out.
-  const body: WireProduct = { name: form.name.trim() };
-  put(body, 'slug', text(form.slug));
-  body.enabled = String(form.enabled);
-  put(body, 'weighting', text(form.weighting));
-  put(body, 'release_date', encoder.date('releaseAt', form.releaseAt));
-  put(body, 'expiry_date', encoder.date('expiryAt', form.expiryAt));
-  put(body, 'category_array', references(form.categories));
-  put(body, 'secure_zone_array', references(form.secureZones));
-  PRODUCT_FIELD_SLOTS.forEach((slot, index) => put(body, productFieldKey(slot), text(form.fields[index])));
-  PRODUCT_INVENTORY_SLOTS.forEach((slot, index) => put(body, productInventoryKey(slot), text(form.inventory[index])));
-  for (const [key, minor] of encoder.prices('prices', form.prices, PRODUCT_PRICE_TIERS, productPriceKey)) {
-    body[key] = minor;
-  }
+export function encodeProduct(form: ProductForm, settings: ProductSettings): EncodedProduct {
+  const encoder = new Encoder(settings);
+  const body = encoder.object(PRODUCT_FIELDS, form, '');
   if (form.attributes.length > 0) {
-    body.attributes = form.attributes.map((attribute, index) => encoder.attribute(`attributes.${index}`, attribute));
+    body.attributes = form.attributes.map((attribute, a) => {
+      const wire = encoder.object(ATTRIBUTE_FIELDS, attribute, `attributes.${a}.`);
+      if (attribute.options.length > 0) {
+        wire.items = attribute.options.map((option, o) => encoder.object(OPTION_FIELDS, option, `attributes.${a}.options.${o}.`));
+      }
+      return wire;
+    });
   }
-  return { body, problems: encoder.problems };
+  // The registry's wire keys are the contract's (registry.test.ts holds them to wireProductSchema).
+  return { body: body as WireProduct, problems: encoder.problems };
 }
 
-/** A wire price as cell text: canonical major units when it is valid minor units, else the text as sent. */
-function decodeMinor(value: string | undefined): string {
-  if (value === undefined) return '';
-  return /^(0|[1-9]\d*)$/.test(value) && Number(value) <= MAX_MINOR_UNITS ? formatMinor(Number(value)) : value;
+const WHOLE = /^(0|[1-9]\d*)$/;
+
+/** The form value of one wire value; what cannot be read is kept as the text that was sent. */
+function decodeField(def: FieldDef, value: unknown, decimals: PriceDecimals): unknown {
+  switch (def.kind) {
+    case 'boolean':
+      // Absent means visible (the platform's default); only "false" hides.
+      return value !== 'false';
+    case 'references':
+      return Array.isArray(value) ? value.map((ref) => (typeof ref === 'string' ? ref : String((ref as WireReference).id))) : [];
+    case 'datetime':
+      if (typeof value !== 'string') return '';
+      return WHOLE.test(value) && Number(value) <= MAX_EPOCH_SECONDS ? epochToLocalDateTime(Number(value)) : value;
+    case 'money':
+      if (typeof value !== 'string') return '';
+      return WHOLE.test(value) && Number(value) <= MAX_MINOR_UNITS ? formatMinor(Number(value), decimals) : value;
+    default:
+      return typeof value === 'string' ? value : '';
+  }
 }
 
-/** A wire date as a local date-time when it is valid epoch seconds, else the text as sent. */
-function decodeDate(value: string | undefined): string {
-  if (value === undefined) return '';
-  return /^(0|[1-9]\d*)$/.test(value) && Number(value) <= MAX_EPOCH_SECONDS ? epochToLocalDateTime(Number(value)) : value;
-}
-
-/** Absent means visible (the platform's default); only "false" hides. */
-const decodeEnabled = (value: string | undefined) => value !== 'false';
-
-function decodePrices<T extends number>(
-  tiers: readonly T[],
-  read: (currency: Currency, tier: T) => string | undefined,
-): PriceGrid {
-  return Object.fromEntries(
-    CURRENCIES.map((currency) => [currency, tiers.map((tier) => decodeMinor(read(currency, tier)))]),
-  ) as PriceGrid;
-}
-
-function decodeOption(wire: WireAttributeOption): OptionForm {
-  return {
-    key: newKey(),
-    name: wire.name ?? '',
-    enabled: decodeEnabled(wire.enabled),
-    fields: OPTION_FIELD_SLOTS.map((slot) => wire[optionFieldKey(slot)] ?? ''),
-    prices: decodePrices(OPTION_PRICE_TIERS, (c, t) => wire[optionPriceKey(c, t)]),
-    inventory: wire[OPTION_INVENTORY_KEY] ?? '',
-  };
-}
-
-function decodeAttribute(wire: WireAttribute): AttributeForm {
-  return {
-    key: newKey(),
-    name: wire.name ?? '',
-    enabled: decodeEnabled(wire.enabled),
-    options: (wire.items ?? []).map(decodeOption),
-  };
+function decodeObject<T>(defs: readonly FieldDef[], wire: Wire, decimals: PriceDecimals, extra: object): T {
+  const values: Record<string, unknown> = {};
+  for (const def of defs) setAt(values, def.path, decodeField(def, wire[def.wire], decimals));
+  // After the fields, in the order emptyProduct() has them.
+  return Object.assign(values, extra) as T;
 }
 
 /** Wire body → ProductForm, for importing a file in the wire format and "start from this product". */
-export function decodeProduct(body: WireProduct): ProductForm {
+export function decodeProduct(body: WireProduct, decimals: PriceDecimals = DEFAULT_PRICE_DECIMALS): ProductForm {
+  const attributes = (body.attributes ?? []).map((attribute: WireAttribute) =>
+    decodeObject<AttributeForm>(ATTRIBUTE_FIELDS, attribute, decimals, {
+      key: newKey(),
+      options: (attribute.items ?? []).map((option: WireAttributeOption) =>
+        decodeObject<OptionForm>(OPTION_FIELDS, option, decimals, { key: newKey() }),
+      ),
+    }),
+  );
   const slug = body.slug ?? '';
-  return {
-    name: body.name ?? '',
-    slug,
-    slugEdited: slug !== '',
-    enabled: decodeEnabled(body.enabled),
-    weighting: body.weighting ?? '',
-    releaseAt: decodeDate(body.release_date),
-    expiryAt: decodeDate(body.expiry_date),
-    categories: (body.category_array ?? []).map((ref) => ref.id),
-    secureZones: (body.secure_zone_array ?? []).map((ref) => ref.id),
-    fields: PRODUCT_FIELD_SLOTS.map((slot) => body[productFieldKey(slot)] ?? ''),
-    inventory: PRODUCT_INVENTORY_SLOTS.map((slot) => body[productInventoryKey(slot)] ?? ''),
-    prices: decodePrices(PRODUCT_PRICE_TIERS, (c, t) => body[productPriceKey(c, t)]),
-    attributes: (body.attributes ?? []).map(decodeAttribute),
-  };
+  return decodeObject<ProductForm>(PRODUCT_FIELDS, body, decimals, { slugEdited: slug !== '', attributes });
 }

@@ -4,7 +4,7 @@ import { validateProduct } from '@/contract/rules';
 import { CURRENCIES, productPriceKey } from '@/contract/site-api';
 import { MAX_MINOR_UNITS, MONEY_REASONS, formatMinor, formatMoney, parseMoney } from './money';
 
-const LOCALES = ['en', 'de-DE', 'fr-FR', 'en-NZ'] as const;
+const LOCALES = ['en', 'en-US', 'en-GB', 'de-DE', 'fr-FR', 'en-NZ'] as const;
 const NBSP = '\u00a0';
 const NARROW_NBSP = '\u202f';
 
@@ -169,5 +169,48 @@ describe('MAX_MINOR_UNITS is the contract’s limit', () => {
   it('the contract accepts it and refuses one more', () => {
     expect(priced(String(MAX_MINOR_UNITS)).ok).toBe(true);
     expect(priced(String(MAX_MINOR_UNITS + 1)).ok).toBe(false);
+  });
+});
+
+describe('one text, one amount per locale', () => {
+  // The text a person types; what each locale reads it as (minor units) or why it cannot.
+  const table: [string, Record<'en-US' | 'en-GB' | 'de-DE' | 'fr-FR', number | string>][] = [
+    ['1,299', { 'en-US': 129900, 'en-GB': 129900, 'de-DE': MONEY_REASONS.tooManyDecimals, 'fr-FR': MONEY_REASONS.tooManyDecimals }],
+    ['1.299', { 'en-US': MONEY_REASONS.tooManyDecimals, 'en-GB': MONEY_REASONS.tooManyDecimals, 'de-DE': 129900, 'fr-FR': 129900 }],
+    ['1,5', { 'en-US': 150, 'en-GB': 150, 'de-DE': 150, 'fr-FR': 150 }],
+    ['1.299,95', { 'en-US': 129995, 'en-GB': 129995, 'de-DE': 129995, 'fr-FR': 129995 }],
+    ['1,299.95', { 'en-US': 129995, 'en-GB': 129995, 'de-DE': 129995, 'fr-FR': 129995 }],
+  ];
+  it.each(table)('%j', (text, expected) => {
+    for (const [locale, want] of Object.entries(expected)) {
+      const parsed = parseMoney(text, locale, 'eur');
+      expect(parsed, locale).toEqual(typeof want === 'number' ? { ok: true, minor: want } : { ok: false, reason: want });
+    }
+  });
+});
+
+describe('four decimal places (a site whose prices have 4)', () => {
+  it('reads and writes ten-thousandths', () => {
+    expect(parseMoney('19.99', 'en-US', 'usd', 4)).toEqual({ ok: true, minor: 199900 });
+    expect(parseMoney('0,0005', 'de-DE', 'eur', 4)).toEqual({ ok: true, minor: 5 });
+    expect(parseMoney('1.2345', 'en-US', 'usd', 4)).toEqual({ ok: true, minor: 12345 });
+    expect(parseMoney('1.23456', 'en-US', 'usd', 4)).toEqual({ ok: false, reason: MONEY_REASONS.tooManyDecimals4 });
+    expect(formatMinor(5, 4)).toBe('0.0005');
+    expect(formatMinor(199900, 4)).toBe('19.9900');
+    expect(formatMoney(12345, 'aud', 'en-AU', 4)).toBe('$1.2345');
+  });
+
+  it('keeps the contract’s limit of 12 digits of minor units', () => {
+    expect(parseMoney('99999999.9999', 'en', 'usd', 4)).toEqual({ ok: true, minor: MAX_MINOR_UNITS });
+    expect(parseMoney('100000000', 'en', 'usd', 4)).toEqual({ ok: false, reason: MONEY_REASONS.tooLarge4 });
+  });
+
+  it('parseMoney(formatMinor(n, 4), locale, _, 4) = n in every locale', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: MAX_MINOR_UNITS }), fc.constantFrom(...LOCALES), (n, locale) => {
+        expect(parseMoney(formatMinor(n, 4), locale, undefined, 4)).toEqual({ ok: true, minor: n });
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -1,9 +1,14 @@
 /**
- * Prices: the wire carries minor units (cents) as integer strings; the editor shows and accepts major
- * units. All six currencies have two decimal places (platform-notes), so 1 major = 100 minor.
- * One parser serves typing and pasting, so a cell reads the same however its text arrived.
+ * Prices: the wire carries minor units as integer strings; the editor shows and accepts major units.
+ * How many decimal places a price has is a setting of the site (platform-notes: "Pricing Accuracy", 2 or
+ * 4), the same for every currency; the minor-unit scale is 10^decimals. One parser serves typing,
+ * pasting and sending, so a cell reads the same however its text arrived.
  */
 import { CURRENCIES, type Currency } from '@/contract/site-api';
+
+/** Decimal places of a site's prices; 2 unless its site profile says 4. */
+export type PriceDecimals = 2 | 4;
+export const DEFAULT_PRICE_DECIMALS: PriceDecimals = 2;
 
 /** minor null = a blank cell (left out of the body). */
 export type MoneyParse = { ok: true; minor: number | null } | { ok: false; reason: string };
@@ -18,9 +23,11 @@ export const MONEY_REASONS = {
   notANumber: 'Not an amount: use digits, e.g. 19.99',
   negative: 'A price cannot be negative',
   tooManyDecimals: 'At most 2 decimal places',
+  tooManyDecimals4: 'At most 4 decimal places',
   severalDecimalSeparators: 'More than one decimal separator',
   grouping: 'Thousands separators are in the wrong place',
   tooLarge: 'Too large: at most 9999999999.99',
+  tooLarge4: 'Too large: at most 99999999.9999',
   mixedCurrencies: 'Names two different currencies',
 } as const;
 
@@ -78,7 +85,7 @@ function decimalSeparatorOf(locale: string): string {
  * locale's decimal separator, in which case it is three decimal places, an error. When `currency` is given,
  * a marker of another currency ("€5" in the USD column) is an error rather than a silent conversion.
  */
-export function parseMoney(text: string, locale = 'en', currency?: Currency): MoneyParse {
+export function parseMoney(text: string, locale = 'en', currency?: Currency, decimals: PriceDecimals = DEFAULT_PRICE_DECIMALS): MoneyParse {
   let s = text.trim();
   if (s === '') return { ok: true, minor: null };
 
@@ -126,11 +133,13 @@ export function parseMoney(text: string, locale = 'en', currency?: Currency): Mo
   const number = readDigits(s, decimalSeparatorOf(locale));
   if (!number.ok) return number;
   const { whole, fraction } = number;
-  if (fraction.length > 2) return fail(MONEY_REASONS.tooManyDecimals);
+  const four = decimals === 4;
+  if (fraction.length > decimals) return fail(four ? MONEY_REASONS.tooManyDecimals4 : MONEY_REASONS.tooManyDecimals);
   const significant = whole.replace(/^0+/, '');
-  if (significant.length > 10) return fail(MONEY_REASONS.tooLarge);
-  const minor = Number(significant || '0') * 100 + Number(fraction.padEnd(2, '0'));
-  if (minor > MAX_MINOR_UNITS) return fail(MONEY_REASONS.tooLarge);
+  const tooLarge = four ? MONEY_REASONS.tooLarge4 : MONEY_REASONS.tooLarge;
+  if (significant.length > 12 - decimals) return fail(tooLarge);
+  const minor = Number(significant || '0') * 10 ** decimals + Number(fraction.padEnd(decimals, '0'));
+  if (minor > MAX_MINOR_UNITS) return fail(tooLarge);
   return { ok: true, minor };
 }
 
@@ -202,20 +211,23 @@ function assertMinor(minor: number): void {
   if (!Number.isSafeInteger(minor)) throw new RangeError(`${minor} is not a whole number of minor units`);
 }
 
-/** Canonical major-unit text for a cell: 1999 → "19.99", 5 → "0.05". Never grouped, so any locale reads it. */
-export function formatMinor(minor: number): string {
+/**
+ * Canonical major-unit text for a cell: 1999 → "19.99", 5 → "0.05" (4 decimals: 5 → "0.0005"). Never
+ * grouped, and always with every decimal place, so the parser reads it back the same in any locale.
+ */
+export function formatMinor(minor: number, decimals: PriceDecimals = DEFAULT_PRICE_DECIMALS): string {
   assertMinor(minor);
-  const digits = String(Math.abs(minor)).padStart(3, '0');
-  return `${minor < 0 ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+  const digits = String(Math.abs(minor)).padStart(decimals + 1, '0');
+  return `${minor < 0 ? '-' : ''}${digits.slice(0, -decimals)}.${digits.slice(-decimals)}`;
 }
 
 /** Display text with the locale's currency formatting, e.g. "NZ$19.99" (en) or "19,99 $NZ" (fr-FR). */
-export function formatMoney(minor: number, currency: Currency, locale?: string): string {
+export function formatMoney(minor: number, currency: Currency, locale?: string, decimals: PriceDecimals = DEFAULT_PRICE_DECIMALS): string {
   // A decimal string keeps large amounts exact, where minor / 100 would go through binary floating point.
   return new Intl.NumberFormat(locale, {
     style: 'currency',
     currency: currency.toUpperCase(),
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(formatMinor(minor) as Intl.StringNumericLiteral);
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  }).format(formatMinor(minor, decimals) as Intl.StringNumericLiteral);
 }

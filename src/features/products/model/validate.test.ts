@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DATE_REASONS } from './dates';
 import { MONEY_REASONS } from './money';
 import {
   emptyAttribute,
@@ -8,12 +9,15 @@ import {
   type ProductForm,
 } from './product-form';
 import { problemsForStep, validateProductForm } from './validate';
+import { settingsForLocale } from './codec';
+
+const EN = settingsForLocale('en-US');
 
 function fullProduct(): ProductForm {
-  const prices = emptyPriceGrid(4);
+  const prices = emptyPriceGrid('product');
   prices.usd = ['19.99', '24.99', '', ''];
   prices.nzd = ['32.50', '', '', ''];
-  const optionPrices = emptyPriceGrid(2);
+  const optionPrices = emptyPriceGrid('option');
   optionPrices.usd = ['2.00', ''];
   return {
     ...emptyProduct(),
@@ -41,15 +45,15 @@ function fullProduct(): ProductForm {
   };
 }
 
-const paths = (form: ProductForm) => validateProductForm(form).map((p) => p.path);
+const paths = (form: ProductForm) => validateProductForm(form, EN).map((p) => p.path);
 
 describe('validateProductForm', () => {
   it('finds no problem in a valid full product', () => {
-    expect(validateProductForm(fullProduct())).toEqual([]);
+    expect(validateProductForm(fullProduct(), EN)).toEqual([]);
   });
 
   it('an empty name is a problem of the name, on the basics step', () => {
-    const problems = validateProductForm({ ...fullProduct(), name: '  ' });
+    const problems = validateProductForm({ ...fullProduct(), name: '  ' }, EN);
     expect(problems).toEqual([{ path: 'name', message: 'Name is required' }]);
     expect(problemsForStep(problems, 'basics')).toEqual(problems);
     expect(problemsForStep(problems, 'pricing')).toEqual([]);
@@ -61,20 +65,20 @@ describe('validateProductForm', () => {
   });
 
   it('expiry before release is a problem of the expiry date', () => {
-    const problems = validateProductForm({ ...fullProduct(), releaseAt: '2027-01-01 00:00:00', expiryAt: '2026-01-01 00:00:00' });
+    const problems = validateProductForm({ ...fullProduct(), releaseAt: '2027-01-01 00:00:00', expiryAt: '2026-01-01 00:00:00' }, EN);
     expect(problems).toEqual([{ path: 'expiryAt', message: 'must be after the release date' }]);
   });
 
   it('an unreadable date is reported once, without a second rule about its order', () => {
-    expect(validateProductForm({ ...fullProduct(), expiryAt: '2026-02-30 00:00:00' })).toEqual([
-      { path: 'expiryAt', message: expect.stringContaining('Not a date') },
+    expect(validateProductForm({ ...fullProduct(), expiryAt: '2026-02-30 00:00:00' }, EN)).toEqual([
+      { path: 'expiryAt', message: DATE_REASONS.notReal },
     ]);
   });
 
   it('an unreadable price cell is a problem of that cell, with the parser’s reason', () => {
     const form = fullProduct();
     form.prices.usd = ['12,3,4', '', '', ''];
-    const problems = validateProductForm(form);
+    const problems = validateProductForm(form, EN);
     expect(problems).toEqual([{ path: 'prices.usd.0', message: MONEY_REASONS.grouping }]);
     expect(problemsForStep(problems, 'pricing')).toEqual(problems);
   });
@@ -82,10 +86,10 @@ describe('validateProductForm', () => {
   it('reads price cells in the given locale', () => {
     const form = fullProduct();
     form.prices.eur = ['1.299,95', '', '', ''];
-    expect(validateProductForm(form, 'de-DE')).toEqual([]);
+    expect(validateProductForm(form, settingsForLocale('de-DE'))).toEqual([]);
     form.prices.eur = ['12,999', '', '', ''];
     expect(paths(form)).toEqual([]);
-    expect(validateProductForm(form, 'de-DE').map((p) => p.path)).toEqual(['prices.eur.0']);
+    expect(validateProductForm(form, settingsForLocale('de-DE')).map((p) => p.path)).toEqual(['prices.eur.0']);
   });
 
   it('two options with the same name: the second option’s name', () => {
@@ -93,7 +97,7 @@ describe('validateProductForm', () => {
     const [colour] = form.attributes;
     if (!colour) throw new Error('fixture has an attribute');
     colour.options.push({ ...emptyOption(), name: ' sand ' });
-    const problems = validateProductForm(form);
+    const problems = validateProductForm(form, EN);
     expect(problems).toEqual([{ path: 'attributes.0.options.2.name', message: expect.stringContaining('option 1') }]);
     expect(problemsForStep(problems, 'attributes')).toEqual(problems);
   });

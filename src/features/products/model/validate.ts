@@ -1,16 +1,21 @@
 /**
  * The client-side check before sending: exactly the contract's rules, applied to the body the codec
  * would send, with their paths turned into form paths. Nothing here invents a rule of its own.
+ * `productResolver` hands the same check to react-hook-form, so `trigger` marks the fields; the review
+ * lists the same problems.
  */
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Resolver } from 'react-hook-form';
+import * as z from 'zod/mini';
 import { validateProduct } from '@/contract/rules';
-import { encodeProduct, type FormProblem } from './codec';
+import { encodeProduct, type FormProblem, type ProductSettings } from './codec';
 import { wireFieldToFormPath } from './error-paths';
 import type { ProductForm } from './product-form';
-import { stepOfPath, type StepId } from './steps';
+import { stepOfPath, type StepId } from './registry';
 
 /** Cells and dates the codec could not read, then the contract's 400/422 details (path "" when unmappable). */
-export function validateProductForm(form: ProductForm, locale?: string): FormProblem[] {
-  const { body, problems } = encodeProduct(form, locale);
+export function validateProductForm(form: ProductForm, settings: ProductSettings): FormProblem[] {
+  const { body, problems } = encodeProduct(form, settings);
   const check = validateProduct(body);
   const contract = check.ok
     ? []
@@ -25,4 +30,22 @@ export function validateProductForm(form: ProductForm, locale?: string): FormPro
 /** The problems a step shows; path "" and paths no step owns belong to review. */
 export function problemsForStep(problems: readonly FormProblem[], step: StepId): FormProblem[] {
   return problems.filter((problem) => stepOfPath(problem.path) === step);
+}
+
+const pathSegments = (path: string) => path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+
+/**
+ * The form's resolver: the contract's rules (through the codec, in the person's locale) as a zod schema.
+ * The form always has its shape, so only the rules are checked, not the shape again.
+ */
+export function productResolver(settings: ProductSettings): Resolver<ProductForm> {
+  const schema = z.custom<ProductForm>().check(
+    z.superRefine((form: ProductForm, ctx) => {
+      for (const problem of validateProductForm(form, settings)) {
+        // A problem no field shows is listed by the review, not attached to the form.
+        if (problem.path) ctx.addIssue({ code: 'custom', message: problem.message, path: pathSegments(problem.path), input: form });
+      }
+    }),
+  );
+  return zodResolver(schema, undefined, { mode: 'sync' }) as Resolver<ProductForm>;
 }

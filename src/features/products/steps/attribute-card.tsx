@@ -7,10 +7,11 @@ import { get, useFieldArray, useFormContext, useFormState, useWatch, type FieldP
 import { cloneOption } from '../editor/clone';
 import { useMarkChangedOn } from '../editor/change-signal';
 import { ExpansionContext, useExpanded } from '../editor/expansion';
-import { SwitchField, TextField } from '../editor/form-fields';
+import { RegistryField, TextField } from '../editor/form-fields';
 import { RowActions } from '../editor/row-actions';
 import { offerUndo } from '../editor/undo-remove';
 import { emptyOption, type ProductForm } from '../model/product-form';
+import { ATTRIBUTE_FIELDS } from '../model/registry';
 import { OptionRow } from './option-row';
 import classes from './rows.module.css';
 
@@ -129,8 +130,13 @@ export const AttributeCard = memo(function AttributeCard({ index, attributeKey, 
       {open && (
         <Stack gap="sm" p="sm" pt="xs">
           <Group align="flex-end" gap="md">
-            <TextField path={`${base}.name` as FieldPath<ProductForm>} label="Attribute name" withAsterisk autoComplete="off" placeholder="e.g. Size" style={{ flex: 1 }} />
-            <SwitchField path={`${base}.enabled` as FieldPath<ProductForm>} label="Attribute enabled" />
+            {ATTRIBUTE_FIELDS.map((def) =>
+              def.path === 'name' ? (
+                <TextField key={def.wire} path={`${base}.name` as FieldPath<ProductForm>} label={def.label} withAsterisk autoComplete="off" placeholder="e.g. Size" style={{ flex: 1 }} />
+              ) : (
+                <RegistryField key={def.wire} def={def} base={`${base}.`} />
+              ),
+            )}
           </Group>
           <OptionsList attributeIndex={index} />
         </Stack>

@@ -1,8 +1,15 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useFormContext } from 'react-hook-form';
-import { DateTimeField, SwitchField, TextField } from '../editor/form-fields';
+import { RegistryField, TextField } from '../editor/form-fields';
 import type { ProductForm } from '../model/product-form';
+import { PRODUCT_FIELDS, fieldByPath, type FieldDef } from '../model/registry';
 import { suggestSlug } from '../model/slug';
+
+const def = (path: string): FieldDef => {
+  const found = fieldByPath('product', path);
+  if (!found) throw new Error(`no product field at ${path}`);
+  return found;
+};
 
 export function BasicsStep() {
   const { getValues, setValue } = useFormContext<ProductForm>();
@@ -13,29 +20,21 @@ export function BasicsStep() {
     // An emptied slug goes back to following the name.
     setValue('slugEdited', slug.trim() !== '');
   };
+  const name = def('name');
+  const slug = def('slug');
+  const dates = PRODUCT_FIELDS.filter((f) => f.step === 'basics' && f.kind === 'datetime');
+  const others = PRODUCT_FIELDS.filter((f) => f.step === 'basics' && f !== name && f !== slug && f.kind !== 'datetime');
   return (
     <Stack gap="md" maw={720}>
-      <TextField path="name" label="Name" withAsterisk autoComplete="off" onEdit={onNameEdit} data-autofocus />
-      <TextField
-        path="slug"
-        label="Slug"
-        description="The product's address on the site: lower-case words joined by hyphens. Suggested from the name until you edit it."
-        autoComplete="off"
-        spellCheck={false}
-        onEdit={onSlugEdit}
-      />
-      <SwitchField path="enabled" label="Enabled" description="Visible on the site (within the release and expiry dates)." />
-      <TextField
-        path="weighting"
-        label="Weighting"
-        description="Sort position: a whole number. Leave empty for the site's default."
-        inputMode="numeric"
-        autoComplete="off"
-        maw={240}
-      />
+      <TextField path="name" label={name.label} withAsterisk autoComplete="off" onEdit={onNameEdit} data-autofocus />
+      <TextField path="slug" label={slug.label} description={slug.hint} autoComplete="off" spellCheck={false} onEdit={onSlugEdit} />
+      {others.map((f) => (
+        <RegistryField key={f.wire} def={f} maw={f.kind === 'integer' ? 360 : undefined} />
+      ))}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <DateTimeField path="releaseAt" label="Release date" description="Shown from this time (your time zone)." />
-        <DateTimeField path="expiryAt" label="Expiry date" description="Hidden after this time; must be after release." />
+        {dates.map((f) => (
+          <RegistryField key={f.wire} def={f} />
+        ))}
       </SimpleGrid>
     </Stack>
   );

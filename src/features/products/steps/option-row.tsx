@@ -4,14 +4,17 @@
 import { Badge, Box, Group, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { memo } from 'react';
 import { get, useFormContext, useFormState, useWatch, type FieldPath } from 'react-hook-form';
-import { SwitchField, TextField } from '../editor/form-fields';
+import { RegistryField } from '../editor/form-fields';
 import { RowActions } from '../editor/row-actions';
 import { useExpanded } from '../editor/expansion';
-import { optionFieldLabel, optionInventoryLabel, optionTierDescription, optionTierLabels } from '../editor/labels';
 import { PriceGrid } from '../editor/price-grid';
 import type { ProductForm } from '../model/product-form';
-import { OPTION_FIELD_SLOTS } from '@/contract/site-api';
+import { OPTION_FIELDS, fieldByPath } from '../model/registry';
 import classes from './rows.module.css';
+
+const nameAndStock = OPTION_FIELDS.filter((def) => def.path === 'name' || def.path === 'inventory');
+const enabled = fieldByPath('option', 'enabled');
+const texts = OPTION_FIELDS.filter((def) => def.path.startsWith('fields.'));
 
 export interface OptionRowProps {
   attributeIndex: number;
@@ -45,29 +48,25 @@ function OptionSummary({ base, index }: { base: string; index: number }) {
 }
 
 function OptionEditor({ base }: { base: string }) {
+  const prefix = `${base}.`;
   return (
     <Stack gap="sm" className={classes.editor}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextField path={`${base}.name` as FieldPath<ProductForm>} label="Option name" withAsterisk autoComplete="off" />
-        <TextField
-          path={`${base}.inventory` as FieldPath<ProductForm>}
-          label={optionInventoryLabel().label}
-          description={optionInventoryLabel().hint}
-          inputMode="numeric"
-          autoComplete="off"
-        />
+        {nameAndStock.map((def) => (
+          <RegistryField key={def.wire} def={def} base={prefix} />
+        ))}
       </SimpleGrid>
-      <SwitchField path={`${base}.enabled` as FieldPath<ProductForm>} label="Option enabled" />
+      {enabled && <RegistryField def={enabled} base={prefix} />}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        {OPTION_FIELD_SLOTS.map((slot, i) => (
-          <TextField key={slot} path={`${base}.fields.${i}` as FieldPath<ProductForm>} label={optionFieldLabel(i)} autoComplete="off" />
+        {texts.map((def) => (
+          <RegistryField key={def.wire} def={def} base={prefix} />
         ))}
       </SimpleGrid>
       <PriceGrid
+        scope="option"
         base={`${base}.prices`}
-        tierLabels={optionTierLabels()}
         caption="Option price adjustments"
-        description={`Amounts added to the product's price, in major units (e.g. 2.50). ${optionTierDescription()}`}
+        description="Amounts added to the product's prices, in major units (e.g. 2.50)."
       />
     </Stack>
   );

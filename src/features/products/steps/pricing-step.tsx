@@ -1,8 +1,9 @@
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { PRODUCT_INVENTORY_SLOTS } from '@/contract/site-api';
-import { TextField } from '../editor/form-fields';
-import { inventoryLabel, productTierDescription, productTierLabels } from '../editor/labels';
+import { RegistryField } from '../editor/form-fields';
 import { PriceGrid } from '../editor/price-grid';
+import { PRODUCT_FIELDS } from '../model/registry';
+
+const inventory = PRODUCT_FIELDS.filter((def) => def.step === 'pricing' && def.kind !== 'money');
 
 export function PricingStep() {
   return (
@@ -16,14 +17,14 @@ export function PricingStep() {
           spreadsheet into any cell to fill from there; Escape leaves the grid.
         </Text>
       </Stack>
-      <PriceGrid base="prices" tierLabels={productTierLabels()} caption="Product prices" description={productTierDescription()} />
+      <PriceGrid scope="product" base="prices" caption="Product prices" />
       <Stack gap="sm" maw={820}>
         <Title order={3} size="h4">
           Inventory
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          {PRODUCT_INVENTORY_SLOTS.map((slot, i) => (
-            <TextField key={slot} path={`inventory.${i}`} label={inventoryLabel(i)} autoComplete="off" />
+          {inventory.map((def) => (
+            <RegistryField key={def.wire} def={def} />
           ))}
         </SimpleGrid>
       </Stack>

@@ -1,15 +1,16 @@
 /**
- * Everything on one page before Create: problems with links to their fields, a summary per step with a
- * way back to edit it, and the exact JSON that will be sent.
+ * Everything on one page before Create: problems with links to their fields, a summary per step (its
+ * rows read off the field registry) with a way back to edit it, and the exact JSON that will be sent.
  */
 import { Alert, Anchor, Button, Card, Code, CopyButton, Group, List, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { CURRENCIES, PRODUCT_FIELD_SLOTS } from '@/contract/site-api';
-import { inventoryLabel, productFieldLabel, productTierLabels } from '../editor/labels';
-import { encodeProduct, type FormProblem } from '../model/codec';
+import { CURRENCIES } from '@/contract/site-api';
+import { useProductSettings } from '../editor/settings';
+import { encodeProduct, valueAt, type FormProblem } from '../model/codec';
+import { describeInstant, parseDateText } from '../model/dates';
 import type { ProductForm } from '../model/product-form';
-import { STEPS, stepOfPath } from '../model/steps';
+import { PRODUCT_FIELDS, STEPS, describePath, moneyFields, stepOfPath, type FieldDef, type StepId } from '../model/registry';
 
 export interface ReviewStepProps {
   problems: FormProblem[];
@@ -17,7 +18,7 @@ export interface ReviewStepProps {
   onEditStep: (index: number) => void;
 }
 
-function Group2({ title, step, onEditStep, children }: { title: string; step: number; onEditStep: (i: number) => void; children: React.ReactNode }) {
+function StepCard({ title, step, onEditStep, children }: { title: string; step: number; onEditStep: (i: number) => void; children: ReactNode }) {
   return (
     <Card withBorder padding="md" component="section" aria-label={title}>
       <Group justify="space-between" mb="xs">
@@ -33,35 +34,108 @@ function Group2({ title, step, onEditStep, children }: { title: string; step: nu
   );
 }
 
-function Fact({ label, value }: { label: string; value: React.ReactNode }) {
+function Fact({ label, value }: { label: string; value: ReactNode }) {
   return (
     <Group gap="xs" wrap="nowrap" align="baseline">
-      <Text size="sm" c="dimmed" miw={140}>
+      <Text size="sm" c="dimmed" miw={140} maw={180}>
         {label}
       </Text>
       <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-        {value === '' || value === undefined ? <em>empty</em> : value}
+        {value === '' || value === undefined || value === null ? <em>empty</em> : value}
       </Text>
     </Group>
   );
 }
 
+/** One field's value as the review shows it: dates as the exact instant, local and UTC. */
+function FieldValue({ def, value }: { def: FieldDef; value: unknown }) {
+  const { locale } = useProductSettings();
+  switch (def.kind) {
+    case 'boolean':
+      return <>{value === true ? 'Yes' : 'No'}</>;
+    case 'references':
+      return <>{(value as string[]).join(', ')}</>;
+    case 'datetime': {
+      const parsed = parseDateText(String(value ?? ''), locale);
+      if (!parsed.ok) return <>{String(value)}</>;
+      if (parsed.epoch === null) return <em>empty: {def.blankMeans}</em>;
+      const { local, utc } = describeInstant(parsed.epoch, locale);
+      return (
+        <>
+          {local}
+          <br />
+          <Text span size="xs" c="dimmed">
+            {utc} (sent as {parsed.epoch})
+          </Text>
+        </>
+      );
+    }
+    default:
+      return <>{String(value ?? '')}</>;
+  }
+}
+
+const isBlankValue = (value: unknown) => (Array.isArray(value) ? value.length === 0 : typeof value === 'string' && value.trim() === '');
+
+function StepFacts({ step, values }: { step: StepId; values: ProductForm }) {
+  return (
+    <Stack gap={4}>
+      {PRODUCT_FIELDS.filter((def) => def.step === step && def.kind !== 'money').map((def) => {
+        const value = valueAt(values, def.path);
+        // A blank date says what blank means ("never expires"); other blanks read "empty".
+        const shown = isBlankValue(value) && def.kind !== 'datetime' ? '' : <FieldValue def={def} value={value} />;
+        return <Fact key={def.wire} label={def.label} value={shown} />;
+      })}
+    </Stack>
+  );
+}
+
+function PriceTable({ values }: { values: ProductForm }) {
+  const cells = moneyFields('product');
+  const tiers = [...new Map(cells.map((def) => [def.tier, def.label])).entries()];
+  const priced = CURRENCIES.filter((c) => values.prices[c].some((cell) => cell.trim() !== ''));
+  if (priced.length === 0) return <Text size="sm">No prices entered.</Text>;
+  return (
+    <Table.ScrollContainer minWidth={360}>
+      <Table withTableBorder fz="sm" aria-label="Prices entered">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Currency</Table.Th>
+            {tiers.map(([tier, label]) => (
+              <Table.Th scope="col" key={tier}>
+                {label}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {priced.map((c) => (
+            <Table.Tr key={c}>
+              <Table.Th scope="row">{c.toUpperCase()}</Table.Th>
+              {values.prices[c].map((cell, i) => (
+                <Table.Td key={i}>{cell}</Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** "Pricing and inventory › USD, Display price (RRP): at most 2 decimal places", counting from 1. */
 function problemLabel(problem: FormProblem): string {
   const step = STEPS.find((s) => s.id === stepOfPath(problem.path));
-  const where = problem.path
-    .replace(/^attributes\.(\d+)/, (_, a: string) => `Attribute ${Number(a) + 1}`)
-    .replace(/\.options\.(\d+)/, (_, o: string) => ` › option ${Number(o) + 1}`)
-    .replace(/\./g, ' › ');
-  return `${step?.label ?? 'Product'} › ${where || 'product'}: ${problem.message}`;
+  if (!problem.path) return problem.message;
+  return `${step?.label ?? 'Product'} › ${describePath(problem.path)}: ${problem.message}`;
 }
 
 export function ReviewStep({ problems, onGoTo, onEditStep }: ReviewStepProps) {
   const { getValues } = useFormContext<ProductForm>();
+  const settings = useProductSettings();
   const values = getValues();
-  const body = useMemo(() => encodeProduct(values).body, [values]);
+  const body = useMemo(() => encodeProduct(values, settings).body, [values, settings]);
   const json = JSON.stringify(body, null, 2);
-  const tiers = productTierLabels();
-  const priced = CURRENCIES.filter((c) => values.prices[c].some((cell) => cell.trim() !== ''));
   const optionCount = values.attributes.reduce((n, a) => n + a.options.length, 0);
 
   return (
@@ -89,59 +163,19 @@ export function ReviewStep({ problems, onGoTo, onEditStep }: ReviewStepProps) {
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Group2 title="Basics" step={0} onEditStep={onEditStep}>
-          <Stack gap={4}>
-            <Fact label="Name" value={values.name} />
-            <Fact label="Slug" value={values.slug} />
-            <Fact label="Enabled" value={values.enabled ? 'Yes' : 'No'} />
-            <Fact label="Weighting" value={values.weighting} />
-            <Fact label="Release" value={values.releaseAt} />
-            <Fact label="Expiry" value={values.expiryAt} />
-          </Stack>
-        </Group2>
-        <Group2 title="Placement and details" step={1} onEditStep={onEditStep}>
-          <Stack gap={4}>
-            <Fact label="Categories" value={values.categories.join(', ')} />
-            <Fact label="Secure zones" value={values.secureZones.join(', ')} />
-            {PRODUCT_FIELD_SLOTS.map((slot, i) => (
-              <Fact key={slot} label={productFieldLabel(i)} value={values.fields[i]} />
-            ))}
-          </Stack>
-        </Group2>
-        <Group2 title="Pricing and inventory" step={2} onEditStep={onEditStep}>
-          {priced.length === 0 ? (
-            <Text size="sm">No prices entered.</Text>
-          ) : (
-            <Table withTableBorder fz="sm" aria-label="Prices entered">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Currency</Table.Th>
-                  {tiers.map((t) => (
-                    <Table.Th scope="col" key={t}>
-                      {t}
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {priced.map((c) => (
-                  <Table.Tr key={c}>
-                    <Table.Th scope="row">{c.toUpperCase()}</Table.Th>
-                    {values.prices[c].map((cell, i) => (
-                      <Table.Td key={i}>{cell}</Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
+        <StepCard title="Basics" step={0} onEditStep={onEditStep}>
+          <StepFacts step="basics" values={values} />
+        </StepCard>
+        <StepCard title="Placement and details" step={1} onEditStep={onEditStep}>
+          <StepFacts step="placement" values={values} />
+        </StepCard>
+        <StepCard title="Pricing and inventory" step={2} onEditStep={onEditStep}>
+          <PriceTable values={values} />
           <Stack gap={4} mt="xs">
-            {values.inventory.map((v, i) => (
-              <Fact key={i} label={inventoryLabel(i)} value={v} />
-            ))}
+            <StepFacts step="pricing" values={values} />
           </Stack>
-        </Group2>
-        <Group2 title="Attributes and options" step={3} onEditStep={onEditStep}>
+        </StepCard>
+        <StepCard title="Attributes and options" step={3} onEditStep={onEditStep}>
           {values.attributes.length === 0 ? (
             <Text size="sm">No attributes.</Text>
           ) : (
@@ -154,7 +188,7 @@ export function ReviewStep({ problems, onGoTo, onEditStep }: ReviewStepProps) {
               ))}
             </Stack>
           )}
-        </Group2>
+        </StepCard>
       </SimpleGrid>
       <Card withBorder padding="md" component="section" aria-label="JSON to send">
         <Group justify="space-between" mb="xs">
