@@ -47,8 +47,24 @@ function describeType(input: unknown): string {
   return `a ${typeof input}`;
 }
 
+function valueAtPath(root: unknown, path: readonly PropertyKey[]): unknown {
+  return path.reduce<unknown>(
+    (value, key) => (value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined),
+    root,
+  );
+}
+
 function issueDetails(issue: z.core.$ZodIssue, root: unknown): ErrorDetail[] {
   const field = formatFieldPath(issue.path);
+  if (issue.code === 'invalid_union') {
+    // A reference is `{"id": "1"}` or `"1"`: an object is held to the object's shape, with its own paths.
+    const input = valueAtPath(root, issue.path);
+    const objectBranch = issue.errors[0];
+    if (input !== null && typeof input === 'object' && !Array.isArray(input) && objectBranch) {
+      return objectBranch.flatMap((inner) => issueDetails({ ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue, root));
+    }
+    return [{ field: field || 'body', message: `must be an object {"id": "…"} or an identifier string, not ${describeType(input)}` }];
+  }
   if (issue.code === 'unrecognized_keys') {
     return issue.keys.map((key) => ({
       field: formatFieldPath([...issue.path, key]),
@@ -56,10 +72,7 @@ function issueDetails(issue: z.core.$ZodIssue, root: unknown): ErrorDetail[] {
     }));
   }
   if (issue.code === 'invalid_type') {
-    const input = issue.path.reduce<unknown>(
-      (value, key) => (value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined),
-      root,
-    );
+    const input = valueAtPath(root, issue.path);
     const expected =
       issue.expected === 'string'
         ? 'a JSON string (every value is sent as a string)'
@@ -125,12 +138,15 @@ class Collector {
 function checkReferences(c: Collector, key: string, refs: readonly WireReference[] | undefined, what: string) {
   const seen = new Set<string>();
   refs?.forEach((ref, index) => {
-    if (!REFERENCE_ID_PATTERN.test(ref.id)) {
-      c.details.push({ field: formatFieldPath([key, index, 'id']), message: `must be a ${what} identifier (a number)` });
-    } else if (seen.has(ref.id)) {
-      c.details.push({ field: formatFieldPath([key, index, 'id']), message: `${what} ${ref.id} is listed twice` });
+    // An element is `{"id": "1"}` or the id itself, `"1"`.
+    const id = typeof ref === 'string' ? ref : ref.id;
+    const field = formatFieldPath(typeof ref === 'string' ? [key, index] : [key, index, 'id']);
+    if (!REFERENCE_ID_PATTERN.test(id)) {
+      c.details.push({ field, message: `must be a ${what} identifier (a number)` });
+    } else if (seen.has(id)) {
+      c.details.push({ field, message: `${what} ${id} is listed twice` });
     }
-    seen.add(ref.id);
+    seen.add(id);
   });
 }
 

@@ -61,8 +61,12 @@ function optionalStrings<K extends string>(keys: readonly K[]): { [P in K]: Opti
   return shape as { [P in K]: OptionalString };
 }
 
-/** category_array and secure_zone_array elements: the spec says objects; we send `{ "id": "158198" }`. */
-export const wireReferenceSchema = z.strictObject({ id: z.string() });
+/**
+ * category_array and secure_zone_array elements: the spec says objects, and we send `{ "id": "158198" }`
+ * by default; the platform stores a flat list of id strings, which a site profile can choose to send
+ * (`"158198"`, platform-notes). Both are accepted.
+ */
+export const wireReferenceSchema = z.union([z.strictObject({ id: z.string() }), z.string()]);
 
 export const wireAttributeOptionSchema = z.strictObject({
   name: z.optional(z.string()),

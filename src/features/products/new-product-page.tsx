@@ -95,7 +95,7 @@ export function NewProductPage() {
         return [];
       } catch (error) {
         if (error instanceof ApiError && error.kind === 'api' && (error.status === 400 || error.status === 422)) {
-          const mapped = mapServerDetails(error.details);
+          const mapped = mapServerDetails(settings.fields, error.details);
           setUnmapped(mapped.unmapped);
           return mapped.fieldErrors;
         }

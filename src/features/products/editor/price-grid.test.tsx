@@ -123,7 +123,7 @@ describe('PriceGrid', { timeout: 20_000 }, () => {
   });
 
   it('with four decimal places, shows and keeps ten-thousandths', async () => {
-    const { user, cell, values } = setup({ locale: 'en-US', decimals: 4 });
+    const { user, cell, values } = setup({ ...settingsForLocale('en-US'), decimals: 4 });
     await user.click(cell('USD Price'));
     await user.keyboard('2.5');
     await user.tab();

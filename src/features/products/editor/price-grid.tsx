@@ -7,10 +7,10 @@
 import { Button, Group, Menu, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useFormContext, type FieldPath } from 'react-hook-form';
-import { CURRENCIES, type Currency } from '@/contract/site-api';
+import type { Currency } from '@/contract/site-api';
 import { formatMinor, parseMoney } from '../model/money';
 import type { ProductForm } from '../model/product-form';
-import { moneyFields, tiersOf } from '../model/registry';
+import { gridOf, type SiteFields } from '../model/registry';
 import { useMarkChanged } from './change-signal';
 import { useFieldError } from './form-fields';
 import { useProductSettings } from './settings';
@@ -29,9 +29,9 @@ export interface PriceGridProps {
 
 const cellPath = (base: string, currency: Currency, tier: number) => `${base}.${currency}.${tier}` as FieldPath<ProductForm>;
 
-function PriceCell({ base, currency, tier, row, label }: { base: string; currency: Currency; tier: number; row: number; label: string }) {
+function PriceCell({ base, currency, index, row, col, label }: { base: string; currency: Currency; index: number; row: number; col: number; label: string }) {
   const { register } = useFormContext<ProductForm>();
-  const path = cellPath(base, currency, tier);
+  const path = cellPath(base, currency, index);
   const error = useFieldError(path);
   const errorId = `${path}-error`;
   const input = (
@@ -42,7 +42,7 @@ function PriceCell({ base, currency, tier, row, label }: { base: string; currenc
       aria-invalid={error ? true : undefined}
       aria-describedby={error ? errorId : undefined}
       data-row={row}
-      data-col={tier}
+      data-col={col}
       inputMode="decimal"
       autoComplete="off"
       spellCheck={false}
@@ -59,29 +59,25 @@ function PriceCell({ base, currency, tier, row, label }: { base: string; currenc
   );
 }
 
-/** Column labels of a scope's grid, in tier order, and the hints as one sentence under it. */
-function columnsOf(scope: 'product' | 'option') {
-  const cells = moneyFields(scope);
-  const labels = tiersOf(scope).map((tier) => cells.find((def) => def.tier === tier)?.label ?? `Price tier ${tier}`);
-  const hints = tiersOf(scope).flatMap((tier) => {
-    const def = cells.find((d) => d.tier === tier);
-    return def?.hint ? [`${def.label}: ${def.hint}.`] : [];
-  });
-  return { labels, hints: hints.join(' ') };
+/** The site's grid of a scope: its currencies, its visible tiers, and the tiers' hints as one sentence. */
+function shapeOf(fields: SiteFields, scope: 'product' | 'option') {
+  const { currencies, columns } = gridOf(fields, scope);
+  const hints = columns.flatMap((column) => (column.hint ? [`${column.label}: ${column.hint}.`] : [])).join(' ');
+  return { currencies, columns, hints };
 }
 
 export function PriceGrid({ scope, base, caption, description }: PriceGridProps) {
   const { getValues, setValue, trigger } = useFormContext<ProductForm>();
-  const { locale, decimals } = useProductSettings();
-  const { labels: tierLabels, hints } = columnsOf(scope);
+  const { locale, decimals, fields } = useProductSettings();
+  const { currencies, columns, hints } = shapeOf(fields, scope);
   const about = [description, hints].filter(Boolean).join(' ');
   const tableRef = useRef<HTMLTableElement>(null);
   const exitRef = useRef<HTMLButtonElement>(null);
   const active = useRef<{ row: number; col: number }>({ row: 0, col: 0 });
   const [notice, setNotice] = useState('');
   const markChanged = useMarkChanged();
-  const rows = CURRENCIES.length;
-  const cols = tierLabels.length;
+  const rows = currencies.length;
+  const cols = columns.length;
 
   const focusCell = (row: number, col: number) => {
     tableRef.current?.querySelector<HTMLInputElement>(`input[data-row="${row}"][data-col="${col}"]`)?.focus();
@@ -95,9 +91,10 @@ export function PriceGrid({ scope, base, caption, description }: PriceGridProps)
   const commit = (cells: readonly { row: number; col: number; text: string }[]) => {
     const paths: FieldPath<ProductForm>[] = [];
     for (const { row, col, text } of cells) {
-      const currency = CURRENCIES[row];
-      if (!currency) continue;
-      const path = cellPath(base, currency, col);
+      const currency = currencies[row];
+      const column = columns[col];
+      if (!currency || !column) continue;
+      const path = cellPath(base, currency, column.index);
       // Typed in the editor's locale ("1.299,00" in Germany), the one the codec sends with; kept in the
       // canonical "1299.00", which reads the same in every locale.
       const parsed = parseMoney(text, locale, currency, decimals);
@@ -169,15 +166,16 @@ export function PriceGrid({ scope, base, caption, description }: PriceGridProps)
 
   const fill = (what: 'row' | 'column' | 'grid' | 'clear') => {
     const { row, col } = active.current;
-    const source = CURRENCIES[row];
-    const value = what === 'clear' || !source ? '' : String(getValues(cellPath(base, source, col)) ?? '');
-    const cells = CURRENCIES.flatMap((_, r) =>
+    const source = currencies[row];
+    const sourceColumn = columns[col];
+    const value = what === 'clear' || !source || !sourceColumn ? '' : String(getValues(cellPath(base, source, sourceColumn.index)) ?? '');
+    const cells = currencies.flatMap((_, r) =>
       Array.from({ length: cols }, (_unused, c) => ({ row: r, col: c, text: value })).filter(
         ({ col: c }) => what === 'grid' || what === 'clear' || (what === 'row' ? r === row : c === col),
       ),
     );
     commit(cells);
-    const where = what === 'row' ? `across ${source?.toUpperCase()}` : what === 'column' ? `down ${tierLabels[col]}` : 'to every cell';
+    const where = what === 'row' ? `across ${source?.toUpperCase()}` : what === 'column' ? `down ${sourceColumn?.label ?? ''}` : 'to every cell';
     setNotice(what === 'clear' ? 'Cleared every cell.' : `Copied ${value || 'an empty value'} ${where}.`);
   };
 
@@ -198,27 +196,28 @@ export function PriceGrid({ scope, base, caption, description }: PriceGridProps)
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Currency</Table.Th>
-            {tierLabels.map((label) => (
-              <Table.Th scope="col" key={label}>
-                {label}
+            {columns.map((column) => (
+              <Table.Th scope="col" key={column.tier}>
+                {column.label}
               </Table.Th>
             ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {CURRENCIES.map((currency, row) => (
+          {currencies.map((currency, row) => (
             <Table.Tr key={currency}>
               <Table.Th scope="row" className={classes.rowHeader}>
                 {currency.toUpperCase()}
               </Table.Th>
-              {tierLabels.map((label, tier) => (
+              {columns.map((column, col) => (
                 <PriceCell
-                  key={label}
+                  key={column.tier}
                   base={base}
                   currency={currency}
-                  tier={tier}
+                  index={column.index}
                   row={row}
-                  label={`${currency.toUpperCase()} ${label}`}
+                  col={col}
+                  label={`${currency.toUpperCase()} ${column.label}`}
                 />
               ))}
             </Table.Tr>

@@ -170,7 +170,7 @@ export function ProductEditor({ defaultValues, settings, initialStep = 0, submit
   const next = async () => {
     const step = STEPS[active];
     if (!step || step.id === 'review') return;
-    const ok = await trigger(pathsOfStep(step.id) as FieldPath<ProductForm>[]);
+    const ok = await trigger(pathsOfStep(settings.fields, step.id) as FieldPath<ProductForm>[]);
     if (ok) {
       goTo(active + 1);
       return;

@@ -256,7 +256,7 @@ describe('encodeProduct: text as typed, identifiers trimmed', () => {
 
   it('uses the site’s price precision: 4 decimals sends ten-thousandths', () => {
     const form = { ...emptyProduct(), prices: grid(4, { aud: ['19.99', '0,0005', '', ''] }) };
-    const four = { locale: 'de-DE', decimals: 4 } as const;
+    const four = { ...DE, decimals: 4 } as const;
     expect(encodeProduct(form, four).body).toMatchObject({ [productPriceKey('aud', 1)]: '199900', [productPriceKey('aud', 2)]: '5' });
     expect(decodeProduct(encodeProduct(form, four).body, 4).prices.aud).toEqual(['19.9900', '0.0005', '', '']);
   });

@@ -10,7 +10,8 @@ import type { WireAttribute, WireAttributeOption, WireProduct, WireReference } f
 import { epochToLocalDateTime, parseDateText } from './dates';
 import { DEFAULT_PRICE_DECIMALS, MAX_MINOR_UNITS, formatMinor, parseMoney, type PriceDecimals } from './money';
 import { newKey, type AttributeForm, type OptionForm, type ProductForm } from './product-form';
-import { ATTRIBUTE_FIELDS, OPTION_FIELDS, PRODUCT_FIELDS, type FieldDef } from './registry';
+import { BASE_FIELDS, type FieldDef, type SiteFields } from './registry';
+import { fieldsForSite, type SiteShape } from './site-fields';
 
 /** A problem at a react-hook-form path into ProductForm, e.g. `prices.usd.0`; "" when no field fits. */
 export interface FormProblem {
@@ -19,15 +20,22 @@ export interface FormProblem {
 }
 
 /**
- * How the person's text is read: the one locale used from typing to sending (the browser's), and the
- * site's price precision. Required everywhere, so nothing falls back to another locale unnoticed.
+ * How the person's text is read and what is sent: the one locale used from typing to sending (the
+ * browser's), the site's price precision, and the site's fields (its labels, currencies and encodings).
+ * Required everywhere, so nothing falls back to another locale or another site's fields unnoticed.
  */
 export interface ProductSettings {
   locale: string;
   decimals: PriceDecimals;
+  fields: SiteFields;
 }
 
-export const settingsForLocale = (locale: string): ProductSettings => ({ locale, decimals: DEFAULT_PRICE_DECIMALS });
+/** A site without a profile: every field, 2 decimals. */
+export const settingsForLocale = (locale: string): ProductSettings => ({ locale, decimals: DEFAULT_PRICE_DECIMALS, fields: BASE_FIELDS });
+
+/** A site of the profile. */
+export const settingsForSite = (locale: string, site: (SiteShape & { decimals: PriceDecimals }) | undefined): ProductSettings =>
+  site ? { locale, decimals: site.decimals, fields: fieldsForSite(site) } : settingsForLocale(locale);
 
 export interface EncodedProduct {
   body: WireProduct;
@@ -69,8 +77,9 @@ class Encoder {
         // Always sent: the platform's own forms read a missing `enabled` as hidden.
         return String(value === true);
       case 'references': {
-        const refs = (value as string[]).flatMap((id) => (isBlank(id) ? [] : [{ id: id.trim() }]));
-        return refs.length > 0 ? refs : undefined;
+        const ids = (value as string[]).flatMap((id) => (isBlank(id) ? [] : [id.trim()]));
+        if (ids.length === 0) return undefined;
+        return def.encoding === 'ids' ? ids : ids.map((id) => ({ id }));
       }
       case 'text':
       case 'multiline':
@@ -109,12 +118,13 @@ class Encoder {
 /** ProductForm → wire body, plus the cells and dates that could not be read (left out of the body). */
 export function encodeProduct(form: ProductForm, settings: ProductSettings): EncodedProduct {
   const encoder = new Encoder(settings);
-  const body = encoder.object(PRODUCT_FIELDS, form, '');
+  const { fields } = settings;
+  const body = encoder.object(fields.product, form, '');
   if (form.attributes.length > 0) {
     body.attributes = form.attributes.map((attribute, a) => {
-      const wire = encoder.object(ATTRIBUTE_FIELDS, attribute, `attributes.${a}.`);
+      const wire = encoder.object(fields.attribute, attribute, `attributes.${a}.`);
       if (attribute.options.length > 0) {
-        wire.items = attribute.options.map((option, o) => encoder.object(OPTION_FIELDS, option, `attributes.${a}.options.${o}.`));
+        wire.items = attribute.options.map((option, o) => encoder.object(fields.option, option, `attributes.${a}.options.${o}.`));
       }
       return wire;
     });
@@ -132,7 +142,7 @@ function decodeField(def: FieldDef, value: unknown, decimals: PriceDecimals): un
       // Absent means visible (the platform's default); only "false" hides.
       return value !== 'false';
     case 'references':
-      return Array.isArray(value) ? value.map((ref) => (typeof ref === 'string' ? ref : String((ref as WireReference).id))) : [];
+      return Array.isArray(value) ? (value as WireReference[]).map((ref) => (typeof ref === 'string' ? ref : ref.id)) : [];
     case 'datetime':
       if (typeof value !== 'string') return '';
       return WHOLE.test(value) && Number(value) <= MAX_EPOCH_SECONDS ? epochToLocalDateTime(Number(value)) : value;
@@ -151,16 +161,19 @@ function decodeObject<T>(defs: readonly FieldDef[], wire: Wire, decimals: PriceD
   return Object.assign(values, extra) as T;
 }
 
-/** Wire body → ProductForm, for importing a file in the wire format and "start from this product". */
+/**
+ * Wire body → ProductForm, for importing a file in the wire format and "start from this product". Every
+ * field of the registry is read (a field the site hides keeps its value but is not shown or sent).
+ */
 export function decodeProduct(body: WireProduct, decimals: PriceDecimals = DEFAULT_PRICE_DECIMALS): ProductForm {
   const attributes = (body.attributes ?? []).map((attribute: WireAttribute) =>
-    decodeObject<AttributeForm>(ATTRIBUTE_FIELDS, attribute, decimals, {
+    decodeObject<AttributeForm>(BASE_FIELDS.attribute, attribute, decimals, {
       key: newKey(),
       options: (attribute.items ?? []).map((option: WireAttributeOption) =>
-        decodeObject<OptionForm>(OPTION_FIELDS, option, decimals, { key: newKey() }),
+        decodeObject<OptionForm>(BASE_FIELDS.option, option, decimals, { key: newKey() }),
       ),
     }),
   );
   const slug = body.slug ?? '';
-  return decodeObject<ProductForm>(PRODUCT_FIELDS, body, decimals, { slugEdited: slug !== '', attributes });
+  return decodeObject<ProductForm>(BASE_FIELDS.product, body, decimals, { slugEdited: slug !== '', attributes });
 }

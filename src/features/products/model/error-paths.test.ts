@@ -10,6 +10,7 @@ import {
   PRODUCT_PRICE_KEYS,
 } from '@/contract/site-api';
 import { mapServerDetails, wireFieldToFormPath } from './error-paths';
+import { BASE_FIELDS } from './registry';
 
 describe('wireFieldToFormPath', () => {
   it.each([
@@ -42,7 +43,7 @@ describe('wireFieldToFormPath', () => {
     ['attributes[1].items[2].module_field_14/product_attribute_option/price/gbp/2', 'attributes.1.options.2.prices.gbp.1'],
     ['attributes[0].items[0].module_field_14/product_attribute_option/price/nzd/1', 'attributes.0.options.0.prices.nzd.0'],
     ['attributes[1].items[2].module_field_14/product_attribute_option/inventory/1', 'attributes.1.options.2.inventory'],
-  ])('%s → %s', (field, path) => expect(wireFieldToFormPath(field)).toBe(path));
+  ])('%s → %s', (field, path) => expect(wireFieldToFormPath(BASE_FIELDS, field)).toBe(path));
 
   it.each([
     'body',
@@ -69,12 +70,12 @@ describe('wireFieldToFormPath', () => {
     'id',
     'name.first',
     'constructor',
-  ])('%j names no editable field → null', (field) => expect(wireFieldToFormPath(field)).toBeNull());
+  ])('%j names no editable field → null', (field) => expect(wireFieldToFormPath(BASE_FIELDS, field)).toBeNull());
 
   it('maps every numbered key of the contract, at product and option level', () => {
-    const product = [...PRODUCT_FIELD_KEYS, ...PRODUCT_INVENTORY_KEYS, ...PRODUCT_PRICE_KEYS].map(wireFieldToFormPath);
+    const product = [...PRODUCT_FIELD_KEYS, ...PRODUCT_INVENTORY_KEYS, ...PRODUCT_PRICE_KEYS].map((key) => wireFieldToFormPath(BASE_FIELDS, key));
     const option = [...OPTION_FIELD_KEYS, ...OPTION_PRICE_KEYS, OPTION_INVENTORY_KEY].map((key) =>
-      wireFieldToFormPath(formatFieldPath(['attributes', 0, 'items', 0, key])),
+      wireFieldToFormPath(BASE_FIELDS, formatFieldPath(['attributes', 0, 'items', 0, key])),
     );
     expect(product).not.toContain(null);
     expect(option).not.toContain(null);
@@ -90,7 +91,7 @@ describe('wireFieldToFormPath', () => {
       attributes: [{ name: 'Size', items: [{ name: 'S' }, { name: 's', 'module_field_14/product_attribute_option/inventory/1': '-1' }] }],
     });
     expect(check.ok).toBe(false);
-    const paths = check.ok ? [] : check.details.map((d) => wireFieldToFormPath(d.field));
+    const paths = check.ok ? [] : check.details.map((d) => wireFieldToFormPath(BASE_FIELDS, d.field));
     expect(paths).toEqual([
       'name',
       'weighting',
@@ -103,7 +104,7 @@ describe('wireFieldToFormPath', () => {
 
 describe('mapServerDetails', () => {
   it('splits details into field errors and the rest, keeping messages and order', () => {
-    const result = mapServerDetails([
+    const result = mapServerDetails(BASE_FIELDS, [
       { field: 'name', message: 'Name is required' },
       { field: 'body', message: 'must be an object' },
       { field: 'attributes[0].items[1].name', message: 'another option is already called "S"' },
@@ -122,6 +123,6 @@ describe('mapServerDetails', () => {
   });
 
   it('handles no details', () => {
-    expect(mapServerDetails([])).toEqual({ fieldErrors: [], unmapped: [] });
+    expect(mapServerDetails(BASE_FIELDS, [])).toEqual({ fieldErrors: [], unmapped: [] });
   });
 });

@@ -65,7 +65,12 @@ export type FieldDef = FieldBase &
     | { kind: 'integer' }
     | { kind: 'datetime'; blankMeans: string }
     | { kind: 'boolean' }
-    | { kind: 'references'; noun: string }
+    | {
+        kind: 'references';
+        noun: string;
+        /** How the list goes on the wire: `[{"id": "1"}]` (the spec's objects) or `["1"]` (a site profile's choice). */
+        encoding: 'objects' | 'ids';
+      }
     | { kind: 'money'; currency: Currency; tier: number }
     | { kind: 'choice'; options: readonly { value: string; label: string }[] }
   );
@@ -122,6 +127,7 @@ export const PRODUCT_FIELDS: readonly FieldDef[] = [
     scope: 'product',
     kind: 'references',
     noun: 'category',
+    encoding: 'objects',
     wire: 'category_array',
     path: 'categories',
     step: 'placement',
@@ -132,6 +138,7 @@ export const PRODUCT_FIELDS: readonly FieldDef[] = [
     scope: 'product',
     kind: 'references',
     noun: 'secure zone',
+    encoding: 'objects',
     wire: 'secure_zone_array',
     path: 'secureZones',
     step: 'placement',
@@ -182,35 +189,55 @@ export const OPTION_FIELDS: readonly FieldDef[] = [
   { scope: 'option', kind: 'integer', wire: OPTION_INVENTORY_KEY, path: 'inventory', step: 'attributes', label: 'Stock', hint: 'How many of this option are in stock: a whole number.' },
 ];
 
-export const FIELDS_OF_SCOPE: Readonly<Record<Scope, readonly FieldDef[]>> = {
-  product: PRODUCT_FIELDS,
-  attribute: ATTRIBUTE_FIELDS,
-  option: OPTION_FIELDS,
-};
+/**
+ * The fields of one site, per scope: the registry as a site profile shapes it (its labels, its currencies,
+ * its hidden tiers). Everything that reads fields takes one of these, so nothing can show a field the site
+ * does not use or send it.
+ */
+export interface SiteFields {
+  product: readonly FieldDef[];
+  attribute: readonly FieldDef[];
+  option: readonly FieldDef[];
+}
 
-/** Lookups by wire key and by form path, per scope. */
-const byWire = (defs: readonly FieldDef[]) => new Map(defs.map((def) => [def.wire, def]));
-const byPath = (defs: readonly FieldDef[]) => new Map(defs.map((def) => [def.path, def]));
-const WIRE_INDEX: Readonly<Record<Scope, ReadonlyMap<string, FieldDef>>> = {
-  product: byWire(PRODUCT_FIELDS),
-  attribute: byWire(ATTRIBUTE_FIELDS),
-  option: byWire(OPTION_FIELDS),
-};
-const PATH_INDEX: Readonly<Record<Scope, ReadonlyMap<string, FieldDef>>> = {
-  product: byPath(PRODUCT_FIELDS),
-  attribute: byPath(ATTRIBUTE_FIELDS),
-  option: byPath(OPTION_FIELDS),
-};
+/** The registry as it is, for a site without a profile: every field, honest default labels. */
+export const BASE_FIELDS: SiteFields = { product: PRODUCT_FIELDS, attribute: ATTRIBUTE_FIELDS, option: OPTION_FIELDS };
 
-export const fieldByWire = (scope: Scope, wire: string): FieldDef | undefined => WIRE_INDEX[scope].get(wire);
-export const fieldByPath = (scope: Scope, path: string): FieldDef | undefined => PATH_INDEX[scope].get(path);
+interface Indexes {
+  wire: Record<Scope, ReadonlyMap<string, FieldDef>>;
+  path: Record<Scope, ReadonlyMap<string, FieldDef>>;
+}
+const indexes = new WeakMap<SiteFields, Indexes>();
+function indexOf(fields: SiteFields): Indexes {
+  let found = indexes.get(fields);
+  if (!found) {
+    const by = (key: 'wire' | 'path') => ({
+      product: new Map(fields.product.map((def) => [def[key], def])),
+      attribute: new Map(fields.attribute.map((def) => [def[key], def])),
+      option: new Map(fields.option.map((def) => [def[key], def])),
+    });
+    found = { wire: by('wire'), path: by('path') };
+    indexes.set(fields, found);
+  }
+  return found;
+}
 
-/** The money cells of a scope: the grid's rows are CURRENCIES, its columns the tiers in order. */
-export const moneyFields = (scope: 'product' | 'option'): MoneyFieldDef[] =>
-  FIELDS_OF_SCOPE[scope].filter((def): def is MoneyFieldDef => def.kind === 'money');
-/** Tier numbers of a scope's grid, e.g. [1, 2, 3, 4]. */
-export const tiersOf = (scope: 'product' | 'option'): readonly number[] =>
-  scope === 'product' ? PRODUCT_PRICE_TIERS : OPTION_PRICE_TIERS;
+export const fieldByWire = (fields: SiteFields, scope: Scope, wire: string): FieldDef | undefined => indexOf(fields).wire[scope].get(wire);
+export const fieldByPath = (fields: SiteFields, scope: Scope, path: string): FieldDef | undefined => indexOf(fields).path[scope].get(path);
+
+/** The money cells of a scope, currencies in CURRENCIES order, then tiers. */
+export const moneyFields = (fields: SiteFields, scope: 'product' | 'option'): MoneyFieldDef[] =>
+  fields[scope].filter((def): def is MoneyFieldDef => def.kind === 'money');
+
+/** A price grid's shape: its rows (currencies) and columns (tiers, with the form index of each). */
+export function gridOf(fields: SiteFields, scope: 'product' | 'option') {
+  const cells = moneyFields(fields, scope);
+  const currencies = CURRENCIES.filter((c) => cells.some((def) => def.currency === c));
+  const columns = [...new Map(cells.map((def) => [def.tier, def])).values()]
+    .sort((a, b) => a.tier - b.tier)
+    .map((def) => ({ tier: def.tier, index: Number(def.path.split('.').at(-1)), label: def.label, hint: def.hint }));
+  return { currencies, columns };
+}
 
 const OPTION_PATH = /^attributes\.(\d+)\.options\.(\d+)\.(.+)$/;
 const ATTRIBUTE_PATH = /^attributes\.(\d+)\.(.+)$/;
@@ -222,18 +249,18 @@ export interface ResolvedPath {
   option?: number;
 }
 
-export function resolveFormPath(path: string): ResolvedPath | null {
+export function resolveFormPath(fields: SiteFields, path: string): ResolvedPath | null {
   const option = OPTION_PATH.exec(path);
   if (option) {
-    const def = fieldByPath('option', option[3] ?? '');
+    const def = fieldByPath(fields, 'option', option[3] ?? '');
     return def ? { def, attribute: Number(option[1]), option: Number(option[2]) } : null;
   }
   const attribute = ATTRIBUTE_PATH.exec(path);
   if (attribute) {
-    const def = fieldByPath('attribute', attribute[2] ?? '');
+    const def = fieldByPath(fields, 'attribute', attribute[2] ?? '');
     return def ? { def, attribute: Number(attribute[1]) } : null;
   }
-  const def = fieldByPath('product', path);
+  const def = fieldByPath(fields, 'product', path);
   return def ? { def } : null;
 }
 
@@ -250,24 +277,24 @@ export function stepOfPath(path: string): StepId {
 }
 
 /** The form paths a step validates before moving on (react-hook-form's `trigger` names). */
-export function pathsOfStep(step: Exclude<StepId, 'review'>): string[] {
+export function pathsOfStep(fields: SiteFields, step: Exclude<StepId, 'review'>): string[] {
   if (step === 'attributes') return ['attributes'];
-  return PRODUCT_FIELDS.filter((def) => def.step === step).map((def) => def.path);
+  return fields.product.filter((def) => def.step === step).map((def) => def.path);
 }
 
 /**
  * What people call the field at a full form path, counting from 1: "Name", "USD, Display price (RRP)",
- * "Attribute 2 › Option 3 › EUR, Added to price". `labelOf` lets a site profile rename a field.
+ * "Attribute 2 › Option 3 › EUR, Added to price", with the site's own labels.
  */
-export function describePath(path: string, labelOf: (def: FieldDef) => string = (def) => def.label): string {
-  const resolved = resolveFormPath(path);
+export function describePath(fields: SiteFields, path: string): string {
+  const resolved = resolveFormPath(fields, path);
   if (!resolved) {
     const root = /^attributes\.(\d+)(?:\.options\.(\d+))?/.exec(path);
     if (!root) return path;
     return root[2] === undefined ? `Attribute ${Number(root[1]) + 1}` : `Attribute ${Number(root[1]) + 1} › Option ${Number(root[2]) + 1}`;
   }
   const { def } = resolved;
-  const name = def.kind === 'money' ? `${def.currency.toUpperCase()}, ${labelOf(def)}` : labelOf(def);
+  const name = def.kind === 'money' ? `${def.currency.toUpperCase()}, ${def.label}` : def.label;
   const where: string[] = [];
   if (resolved.attribute !== undefined) where.push(`Attribute ${resolved.attribute + 1}`);
   if (resolved.option !== undefined) where.push(`Option ${resolved.option + 1}`);

@@ -20,7 +20,7 @@ export function validateProductForm(form: ProductForm, settings: ProductSettings
   const contract = check.ok
     ? []
     : check.details.map((detail) => {
-        const path = wireFieldToFormPath(detail.field);
+        const path = wireFieldToFormPath(settings.fields, detail.field);
         // No field will show it, so the message names the wire field itself.
         return path === null ? { path: '', message: `${detail.field}: ${detail.message}` } : { path, message: detail.message };
       });

@@ -11,7 +11,7 @@ import { RegistryField, TextField } from '../editor/form-fields';
 import { RowActions } from '../editor/row-actions';
 import { offerUndo } from '../editor/undo-remove';
 import { emptyOption, type ProductForm } from '../model/product-form';
-import { ATTRIBUTE_FIELDS } from '../model/registry';
+import { useProductSettings } from '../editor/settings';
 import { OptionRow } from './option-row';
 import classes from './rows.module.css';
 
@@ -107,6 +107,7 @@ function OptionsList({ attributeIndex }: { attributeIndex: number }) {
 
 export const AttributeCard = memo(function AttributeCard({ index, attributeKey, count, onMove, onDuplicate, onRemove }: AttributeCardProps) {
   const [open, toggle] = useExpanded(attributeKey);
+  const { fields } = useProductSettings();
   const label = `attribute ${index + 1}`;
   const base = `attributes.${index}`;
   return (
@@ -130,7 +131,7 @@ export const AttributeCard = memo(function AttributeCard({ index, attributeKey, 
       {open && (
         <Stack gap="sm" p="sm" pt="xs">
           <Group align="flex-end" gap="md">
-            {ATTRIBUTE_FIELDS.map((def) =>
+            {fields.attribute.map((def) =>
               def.path === 'name' ? (
                 <TextField key={def.wire} path={`${base}.name` as FieldPath<ProductForm>} label={def.label} withAsterisk autoComplete="off" placeholder="e.g. Size" style={{ flex: 1 }} />
               ) : (

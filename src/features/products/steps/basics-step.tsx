@@ -2,17 +2,19 @@ import { SimpleGrid, Stack } from '@mantine/core';
 import { useFormContext } from 'react-hook-form';
 import { RegistryField, TextField } from '../editor/form-fields';
 import type { ProductForm } from '../model/product-form';
-import { PRODUCT_FIELDS, fieldByPath, type FieldDef } from '../model/registry';
+import { useProductSettings } from '../editor/settings';
+import { fieldByPath, type FieldDef, type SiteFields } from '../model/registry';
 import { suggestSlug } from '../model/slug';
 
-const def = (path: string): FieldDef => {
-  const found = fieldByPath('product', path);
+const field = (fields: SiteFields, path: string): FieldDef => {
+  const found = fieldByPath(fields, 'product', path);
   if (!found) throw new Error(`no product field at ${path}`);
   return found;
 };
 
 export function BasicsStep() {
   const { getValues, setValue } = useFormContext<ProductForm>();
+  const { fields } = useProductSettings();
   const onNameEdit = (name: string) => {
     if (!getValues('slugEdited')) setValue('slug', suggestSlug(name), { shouldDirty: true });
   };
@@ -20,10 +22,10 @@ export function BasicsStep() {
     // An emptied slug goes back to following the name.
     setValue('slugEdited', slug.trim() !== '');
   };
-  const name = def('name');
-  const slug = def('slug');
-  const dates = PRODUCT_FIELDS.filter((f) => f.step === 'basics' && f.kind === 'datetime');
-  const others = PRODUCT_FIELDS.filter((f) => f.step === 'basics' && f !== name && f !== slug && f.kind !== 'datetime');
+  const name = field(fields, 'name');
+  const slug = field(fields, 'slug');
+  const dates = fields.product.filter((f) => f.step === 'basics' && f.kind === 'datetime');
+  const others = fields.product.filter((f) => f.step === 'basics' && f !== name && f !== slug && f.kind !== 'datetime');
   return (
     <Stack gap="md" maw={720}>
       <TextField path="name" label={name.label} withAsterisk autoComplete="off" onEdit={onNameEdit} data-autofocus />

@@ -9,12 +9,8 @@ import { RowActions } from '../editor/row-actions';
 import { useExpanded } from '../editor/expansion';
 import { PriceGrid } from '../editor/price-grid';
 import type { ProductForm } from '../model/product-form';
-import { OPTION_FIELDS, fieldByPath } from '../model/registry';
+import { useProductSettings } from '../editor/settings';
 import classes from './rows.module.css';
-
-const nameAndStock = OPTION_FIELDS.filter((def) => def.path === 'name' || def.path === 'inventory');
-const enabled = fieldByPath('option', 'enabled');
-const texts = OPTION_FIELDS.filter((def) => def.path.startsWith('fields.'));
 
 export interface OptionRowProps {
   attributeIndex: number;
@@ -49,6 +45,10 @@ function OptionSummary({ base, index }: { base: string; index: number }) {
 
 function OptionEditor({ base }: { base: string }) {
   const prefix = `${base}.`;
+  const { fields } = useProductSettings();
+  const nameAndStock = fields.option.filter((def) => def.path === 'name' || def.path === 'inventory');
+  const enabled = fields.option.find((def) => def.path === 'enabled');
+  const texts = fields.option.filter((def) => def.path.startsWith('fields.'));
   return (
     <Stack gap="sm" className={classes.editor}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>

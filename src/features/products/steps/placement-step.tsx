@@ -1,12 +1,12 @@
 import { SimpleGrid, Stack, Title } from '@mantine/core';
 import { RegistryField } from '../editor/form-fields';
-import { PRODUCT_FIELDS } from '../model/registry';
-
-const placement = PRODUCT_FIELDS.filter((def) => def.step === 'placement');
-const references = placement.filter((def) => def.kind === 'references');
-const details = placement.filter((def) => def.kind !== 'references');
+import { useProductSettings } from '../editor/settings';
 
 export function PlacementStep() {
+  const { fields } = useProductSettings();
+  const placement = fields.product.filter((def) => def.step === 'placement');
+  const references = placement.filter((def) => def.kind === 'references');
+  const details = placement.filter((def) => def.kind !== 'references');
   return (
     <Stack gap="lg" maw={820}>
       <Stack gap="sm">

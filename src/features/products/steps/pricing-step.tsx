@@ -1,11 +1,11 @@
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { RegistryField } from '../editor/form-fields';
 import { PriceGrid } from '../editor/price-grid';
-import { PRODUCT_FIELDS } from '../model/registry';
-
-const inventory = PRODUCT_FIELDS.filter((def) => def.step === 'pricing' && def.kind !== 'money');
+import { useProductSettings } from '../editor/settings';
 
 export function PricingStep() {
+  const { fields } = useProductSettings();
+  const inventory = fields.product.filter((def) => def.step === 'pricing' && def.kind !== 'money');
   return (
     <Stack gap="lg">
       <Stack gap={4}>

@@ -5,12 +5,11 @@
 import { Alert, Anchor, Button, Card, Code, CopyButton, Group, List, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMemo, type ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { CURRENCIES } from '@/contract/site-api';
 import { useProductSettings } from '../editor/settings';
 import { encodeProduct, valueAt, type FormProblem } from '../model/codec';
 import { describeInstant, parseDateText } from '../model/dates';
 import type { ProductForm } from '../model/product-form';
-import { PRODUCT_FIELDS, STEPS, describePath, moneyFields, stepOfPath, type FieldDef, type StepId } from '../model/registry';
+import { STEPS, describePath, gridOf, stepOfPath, type FieldDef, type SiteFields, type StepId } from '../model/registry';
 
 export interface ReviewStepProps {
   problems: FormProblem[];
@@ -78,9 +77,10 @@ function FieldValue({ def, value }: { def: FieldDef; value: unknown }) {
 const isBlankValue = (value: unknown) => (Array.isArray(value) ? value.length === 0 : typeof value === 'string' && value.trim() === '');
 
 function StepFacts({ step, values }: { step: StepId; values: ProductForm }) {
+  const { fields } = useProductSettings();
   return (
     <Stack gap={4}>
-      {PRODUCT_FIELDS.filter((def) => def.step === step && def.kind !== 'money').map((def) => {
+      {fields.product.filter((def) => def.step === step && def.kind !== 'money').map((def) => {
         const value = valueAt(values, def.path);
         // A blank date says what blank means ("never expires"); other blanks read "empty".
         const shown = isBlankValue(value) && def.kind !== 'datetime' ? '' : <FieldValue def={def} value={value} />;
@@ -91,9 +91,9 @@ function StepFacts({ step, values }: { step: StepId; values: ProductForm }) {
 }
 
 function PriceTable({ values }: { values: ProductForm }) {
-  const cells = moneyFields('product');
-  const tiers = [...new Map(cells.map((def) => [def.tier, def.label])).entries()];
-  const priced = CURRENCIES.filter((c) => values.prices[c].some((cell) => cell.trim() !== ''));
+  const { fields } = useProductSettings();
+  const { currencies, columns } = gridOf(fields, 'product');
+  const priced = currencies.filter((c) => columns.some((column) => (values.prices[c][column.index] ?? '').trim() !== ''));
   if (priced.length === 0) return <Text size="sm">No prices entered.</Text>;
   return (
     <Table.ScrollContainer minWidth={360}>
@@ -101,9 +101,9 @@ function PriceTable({ values }: { values: ProductForm }) {
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Currency</Table.Th>
-            {tiers.map(([tier, label]) => (
-              <Table.Th scope="col" key={tier}>
-                {label}
+            {columns.map((column) => (
+              <Table.Th scope="col" key={column.tier}>
+                {column.label}
               </Table.Th>
             ))}
           </Table.Tr>
@@ -112,8 +112,8 @@ function PriceTable({ values }: { values: ProductForm }) {
           {priced.map((c) => (
             <Table.Tr key={c}>
               <Table.Th scope="row">{c.toUpperCase()}</Table.Th>
-              {values.prices[c].map((cell, i) => (
-                <Table.Td key={i}>{cell}</Table.Td>
+              {columns.map((column) => (
+                <Table.Td key={column.tier}>{values.prices[c][column.index]}</Table.Td>
               ))}
             </Table.Tr>
           ))}
@@ -124,10 +124,10 @@ function PriceTable({ values }: { values: ProductForm }) {
 }
 
 /** "Pricing and inventory › USD, Display price (RRP): at most 2 decimal places", counting from 1. */
-function problemLabel(problem: FormProblem): string {
+function problemLabel(fields: SiteFields, problem: FormProblem): string {
   const step = STEPS.find((s) => s.id === stepOfPath(problem.path));
   if (!problem.path) return problem.message;
-  return `${step?.label ?? 'Product'} › ${describePath(problem.path)}: ${problem.message}`;
+  return `${step?.label ?? 'Product'} › ${describePath(fields, problem.path)}: ${problem.message}`;
 }
 
 export function ReviewStep({ problems, onGoTo, onEditStep }: ReviewStepProps) {
@@ -147,10 +147,10 @@ export function ReviewStep({ problems, onGoTo, onEditStep }: ReviewStepProps) {
               <List.Item key={`${problem.path}-${i}`}>
                 {problem.path ? (
                   <Anchor component="button" type="button" size="sm" onClick={() => onGoTo(problem.path)}>
-                    {problemLabel(problem)}
+                    {problemLabel(settings.fields, problem)}
                   </Anchor>
                 ) : (
-                  problemLabel(problem)
+                  problemLabel(settings.fields, problem)
                 )}
               </List.Item>
             ))}
