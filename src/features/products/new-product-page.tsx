@@ -103,7 +103,7 @@ export function NewProductPage() {
         return [];
       }
     },
-    [mutateAsync],
+    [mutateAsync, settings.fields],
   );
 
   const blocker = useBlocker(
