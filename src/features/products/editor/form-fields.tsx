@@ -4,7 +4,7 @@
  * control of any field of the registry by its kind.
  */
 import '@mantine/dates/styles.css';
-import { ActionIcon, Popover, Select, Stack, Switch, TagsInput, Text, Textarea, TextInput, type TextareaProps, type TextInputProps } from '@mantine/core';
+import { ActionIcon, MultiSelect, Popover, Select, Stack, Switch, TagsInput, Text, Textarea, TextInput, type TextareaProps, type TextInputProps } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { useState } from 'react';
 import { Controller, get, useFormContext, useFormState, useWatch, type FieldPath } from 'react-hook-form';
@@ -164,34 +164,63 @@ export function DateField({ path, label, hint, blankMeans }: { path: FormPath; l
   );
 }
 
-/** A list of identifiers typed as tags (categories, secure zones). */
-export function ReferencesField({ path, label, description }: { path: FormPath; label: string; description?: string }) {
+/**
+ * A list of identifiers: picked by name, with search, when the site's profile names them; typed as tags
+ * otherwise. An id the site's list does not name (from an imported product) is kept and shown as such.
+ */
+export function ReferencesField({ path, label, description, named }: { path: FormPath; label: string; description?: string; named?: readonly { value: string; label: string }[] }) {
   const { control } = useFormContext<ProductForm>();
   const markChanged = useMarkChanged();
   return (
     <Controller
       control={control}
       name={path}
-      render={({ field, fieldState }) => (
-        <TagsInput
-          label={label}
-          description={description}
-          value={field.value as string[]}
-          onChange={(value) => {
-            field.onChange(value.map((v) => v.trim()).filter(Boolean));
-            // Removing a tag with its button fires no input event.
-            markChanged();
-          }}
-          onBlur={field.onBlur}
-          ref={field.ref}
-          name={field.name}
-          splitChars={[',', ' ', ';']}
-          acceptValueOnBlur
-          clearable
-          error={fieldState.error?.message}
-          placeholder="Type an identifier and press Enter"
-        />
-      )}
+      render={({ field, fieldState }) => {
+        const value = field.value as string[];
+        const onChange = (next: string[]) => {
+          field.onChange(next.map((v) => v.trim()).filter(Boolean));
+          // Removing a tag with its button fires no input event.
+          markChanged();
+        };
+        if (named) {
+          const known = new Set(named.map((entry) => entry.value));
+          const data = [...named, ...value.filter((id) => !known.has(id)).map((id) => ({ value: id, label: `${id} (not in this site’s list)` }))];
+          return (
+            <MultiSelect
+              label={label}
+              description={description}
+              data={data}
+              value={value}
+              onChange={onChange}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              name={field.name}
+              searchable
+              clearable
+              hidePickedOptions
+              nothingFoundMessage="No such name in this site’s list"
+              error={fieldState.error?.message}
+              placeholder={value.length === 0 ? 'Type to search by name' : undefined}
+            />
+          );
+        }
+        return (
+          <TagsInput
+            label={label}
+            description={description}
+            value={value}
+            onChange={onChange}
+            onBlur={field.onBlur}
+            ref={field.ref}
+            name={field.name}
+            splitChars={[',', ' ', ';']}
+            acceptValueOnBlur
+            clearable
+            error={fieldState.error?.message}
+            placeholder="Type an identifier and press Enter"
+          />
+        );
+      }}
     />
   );
 }
@@ -239,7 +268,7 @@ export function RegistryField({ def, base = '', ...rest }: { def: FieldDef; base
     case 'datetime':
       return <DateField path={path} label={def.label} hint={def.hint} blankMeans={def.blankMeans} />;
     case 'references':
-      return <ReferencesField path={path} label={def.label} description={def.hint} />;
+      return <ReferencesField path={path} label={def.label} description={def.hint} named={def.named} />;
     case 'choice':
       return <ChoiceField path={path} label={def.label} description={def.hint} options={def.options} />;
     case 'money':

@@ -70,6 +70,8 @@ export type FieldDef = FieldBase &
         noun: string;
         /** How the list goes on the wire: `[{"id": "1"}]` (the spec's objects) or `["1"]` (a site profile's choice). */
         encoding: 'objects' | 'ids';
+        /** The site's named entries (from its profile), to pick by name: "Bedding › Throws". */
+        named?: readonly { value: string; label: string }[];
       }
     | { kind: 'money'; currency: Currency; tier: number }
     | { kind: 'choice'; options: readonly { value: string; label: string }[] }

@@ -5,7 +5,7 @@ import { decodeProduct, encodeProduct, settingsForSite } from './codec';
 import { wireFieldToFormPath } from './error-paths';
 import { emptyAttribute, emptyOption, emptyProduct, type ProductForm } from './product-form';
 import { describePath, gridOf, pathsOfStep } from './registry';
-import { fieldsForSite } from './site-fields';
+import { fieldsForSite, newProductFor } from './site-fields';
 
 const HARBOUR: SiteConfig = {
   id: 'harbour-linen',
@@ -83,5 +83,20 @@ describe('the fields of a site with a profile', () => {
 
   it('is the registry as it is without a profile', () => {
     expect(gridOf(fieldsForSite(undefined), 'product').currencies).toHaveLength(6);
+  });
+});
+
+describe('a new product on a site', () => {
+  it('starts from the site’s defaults', () => {
+    const product = newProductFor({ defaults: { enabled: false, weighting: '10', categories: ['158198'] } });
+    expect(product).toMatchObject({ enabled: false, weighting: '10', categories: ['158198'], name: '' });
+    expect(newProductFor(undefined)).toEqual(emptyProduct());
+  });
+
+  it('offers the site’s categories by name, each under its parents', () => {
+    const named = fieldsForSite(siteInfoOf({ ...HARBOUR, references: { categories: [{ id: '1', name: 'Bedding', children: [{ id: '2', name: 'Throws' }] }] } })).product.find(
+      (def) => def.wire === 'category_array',
+    );
+    expect(named).toMatchObject({ kind: 'references', encoding: 'objects', named: [{ value: '1', label: 'Bedding' }, { value: '2', label: 'Bedding › Throws' }] });
   });
 });

@@ -3,11 +3,16 @@
  * in (the grids show only those, and the others are never sent), the price tiers it hides, its inventory
  * settings as numbers or choices, and how its categories go on the wire.
  */
-import type { SiteInfo } from '@/contract/site-profile';
+import { flattenReferences, type ReferenceNode, type SiteInfo } from '@/contract/site-profile';
+import { emptyProduct, type ProductForm } from './product-form';
 import { BASE_FIELDS, type FieldDef, type SiteFields } from './registry';
 
 /** The parts of a site the fields depend on. */
 export type SiteShape = Pick<SiteInfo, 'currencies' | 'labels' | 'references'>;
+
+/** A site's categories or secure zones as choices, each named with the names above it. */
+const namedEntries = (nodes: readonly ReferenceNode[]) =>
+  flattenReferences(nodes).map((node) => ({ value: node.id, label: [...node.trail, node.name].join(' › ') }));
 
 const slotOf = (wire: string) => /(\d+)$/.exec(wire)?.[1] ?? '';
 
@@ -34,8 +39,11 @@ function productField(def: FieldDef, site: SiteShape): FieldDef | null {
     if (setting.kind === 'number') return { ...base, kind: 'integer' };
     return { ...base, kind: 'text', trim: false };
   }
-  if (def.kind === 'references' && wire === 'category_array') {
-    return { ...def, encoding: site.references?.categoryEncoding ?? 'objects' };
+  if (def.kind === 'references') {
+    const list = wire === 'category_array' ? site.references?.categories : site.references?.secureZones;
+    const named = list && list.length > 0 ? namedEntries(list) : undefined;
+    const encoding = wire === 'category_array' ? (site.references?.categoryEncoding ?? 'objects') : def.encoding;
+    return { ...def, encoding, named, hint: named ? `Pick by name; type to search.` : def.hint };
   }
   return def;
 }
@@ -73,4 +81,17 @@ export function fieldsForSite(site: SiteShape | undefined): SiteFields {
     cache.set(site, fields);
   }
   return fields;
+}
+
+/** A new, empty product with the site's defaults (enabled, weighting, categories) filled in. */
+export function newProductFor(site: Pick<SiteInfo, 'defaults'> | undefined): ProductForm {
+  const product = emptyProduct();
+  const defaults = site?.defaults;
+  if (!defaults) return product;
+  return {
+    ...product,
+    enabled: defaults.enabled ?? product.enabled,
+    weighting: defaults.weighting ?? product.weighting,
+    categories: defaults.categories ? [...defaults.categories] : product.categories,
+  };
 }
