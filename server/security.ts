@@ -42,6 +42,9 @@ export function isLoopbackHost(host: string): boolean {
   return false;
 }
 
+/** The names the server answers on loopback (and the in-process sandbox always). */
+export const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '::1'];
+
 /** The host name of a Host header, without port or IPv6 brackets, lower-cased. */
 export function hostName(header: string | undefined): string {
   if (!header) return '';
