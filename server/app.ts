@@ -12,10 +12,35 @@ import { join } from 'node:path';
 import { SERVER_META_PATH, type ServerMeta } from '../src/contract/server-meta';
 import { API_BASE_PATH, errorBody } from '../src/contract/site-api';
 import { bodyPending, refuse } from './answers';
-import type { ServerConfig } from './config';
+import { ConfigError, type ServerConfig } from './config';
+import { createBasicAuth } from './login';
 import { createProxy, type RequestLogEntry } from './proxy';
-import { createBasicAuth, isAllowedHost, isSameOrigin, setSecurityHeaders } from './security';
+import { isAllowedHost, isSameOrigin, LOOPBACK_HOSTS, setSecurityHeaders } from './security';
 import { startSandbox, type RunningSandbox } from './sandbox/start';
+
+/** How long the server waits at start for the Redis of REDIS_URL. */
+const REDIS_CONNECT_TIMEOUT_MS = 5_000;
+
+/** Connects to REDIS_URL; ioredis is loaded only when one is set. */
+async function connectRedis(url: URL) {
+  const { Redis } = await import('ioredis');
+  const client = new Redis(url.href, {
+    lazyConnect: true,
+    // Commands fail at once while Redis is away, and the login counts in memory meanwhile.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
+  });
+  // Errors while reconnecting are expected; the login falls back to memory.
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+  } catch (error) {
+    client.disconnect();
+    throw new ConfigError(`REDIS_URL is set, but Redis at ${url.host} could not be reached (${(error as Error).message}).`);
+  }
+  return client;
+}
 
 
 export interface SiteAdminServer {
@@ -42,7 +67,7 @@ export async function createSiteAdminServer(config: ServerConfig, options: Creat
         port: config.sandbox.port,
         maxBodyBytes: config.maxBodyBytes,
         // In-process, the sandbox listens on loopback: it answers loopback names only.
-        allowedHosts: ['localhost', '127.0.0.1', '::1'],
+        allowedHosts: LOOPBACK_HOSTS,
       });
   const upstream = config.upstreamBaseUrl ?? sandbox?.baseUrl;
   if (!upstream) throw new Error('No upstream: neither SITE_API_BASE_URL nor the sandbox.');
@@ -85,7 +110,8 @@ export async function createSiteAdminServer(config: ServerConfig, options: Creat
     app.get('*', (c) => c.html(indexHtml, 200, { 'cache-control': 'no-cache' }));
   }
   const honoListener = getRequestListener(app.fetch);
-  const login = config.login ? createBasicAuth(config.login) : undefined;
+  const redis = config.login && config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
+  const login = config.login ? createBasicAuth({ ...config.login, redis }) : undefined;
 
   const route = (req: IncomingMessage, res: ServerResponse, next?: () => void) => {
     const url = req.url ?? '/';
@@ -137,6 +163,7 @@ export async function createSiteAdminServer(config: ServerConfig, options: Creat
     },
     close: async () => {
       await sandbox?.close();
+      redis?.disconnect();
     },
   };
 }
