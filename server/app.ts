@@ -11,10 +11,36 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { SERVER_META_PATH, type ServerMeta } from '../src/contract/server-meta';
 import { API_BASE_PATH, errorBody } from '../src/contract/site-api';
-import type { ServerConfig } from './config';
-import { createProxy, sendError, type RequestLogEntry } from './proxy';
-import { createBasicAuth, isAllowedHost, isSameOrigin, setSecurityHeaders } from './security';
+import { bodyPending, refuse } from './answers';
+import { ConfigError, type ServerConfig } from './config';
+import { createBasicAuth } from './login';
+import { createProxy, type RequestLogEntry } from './proxy';
+import { isAllowedHost, isSameOrigin, LOOPBACK_HOSTS, setSecurityHeaders } from './security';
 import { startSandbox, type RunningSandbox } from './sandbox/start';
+
+/** How long the server waits at start for the Redis of REDIS_URL. */
+const REDIS_CONNECT_TIMEOUT_MS = 5_000;
+
+/** Connects to REDIS_URL; ioredis is loaded only when one is set. */
+async function connectRedis(url: URL) {
+  const { Redis } = await import('ioredis');
+  const client = new Redis(url.href, {
+    lazyConnect: true,
+    // Commands fail at once while Redis is away, and the login counts in memory meanwhile.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
+  });
+  // Errors while reconnecting are expected; the login falls back to memory.
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+  } catch (error) {
+    client.disconnect();
+    throw new ConfigError(`REDIS_URL is set, but Redis at ${url.host} could not be reached (${(error as Error).message}).`);
+  }
+  return client;
+}
 
 
 export interface SiteAdminServer {
@@ -40,6 +66,8 @@ export async function createSiteAdminServer(config: ServerConfig, options: Creat
         siteId: config.siteId,
         port: config.sandbox.port,
         maxBodyBytes: config.maxBodyBytes,
+        // In-process, the sandbox listens on loopback: it answers loopback names only.
+        allowedHosts: LOOPBACK_HOSTS,
       });
   const upstream = config.upstreamBaseUrl ?? sandbox?.baseUrl;
   if (!upstream) throw new Error('No upstream: neither SITE_API_BASE_URL nor the sandbox.');
@@ -82,22 +110,35 @@ export async function createSiteAdminServer(config: ServerConfig, options: Creat
     app.get('*', (c) => c.html(indexHtml, 200, { 'cache-control': 'no-cache' }));
   }
   const honoListener = getRequestListener(app.fetch);
-  const login = config.login ? createBasicAuth(config.login) : undefined;
+  const redis = config.login && config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
+  const login = config.login ? createBasicAuth({ ...config.login, redis }) : undefined;
 
   const route = (req: IncomingMessage, res: ServerResponse, next?: () => void) => {
     const url = req.url ?? '/';
+    const method = req.method ?? 'GET';
+    const readOnly = method === 'GET' || method === 'HEAD';
     if (url === API_BASE_PATH || url.startsWith(`${API_BASE_PATH}/`) || url.startsWith(`${API_BASE_PATH}?`)) {
       // Only the app's own pages may change anything: a cross-site form or script gets 403 here,
       // and the platform never sees it.
-      if (req.method !== 'GET' && req.method !== 'HEAD' && !isSameOrigin(req)) {
-        req.resume();
-        sendError(res, 403, 'Changes must come from site-admin’s own pages (the Origin of this request is another site).');
+      if (!readOnly && !isSameOrigin(req)) {
+        refuse(req, res, 403, 'Changes must come from site-admin’s own pages (the Origin of this request is another site).');
         return;
       }
       proxy(req, res);
       return;
     }
-    if (!distDir && next && !url.startsWith('/api/') && url !== '/api') {
+    // Everything else here only reads: a body is refused unread, whatever it is.
+    const api = url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+    if (!readOnly) {
+      if (api) refuse(req, res, 404, `${method} ${url.split('?')[0] ?? ''} is not an endpoint of this server.`);
+      else refuse(req, res, 405, `${method} is not allowed on the pages of site-admin.`, undefined, { allow: 'GET, HEAD' });
+      return;
+    }
+    if (bodyPending(req)) {
+      refuse(req, res, 400, `${method} ${url.split('?')[0] ?? ''} takes no request body.`);
+      return;
+    }
+    if (!distDir && next && !api) {
       next();
       return;
     }
@@ -110,8 +151,7 @@ export async function createSiteAdminServer(config: ServerConfig, options: Creat
     handle(req, res, next) {
       setSecurityHeaders(res);
       if (!isAllowedHost(req.headers.host, config.allowedHosts)) {
-        req.resume();
-        sendError(res, 421, `This server does not answer to the host "${req.headers.host ?? ''}". Add it to ALLOWED_HOSTS if it is yours.`);
+        refuse(req, res, 421, `This server does not answer to the host "${req.headers.host ?? ''}". Add it to ALLOWED_HOSTS if it is yours.`);
         return;
       }
       // Load balancers check health without a login.
@@ -123,6 +163,7 @@ export async function createSiteAdminServer(config: ServerConfig, options: Creat
     },
     close: async () => {
       await sandbox?.close();
+      redis?.disconnect();
     },
   };
 }

@@ -2,7 +2,7 @@
  * Server-side settings, read once from the environment. The API key lives only here and in the proxy.
  */
 import { resolve } from 'node:path';
-import { isLoopbackHost } from './security';
+import { isLoopbackHost, LOOPBACK_HOSTS } from './security';
 
 export const SANDBOX_DEFAULTS = {
   apiKey: 'sandbox-local-key',
@@ -26,6 +26,8 @@ export interface ServerConfig {
   allowedHosts: readonly string[] | 'any';
   /** HTTP Basic login; required when listening on anything but loopback. */
   login: { user: string; password: string } | undefined;
+  /** Redis shared by several instances for the login's failure counts; undefined keeps them in memory. */
+  redisUrl: URL | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -40,6 +42,16 @@ function integerSetting(env: Env, name: string, fallback: number, min: number, m
     throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, not "${raw}".`);
   }
   return value;
+}
+
+/** Why a login password is too easy to guess, or undefined when it is not; checked at start. */
+export function passwordWeakness(user: string, password: string): string | undefined {
+  if (password === '') return undefined;
+  if (password.trim() === '') return 'is only whitespace';
+  if (/^(.)\1*$/su.test(password)) return 'is one character repeated';
+  if (password.trim().toLowerCase() === user.toLowerCase()) return 'is the user name';
+  if ([...password].length < 12) return 'must be at least 12 characters long';
+  return undefined;
 }
 
 export function loadConfig(env: Env = process.env): ServerConfig {
@@ -72,10 +84,24 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   if ((user === '') !== (password === '')) {
     throw new ConfigError(`${user ? 'ADMIN_PASSWORD' : 'ADMIN_USER'} must be set too: the login needs both a user and a password.`);
   }
-  if (password && password.length < 12) {
-    throw new ConfigError('ADMIN_PASSWORD must be at least 12 characters long.');
+  if (user.includes(':')) {
+    throw new ConfigError('ADMIN_USER must not contain ":" (HTTP Basic login cannot carry one in a user name).');
   }
+  const weakness = passwordWeakness(user, password);
+  if (weakness) throw new ConfigError(`ADMIN_PASSWORD ${weakness}: choose a passphrase of several words.`);
   const login = user ? { user, password } : undefined;
+  const redis = env.REDIS_URL?.trim() || undefined;
+  let redisUrl: URL | undefined;
+  if (redis) {
+    try {
+      redisUrl = new URL(redis);
+    } catch {
+      throw new ConfigError('REDIS_URL is not a URL; write it as redis://host:6379 (or rediss:// for TLS).');
+    }
+    if (redisUrl.protocol !== 'redis:' && redisUrl.protocol !== 'rediss:') {
+      throw new ConfigError(`REDIS_URL must start with redis:// or rediss://, not ${redisUrl.protocol}//.`);
+    }
+  }
   if (!login && !isLoopbackHost(host)) {
     throw new ConfigError(
       `HOST is ${host}, which other machines can reach, and no login is set: set ADMIN_USER and ADMIN_PASSWORD, ` +
@@ -87,10 +113,11 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     .map((h) => h.trim().toLowerCase())
     .filter(Boolean);
   const allowedHosts: readonly string[] | 'any' =
-    listed.length > 0 ? listed : isLoopbackHost(host) ? ['localhost', '127.0.0.1', '::1'] : 'any';
+    listed.length > 0 ? listed : isLoopbackHost(host) ? LOOPBACK_HOSTS : 'any';
   return {
     host,
     login,
+    redisUrl,
     allowedHosts,
     port: integerSetting(env, 'PORT', 4173, 0, 65535),
     upstreamBaseUrl,

@@ -419,3 +419,108 @@ describe('faults: the upstream closes an idle kept-alive connection as the proxy
     expect(JSON.parse(second.text)).toMatchObject({ request: `GET ${API_BASE_PATH}/forms/3/cases/48221 HTTP/1.1` });
   }, 30_000);
 });
+
+// ---------------------------------------------------------------------------------------------------------------
+// A NAT drops an idle pooled connection silently
+// ---------------------------------------------------------------------------------------------------------------
+
+describe('faults: a NAT silently drops an idle kept-alive connection', () => {
+  let upstream: net.Server | undefined;
+  let proxyServer: http.Server | undefined;
+  const sockets = new Set<net.Socket>();
+
+  afterEach(async () => {
+    await closeServer(proxyServer);
+    for (const socket of sockets) socket.destroy();
+    await new Promise<void>((resolve) => (upstream ? upstream.close(() => resolve()) : resolve()));
+    upstream = undefined;
+  });
+
+  /**
+   * An upstream behind a NAT that has forgotten every connection after its first exchange: the first
+   * request on a connection is answered (keep-alive), anything later on it vanishes (no answer, no close,
+   * no reset), exactly what a silently dropped mapping looks like from our side.
+   */
+  async function blackHoleAfterFirst() {
+    const seen = { connections: 0, closedByUs: 0, requests: [] as string[] };
+    upstream = net.createServer((socket) => {
+      seen.connections += 1;
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        sockets.delete(socket);
+        seen.closedByUs += 1;
+      });
+      let buffered = '';
+      let answered = false;
+      socket.on('data', (chunk: Buffer) => {
+        if (answered) return; // swallowed
+        buffered += chunk.toString('latin1');
+        const end = buffered.indexOf('\r\n\r\n');
+        if (end < 0) return;
+        const head = buffered.slice(0, end);
+        const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
+        if (buffered.length < end + 4 + length) return;
+        answered = true;
+        seen.requests.push(head.split('\r\n')[0] ?? '');
+        const body = JSON.stringify({ id: '1', request: head.split('\r\n')[0] });
+        socket.write(
+          `HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+            `Connection: keep-alive\r\nKeep-Alive: timeout=600\r\n\r\n${body}`,
+        );
+      });
+    });
+    upstream.listen(0, '127.0.0.1');
+    await new Promise((resolve) => upstream!.once('listening', resolve));
+    return { port: (upstream.address() as net.AddressInfo).port, seen };
+  }
+
+  async function proxyTo(upstreamPort: number, extra: { idleSocketMs?: number; reusedSocketAnswerMs?: number }) {
+    proxyServer = http.createServer(
+      createProxy({
+        upstream: new URL(`http://127.0.0.1:${upstreamPort}/api/site/v2`),
+        apiKey: 'secret',
+        siteId: '1001',
+        timeoutMs: 4000,
+        maxBodyBytes: 64 * 1024,
+        ...extra,
+      }),
+    );
+    return listen(proxyServer);
+  }
+
+  const lookup = (port: number, id: string) => send(port, { path: `${API_BASE_PATH}/forms/3/cases/${id}` });
+  const create = (port: number) =>
+    send(port, { method: 'POST', path: CREATE, headers: { 'content-type': 'application/json' }, body: '{"name":"Mug"}' });
+
+  it('closes idle pooled connections before a NAT would forget them, so a create goes out on a fresh one', async () => {
+    const { port: upstreamPort, seen } = await blackHoleAfterFirst();
+    const proxyPort = await proxyTo(upstreamPort, { idleSocketMs: 300 });
+    expect((await lookup(proxyPort, '48217')).status).toBe(200);
+    // The pool lets go of the idle connection by itself (no sleep: the upstream sees it close).
+    await waitFor(() => seen.closedByUs >= 1, { timeoutMs: 10_000, what: 'the proxy to close its idle pooled connection' });
+    const created = await create(proxyPort);
+    expect(created.status, `a create sent on a dropped connection: ${created.text}`).toBe(200);
+    expect(seen.connections).toBe(2);
+  }, 30_000);
+
+  it('sends a lookup again on a fresh connection when a reused one gets no answer at all', async () => {
+    const { port: upstreamPort, seen } = await blackHoleAfterFirst();
+    const proxyPort = await proxyTo(upstreamPort, { idleSocketMs: 600_000, reusedSocketAnswerMs: 300 });
+    expect((await lookup(proxyPort, '48217')).status).toBe(200);
+    const second = await lookup(proxyPort, '48221');
+    expect(second.status, `the lookup waited out the dropped connection: ${second.text}`).toBe(200);
+    expect(JSON.parse(second.text)).toMatchObject({ request: `GET ${API_BASE_PATH}/forms/3/cases/48221 HTTP/1.1` });
+    expect(seen.connections).toBe(2);
+  }, 30_000);
+
+  it('never sends a create twice: one on a dropped connection ends in 504 (outcome unknown), and reaches the platform once', async () => {
+    const { port: upstreamPort, seen } = await blackHoleAfterFirst();
+    const proxyPort = await proxyTo(upstreamPort, { idleSocketMs: 600_000, reusedSocketAnswerMs: 300 });
+    expect((await lookup(proxyPort, '48217')).status).toBe(200);
+    const created = await create(proxyPort);
+    expect(created.status).toBe(504);
+    expect(errorShapeProblems(504, created.headers['content-type'], created.text)).toEqual([]);
+    expect(seen.connections).toBe(1);
+  }, 30_000);
+});

@@ -535,8 +535,11 @@ function upstreamProblems(r: UpstreamRecord): string[] {
   return problems;
 }
 
-/** The upstream path the proxy must ask for an origin-form target under the base path, or null for none. */
-function expectedUpstreamUrl(method: string, target: string): string | null {
+/**
+ * The upstream path the proxy must ask for an origin-form target under the base path; null for no
+ * operation, 'refused' for a lookup whose identifiers the contract's rule rejects.
+ */
+function expectedUpstreamUrl(method: string, target: string): string | null | 'refused' {
   const rest = (target.split('?')[0] ?? '').slice(API_BASE_PATH.length);
   if (method === 'POST') return rest === '/ecommerce/products/create' ? CREATE : null;
   const forms = /^\/forms\/([^/]+)\/cases\/([^/]+)$/.exec(rest);
@@ -552,7 +555,10 @@ function expectedUpstreamUrl(method: string, target: string): string | null {
   };
   const form = canonical(forms[1]!);
   const id = canonical(forms[2]!);
-  return form === null || id === null ? null : `${API_BASE_PATH}/forms/${form}/cases/${id}`;
+  if (form === null || id === null) return null;
+  const identifier = /^[A-Za-z0-9_-]{1,64}$/;
+  if (!identifier.test(decodeURIComponent(form)) || !identifier.test(decodeURIComponent(id))) return 'refused';
+  return `${API_BASE_PATH}/forms/${form}/cases/${id}`;
 }
 
 interface RawPlan {
@@ -590,9 +596,12 @@ const proxySegment = fc.oneof(
   fc.constantFrom(
     '3', '48217', '500', '503', 'gone', '422', '..', '.', '%2e%2e', '%2E%2e', '.%2e', '%2e', '%2F', 'a%2Fb', '..%2F..%2Fadmin',
     '%2e%2e%2f', '%252e%252e', '%00', '%ZZ', '%', '%C0%AE%C0%AE', 'caf%C3%A9', 'café', '%E2%80%AE', '~', '__proto__', ';x=1',
-    'a;b', '%3F', '%23', '\\..', '..\\', 'x'.repeat(3000), "'", '(', '*', '!', '%20', '+',
+    'a;b', '%3F', '%23', '\\..', '..\\', 'x'.repeat(3000), "'", '(', '*', '!', '%20', '+', '%EF%BC%8E%EF%BC%8E',
+    '%0D%0A', 'a%0Ab', '%2500', 'x'.repeat(65),
   ),
   fc.stringMatching(/^[A-Za-z0-9._~!$&'()*+,;=:@%-]{1,20}$/),
+  // Identifiers the contract accepts, so that lookups reach the upstream too.
+  { arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{1,20}$/), weight: 4 },
 );
 const proxyTarget = fc.oneof(
   { arbitrary: fc.tuple(proxySegment, proxySegment).map(([f, i]) => `${API_BASE_PATH}/forms/${f}/cases/${i}`), weight: 6 },
@@ -794,15 +803,22 @@ describe('fuzz: the proxy (raw HTTP on 127.0.0.1)', () => {
           expect(forwarded.length, `a ${answer.status} that the upstream did not answer: ${where}`).toBe(1);
           expect(forwarded[0]?.answered, where).toBe(answer.status);
         } else if (forwarded.length === 0) {
-          // Answered by the proxy itself: only "no such operation" and "too large", in the error shape.
-          expect([404, 413], where).toContain(answer.status);
+          // Answered by the proxy itself: "no such operation", "too large", an identifier the contract
+          // refuses, or a lookup that came with a body; in the error shape.
+          expect([400, 404, 413, 422], where).toContain(answer.status);
           if (plan.method !== 'HEAD') {
             expect(errorShapeProblems(answer.status, answer.headers['content-type']?.[0], answer.text), where).toEqual([]);
           }
         }
         const expectedUrl = plan.target.startsWith(`${API_BASE_PATH}/`) ? expectedUpstreamUrl(plan.method, plan.target) : undefined;
-        if (expectedUrl === null) {
-          expect(answer.status, where).toBe(404);
+        // A lookup that carries a body (chunked, even an empty one, or a non-zero Content-Length) is refused.
+        const lookupWithBody =
+          plan.method === 'GET' && Boolean(plan.body) && (plan.framing === 'chunked' || (plan.framing === 'length' && sentBody.length > 0));
+        if (expectedUrl === null || expectedUrl === 'refused') {
+          expect(answer.status, where).toBe(expectedUrl === null ? 404 : 422);
+          expect(forwarded, where).toEqual([]);
+        } else if (expectedUrl !== undefined && lookupWithBody) {
+          expect(answer.status, where).toBe(400);
           expect(forwarded, where).toEqual([]);
         } else if (expectedUrl !== undefined && answer.status !== 413) {
           expect(forwarded.map((r) => r.url), where).toEqual([expectedUrl]);

@@ -25,10 +25,19 @@ if (!existsSync(resolve(distDir, 'index.html'))) {
   process.exit(1);
 }
 
-const app = await createSiteAdminServer(config, {
-  distDir,
-  log: config.logRequests ? (entry) => process.stdout.write(`${JSON.stringify(entry)}\n`) : undefined,
-});
+let app: Awaited<ReturnType<typeof createSiteAdminServer>>;
+try {
+  app = await createSiteAdminServer(config, {
+    distDir,
+    log: config.logRequests ? (entry) => process.stdout.write(`${JSON.stringify(entry)}\n`) : undefined,
+  });
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(`site-admin cannot start: ${error.message}`);
+    process.exit(1);
+  }
+  throw error;
+}
 const server = createServer((req, res) => app.handle(req, res));
 server.keepAliveTimeout = 65_000;
 server.listen(config.port, config.host, () => {

@@ -118,6 +118,56 @@ function upstreamHandler(req: IncomingMessage, res: ServerResponse) {
       res.write('{"id":"stall","properties":');
       return;
     }
+    const key = String(req.headers['x-api-key']);
+    // Answers a careless or hostile platform might give, each under its own case id.
+    const odd: Record<string, () => void> = {
+      'html-json': () => {
+        res.writeHead(200, { 'content-type': 'text/html; x=/json' });
+        res.end('<script>alert(document.domain)</script>');
+      },
+      'problem-json': () => {
+        res.writeHead(200, { 'content-type': 'application/problem+json' });
+        res.end('{"id":"1"}');
+      },
+      'not-json': () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('<html><body>Maintenance</body></html>');
+      },
+      'latin1-json': () => {
+        res.writeHead(200, { 'content-type': 'application/json; charset=iso-8859-1' });
+        res.end('{"id":"1"}');
+      },
+      down: () => {
+        res.writeHead(503, { 'content-type': 'text/html', 'retry-after': '120' });
+        res.end('<html><body>Down for maintenance until 10:00</body></html>');
+      },
+      'odd-error': () => json(500, { status: 'error', detail: 'Database unavailable', trace: 'x1' }),
+      'bare-error': () => {
+        res.writeHead(502, { 'content-length': '0' });
+        res.end();
+      },
+      'echo-key': () => json(200, { id: '1', debug: { headers: { 'x-api-key': key }, url: `https://shop.example/?key=${encodeURIComponent(key)}` } }),
+      'echo-key-escaped': () => {
+        const escaped = [...key].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+        const text = `{"id":"1","echo":"${escaped}","n":12345678901234567890}`;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(text);
+      },
+      'echo-key-error': () => json(401, { error: 'Unauthorized', message: `The key ${key} is not valid for this site.`, code: 401 }),
+      'big-number': () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"id":"1","order_id":12345678901234567890123,"total":1.10}');
+      },
+      redirect: () => {
+        res.writeHead(302, { location: 'https://evil.example/', 'content-type': 'application/json' });
+        res.end('{}');
+      },
+    };
+    const oddCase = odd[entry.url.split('/').pop() ?? ''];
+    if (oddCase) {
+      oddCase();
+      return;
+    }
     if (entry.url.endsWith('/cases/gone')) {
       json(404, { error: 'Not Found', message: 'Form 3 has no case gone.', code: 404 });
       return;
@@ -254,13 +304,27 @@ describe('proxy: only the two operations of the spec', () => {
 
 describe('proxy: paths', () => {
   it.each([
-    ['an encoded question mark', 'a%3Fb', 'a%3Fb'],
-    ['an encoded space', 'x%20y', 'x%20y'],
-    ['encoded UTF-8', 'caf%C3%A9', 'caf%C3%A9'],
-    ['an encoded percent sign', '%252e%252e', '%252e%252e'],
-  ])('keeps %s encoded in one segment', async (_what, segment, expected) => {
-    await get(`/api/site/v2/forms/${segment}/cases/${segment}`);
-    expect(received.map((r) => r.url)).toEqual([`/api/site/v2/forms/${expected}/cases/${expected}`]);
+    ['an encoded question mark', 'a%3Fb'],
+    ['an encoded space', 'x%20y'],
+    ['encoded UTF-8', 'caf%C3%A9'],
+    ['a percent sign encoded twice', '%252e%252e'],
+    ['fullwidth dots', '%EF%BC%8E%EF%BC%8E'],
+    ['an encoded NUL', '%00'],
+    ['encoded CR and LF', 'a%0D%0Ab'],
+    ['an identifier of 65 characters', 'x'.repeat(65)],
+  ])('refuses %s in an identifier with 422, before the platform sees it', async (_what, segment) => {
+    const form = await get(`/api/site/v2/forms/${segment}/cases/48211`);
+    expect(expectError(form, 422, 'Unprocessable Entity').details?.map((d) => d.field)).toEqual(['form']);
+    const id = await get(`/api/site/v2/forms/3/cases/${segment}`);
+    expect(expectError(id, 422, 'Unprocessable Entity').details?.map((d) => d.field)).toEqual(['id']);
+    expect(received).toEqual([]);
+  });
+
+  it('refuses a lookup that carries a body, without forwarding it or reading on', async () => {
+    const reply = await send(proxyPort, { method: 'GET', path: '/api/site/v2/forms/3/cases/48211', body: '{"x":1}' });
+    expectError(reply, 400, 'Bad Request');
+    expect(reply.headers.connection).toBe('close');
+    expect(received).toEqual([]);
   });
 
   it.each([
@@ -432,6 +496,50 @@ describe('proxy: failures', () => {
     });
     expect(reply.status).toBe(200);
     expect(received[0]?.body).toBe(body);
+  });
+
+  it.each([
+    ['text/html with a parameter that contains /json', 'html-json'],
+    ['application/problem+json', 'problem-json'],
+    ['application/json whose body is not JSON', 'not-json'],
+    ['JSON in a charset other than UTF-8', 'latin1-json'],
+  ])('answers 502 for a 200 of %s, and serves none of it', async (_what, id) => {
+    const reply = await get(`/api/site/v2/forms/3/cases/${id}`);
+    const error = expectError(reply, 502, 'Bad Gateway');
+    expect(error.message).toContain('200');
+    expect(reply.text).not.toMatch(/script|Maintenance|"id"/);
+  });
+
+  it('puts a platform error that is not in the spec’s shape into that shape, keeping the platform’s text', async () => {
+    const down = await get('/api/site/v2/forms/3/cases/down');
+    expect(expectError(down, 503, 'Service Unavailable').message).toContain('Down for maintenance until 10:00');
+    expect(down.headers['retry-after']).toBe('120');
+    const odd = await get('/api/site/v2/forms/3/cases/odd-error');
+    expect(expectError(odd, 500, 'Internal Server Error').message).toContain('Database unavailable');
+    const bare = await get('/api/site/v2/forms/3/cases/bare-error');
+    expect(expectError(bare, 502, 'Bad Gateway').message).toMatch(/502/);
+    const redirect = await get('/api/site/v2/forms/3/cases/redirect');
+    expectError(redirect, 502, 'Bad Gateway');
+    expect(redirect.headers.location).toBeUndefined();
+  });
+
+  it('never lets the key out, even when the platform echoes it (plainly, URL-encoded or \\u-escaped)', async () => {
+    for (const id of ['echo-key', 'echo-key-escaped', 'echo-key-error']) {
+      const reply = await get(`/api/site/v2/forms/3/cases/${id}`);
+      expect(reply.text, id).not.toContain(PROXY_OPTIONS.apiKey);
+      expect(reply.text, id).not.toContain(encodeURIComponent(PROXY_OPTIONS.apiKey));
+      expect(JSON.stringify(JSON.parse(reply.text)), id).not.toContain(PROXY_OPTIONS.apiKey);
+      expect(JSON.stringify(reply.headers), id).not.toContain(PROXY_OPTIONS.apiKey);
+      expect(reply.text, id).toContain('[redacted]');
+    }
+    const error = await get('/api/site/v2/forms/3/cases/echo-key-error');
+    expect(expectError(error, 401, 'Unauthorized').message).toBe('The key [redacted] is not valid for this site.');
+  });
+
+  it('passes a JSON answer on as the platform wrote it (numbers beyond 2^53 stay exact)', async () => {
+    const reply = await get('/api/site/v2/forms/3/cases/big-number');
+    expect(reply.status).toBe(200);
+    expect(reply.text).toBe('{"id":"1","order_id":12345678901234567890123,"total":1.10}');
   });
 
   it('answers 502 when the upstream answers something that is not JSON', async () => {

@@ -3,13 +3,19 @@
  * x-api-key and x-site-id added from server-side settings. Only the two operations of the spec are
  * forwarded; everything else is answered here and never reaches the upstream.
  *
+ * What comes back is checked, not trusted (see platform-answer.ts): only JSON is served, errors reach the
+ * browser in the spec's error shape, and the key is removed from any answer that echoes it.
+ *
  * Built on node:http streams with a keep-alive agent rather than a fetch-based helper: measured on this
  * kind of machine, a fetch-based proxy managed about a tenth of a bare route's throughput.
  */
 import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
-import { API_BASE_PATH, errorBody, type ErrorDetail } from '../src/contract/site-api';
+import { caseIdentifierViolations } from '../src/contract/identifiers';
+import { API_BASE_PATH, type ErrorDetail } from '../src/contract/site-api';
+import { bodyPending, closeIfBodyPending, refuse } from './answers';
+import { readPlatformAnswer } from './platform-answer';
 
 export interface ProxyOptions {
   /** The platform's base address, ending in /api/site/v2. */
@@ -19,7 +25,22 @@ export interface ProxyOptions {
   timeoutMs: number;
   maxBodyBytes: number;
   log?: (entry: RequestLogEntry) => void;
+  /**
+   * Pooled connections idle this long are closed: shorter than common NAT and load-balancer idle timeouts
+   * (60 s and up), so a connection that a NAT dropped silently is never reused.
+   */
+  idleSocketMs?: number;
+  /**
+   * A lookup sent on a reused connection that gets no answer at all within this time is sent once more on a
+   * fresh connection (the pooled one may have died silently). Default: a third of timeoutMs, at most 5 s.
+   */
+  reusedSocketAnswerMs?: number;
+  /** Largest platform answer passed on; a larger one gets 502. */
+  maxAnswerBytes?: number;
 }
+
+export const DEFAULT_IDLE_SOCKET_MS = 30_000;
+export const DEFAULT_MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 
 export interface RequestLogEntry {
   time: string;
@@ -32,14 +53,13 @@ export interface RequestLogEntry {
 
 /** Request headers passed on from the browser; everything else (cookies, auth headers) is dropped. */
 const FORWARDED_REQUEST_HEADERS = ['accept', 'content-type', 'content-length'] as const;
-/** Response headers passed back from the platform. */
-const FORWARDED_RESPONSE_HEADERS = ['content-type', 'content-length'] as const;
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
 type Route = { name: 'get-form-case' | 'create-product'; method: 'GET' | 'POST'; upstreamPath: string };
+type Match = Route | { refused: ErrorDetail[] } | null;
 
-/** Decodes one path segment and encodes it again canonically; null for a segment that could escape. */
-function canonicalSegment(raw: string): string | null {
+/** Decodes one path segment; null for one that cannot be a segment (undecodable, a dot segment, a slash). */
+function decodeSegment(raw: string): string | null {
   let decoded: string;
   try {
     decoded = decodeURIComponent(raw);
@@ -47,19 +67,25 @@ function canonicalSegment(raw: string): string | null {
     return null;
   }
   if (decoded === '' || decoded === '.' || decoded === '..') return null;
-  // No identifier holds a slash: refuse one rather than trust the platform not to decode it into a path.
   if (/[/\\]/.test(decoded)) return null;
-  // encodeURIComponent leaves dots alone; a segment with a dot is never a dot-segment after the check above.
-  return encodeURIComponent(decoded);
+  return decoded;
 }
 
-/** Matches the raw (still encoded) path after /api/site/v2 against the two operations of the spec. */
-export function matchRoute(method: string, rawPath: string): Route | null {
+/**
+ * Matches the raw (still encoded) path after /api/site/v2 against the two operations of the spec. A lookup
+ * whose identifiers the contract's identifier rule rejects (`%252e%252e`, fullwidth dots, `%00`, CR/LF, ...)
+ * is refused with the rule's details: forwarding it would be safe only against a platform that never
+ * decodes a path twice.
+ */
+export function matchRoute(method: string, rawPath: string): Match {
   const forms = /^\/forms\/([^/]+)\/cases\/([^/]+)$/.exec(rawPath);
   if (forms && method === 'GET') {
-    const form = canonicalSegment(forms[1] ?? '');
-    const id = canonicalSegment(forms[2] ?? '');
+    const form = decodeSegment(forms[1] ?? '');
+    const id = decodeSegment(forms[2] ?? '');
     if (form === null || id === null) return null;
+    const refused = caseIdentifierViolations(form, id);
+    if (refused.length > 0) return { refused };
+    // The rule admits only letters, digits, "_" and "-": nothing that needs encoding.
     return { name: 'get-form-case', method: 'GET', upstreamPath: `/forms/${form}/cases/${id}` };
   }
   if (rawPath === '/ecommerce/products/create' && method === 'POST') {
@@ -68,31 +94,14 @@ export function matchRoute(method: string, rawPath: string): Route | null {
   return null;
 }
 
-export function sendError(
-  res: ServerResponse,
-  status: number,
-  message: string,
-  details?: ErrorDetail[],
-  extraHeaders: Record<string, string> = {},
-) {
-  if (res.headersSent) {
-    res.destroy();
-    return;
-  }
-  const body = JSON.stringify(errorBody(status, message, details));
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(body),
-    'cache-control': 'no-store',
-    ...extraHeaders,
-  });
-  res.end(body);
-}
-
 export function createProxy(options: ProxyOptions) {
   const { upstream, apiKey, siteId, timeoutMs, maxBodyBytes, log } = options;
+  const idleSocketMs = options.idleSocketMs ?? DEFAULT_IDLE_SOCKET_MS;
+  const reusedSocketAnswerMs = options.reusedSocketAnswerMs ?? Math.min(5_000, Math.max(100, Math.floor(timeoutMs / 3)));
+  const maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
   const client = upstream.protocol === 'https:' ? https : http;
-  const agent = new client.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64 });
+  // lifo: the most recently used connection goes out first, so the rest age out of the pool.
+  const agent = new client.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, timeout: idleSocketMs, scheduling: 'lifo' });
   const basePath = upstream.pathname.replace(/\/+$/, '');
 
   return function proxy(req: IncomingMessage, res: ServerResponse): void {
@@ -104,8 +113,8 @@ export function createProxy(options: ProxyOptions) {
     const path = url.split('?')[0] ?? '';
     const rawPath = path.startsWith(`${API_BASE_PATH}/`) ? path.slice(API_BASE_PATH.length) : '';
     const method = req.method ?? 'GET';
-    const route = rawPath ? matchRoute(method, rawPath) : null;
-    const routeName = route?.name ?? 'not-allowed';
+    const match = rawPath ? matchRoute(method, rawPath) : null;
+    const routeName = match && 'name' in match ? match.name : match ? 'get-form-case' : 'not-allowed';
     res.once('finish', () => {
       log?.({
         time: new Date().toISOString(),
@@ -117,17 +126,22 @@ export function createProxy(options: ProxyOptions) {
       });
     });
 
-    if (!route) {
-      req.resume();
-      sendError(res, 404, `${method} ${API_BASE_PATH}${rawPath} is not an operation of Site API v2.`);
+    if (!match) {
+      refuse(req, res, 404, `${method} ${API_BASE_PATH}${rawPath} is not an operation of Site API v2.`);
       return;
     }
-
+    if ('refused' in match) {
+      refuse(req, res, 422, 'The form or case identifier is not valid; nothing was sent to the platform.', match.refused);
+      return;
+    }
+    const route = match;
+    if (route.method === 'GET' && bodyPending(req)) {
+      refuse(req, res, 400, 'A case lookup has no request body.', [{ field: 'body', message: 'must be empty on a lookup' }]);
+      return;
+    }
     const declaredLength = Number(req.headers['content-length'] ?? 0);
     if (route.method === 'POST' && declaredLength > maxBodyBytes) {
-      // Answer without reading the body past the cap, then drop the connection.
-      sendError(res, 413, `The request body is larger than ${maxBodyBytes} bytes.`, undefined, { connection: 'close' });
-      res.once('finish', () => req.destroy());
+      refuse(req, res, 413, `The request body is larger than ${maxBodyBytes} bytes.`);
       return;
     }
 
@@ -144,17 +158,15 @@ export function createProxy(options: ProxyOptions) {
 
     let settled = false;
     let upstreamReq: http.ClientRequest;
-    // One deadline for the whole answer: headers and body alike, retries included.
-    const timer = setTimeout(() => {
-      upstreamReq.destroy();
-      if (settled) {
-        // Headers already went to the browser: all that is left is to end the broken answer.
-        res.destroy();
-        return;
-      }
+    const fail = (status: number, message: string) => {
+      if (settled) return;
       settled = true;
-      sendError(res, 504, `The platform did not answer within ${timeoutMs} ms.`);
-    }, timeoutMs);
+      clearTimeout(timer);
+      upstreamReq.destroy();
+      refuse(req, res, status, message);
+    };
+    // One deadline for the whole answer: headers and body alike, retries included.
+    const timer = setTimeout(() => fail(504, `The platform did not answer within ${timeoutMs} ms.`), timeoutMs);
 
     const send = (attempt: number): http.ClientRequest => {
       const request = client.request({
@@ -165,43 +177,62 @@ export function createProxy(options: ProxyOptions) {
         method: route.method,
         path: basePath + route.upstreamPath,
         headers,
-        agent,
+        // The second attempt of a lookup takes a connection of its own, never one from the pool.
+        agent: attempt === 0 ? agent : false,
+      });
+      let probe: NodeJS.Timeout | undefined;
+      const retry = () => {
+        clearTimeout(probe);
+        request.removeAllListeners('response');
+        request.removeAllListeners('error');
+        request.on('error', () => undefined);
+        request.destroy();
+        upstreamReq = send(1);
+        upstreamReq.end();
+      };
+      // A lookup is safe to send again; a create never is (it might have arrived).
+      const mayRetry = route.method === 'GET' && attempt === 0;
+      request.on('socket', () => {
+        if (!mayRetry || !request.reusedSocket) return;
+        // A pooled connection that a NAT dropped silently swallows the request: no answer, no error.
+        probe = setTimeout(() => {
+          if (!settled) retry();
+        }, reusedSocketAnswerMs);
       });
       request.on('error', (error: NodeJS.ErrnoException) => {
+        clearTimeout(probe);
         if (settled) return;
-        // The platform closed an idle pooled connection just as we used it. A lookup is safe to send
-        // again on a fresh connection; a create never is (it might have arrived).
-        if (route.method === 'GET' && attempt === 0 && request.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) {
-          upstreamReq = send(1);
-          upstreamReq.end();
+        // The platform closed an idle pooled connection just as we used it.
+        if (mayRetry && request.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) {
+          retry();
           return;
         }
-        clearTimeout(timer);
-        settled = true;
-        sendError(res, 502, 'The platform could not be reached, or broke off its answer.');
+        fail(502, 'The platform could not be reached, or broke off its answer.');
       });
       request.on('response', (upstreamRes) => {
-        upstreamRes.once('end', () => clearTimeout(timer));
-        upstreamRes.once('close', () => clearTimeout(timer));
+        clearTimeout(probe);
         if (settled) {
           upstreamRes.resume();
           return;
         }
-        settled = true;
-        const type = upstreamRes.headers['content-type'] ?? '';
-        if (!/[/+]json\b/i.test(type)) {
-          upstreamRes.resume();
-          sendError(res, 502, `The platform answered ${upstreamRes.statusCode ?? '?'} with something that is not JSON.`);
-          return;
-        }
-        const out: Record<string, string> = { 'cache-control': 'no-store' };
-        for (const name of FORWARDED_RESPONSE_HEADERS) {
-          const value = upstreamRes.headers[name];
-          if (typeof value === 'string') out[name] = value;
-        }
-        res.writeHead(upstreamRes.statusCode ?? 502, out);
-        upstreamRes.pipe(res);
-        upstreamRes.on('error', () => res.destroy());
+        readPlatformAnswer(upstreamRes, { apiKey, maxAnswerBytes }, (answer) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          if (answer.kind === 'error') {
+            refuse(req, res, answer.status, answer.message, answer.details, answer.headers);
+            return;
+          }
+          // The platform answered before the whole body arrived: this connection carries nothing more.
+          closeIfBodyPending(req, res);
+          res.writeHead(answer.status, {
+            'content-type': 'application/json; charset=utf-8',
+            'content-length': answer.body.length,
+            'cache-control': 'no-store',
+            ...answer.headers,
+          });
+          res.end(answer.body);
+        });
       });
       return request;
     };
@@ -209,11 +240,13 @@ export function createProxy(options: ProxyOptions) {
 
     res.on('close', () => {
       // The browser went away: stop waiting for the platform.
-      if (!res.writableFinished) upstreamReq.destroy();
+      if (!res.writableFinished) {
+        clearTimeout(timer);
+        upstreamReq.destroy();
+      }
     });
 
     if (route.method === 'GET') {
-      req.resume();
       upstreamReq.end();
       return;
     }
@@ -221,15 +254,10 @@ export function createProxy(options: ProxyOptions) {
     req.on('data', (chunk: Buffer) => {
       received += chunk.length;
       if (received > maxBodyBytes) {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        upstreamReq.destroy();
-        req.pause();
-        sendError(res, 413, `The request body is larger than ${maxBodyBytes} bytes.`, undefined, { connection: 'close' });
-        res.once('finish', () => req.destroy());
+        fail(413, `The request body is larger than ${maxBodyBytes} bytes.`);
         return;
       }
+      // Each attempt at a create is its first: upstreamReq is the request this body belongs to.
       upstreamReq.write(chunk);
     });
     req.on('end', () => {

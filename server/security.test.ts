@@ -1,8 +1,7 @@
-import http, { type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { IncomingMessage } from 'node:http';
+import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
-import { createBasicAuth, hostName, isAllowedHost, isLoopbackHost, isSameOrigin } from './security';
+import { hostName, isAllowedHost, isLoopbackHost, isSameOrigin } from './security';
 
 describe('isLoopbackHost', () => {
   it.each(['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]'])('%s is loopback', (host) => {
@@ -41,62 +40,32 @@ describe('loadConfig: who may use the server', () => {
     expect(() => loadConfig({ ADMIN_PASSWORD: 'a long passphrase' })).toThrow(/ADMIN_USER must be set/);
     expect(() => loadConfig({ ADMIN_USER: 'staff', ADMIN_PASSWORD: 'short' })).toThrow(/at least 12/);
   });
-});
-
-describe('HTTP Basic login', () => {
-  let server: http.Server;
-  let port: number;
-  const check = createBasicAuth({ user: 'staff', password: 'correct horse battery', failureDelayMs: 60, maxDelayMs: 240 });
-
-  beforeAll(async () => {
-    server = http.createServer((req, res) => check(req, res, () => res.end('welcome')));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.address() as AddressInfo).port;
+  it.each([
+    ['only whitespace', '              ', /ADMIN_PASSWORD is only whitespace/],
+    ['one character repeated', 'aaaaaaaaaaaaaaaa', /ADMIN_PASSWORD is one character repeated/],
+    ['one emoji repeated', '🔑🔑🔑🔑🔑🔑🔑🔑🔑🔑🔑🔑', /ADMIN_PASSWORD is one character repeated/],
+    ['the user name', 'Staff-Account-01', /ADMIN_PASSWORD is the user name/],
+  ])('refuses a password that is %s, and says why', (_what, password, reason) => {
+    const error = (() => {
+      try {
+        loadConfig({ HOST: '0.0.0.0', ADMIN_USER: 'staff-account-01', ADMIN_PASSWORD: password });
+      } catch (e) {
+        return e;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).message).toMatch(reason);
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-  const ask = async (authorization?: string) => {
-    const started = performance.now();
-    const response = await fetch(`http://127.0.0.1:${port}/`, { headers: authorization ? { authorization } : {} });
-    return { status: response.status, text: await response.text(), challenge: response.headers.get('www-authenticate'), ms: performance.now() - started };
-  };
-  const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
-
-  it('asks for a login, in the error shape', async () => {
-    const reply = await ask();
-    expect(reply.status).toBe(401);
-    expect(reply.challenge).toMatch(/^Basic realm="site-admin"/);
-    expect(JSON.parse(reply.text)).toMatchObject({ error: 'Unauthorized', code: 401 });
+  it('refuses a user name with a colon, which HTTP Basic cannot carry', () => {
+    expect(() => loadConfig({ ADMIN_USER: 'a:b', ADMIN_PASSWORD: 'a long passphrase' })).toThrow(/must not contain ":"/);
   });
-
-  it('lets the right login in and keeps a wrong one out', async () => {
-    expect((await ask(basic('staff', 'correct horse battery'))).text).toBe('welcome');
-    expect((await ask(basic('staff', 'wrong'))).status).toBe(401);
-    // The next attempt waits out the short window the failure opened.
-    await vi.waitFor(async () => expect((await ask(basic('other', 'correct horse battery'))).status).toBe(401), {
-      timeout: 5000,
-      interval: 20,
-    });
-  });
-
-  it('makes an address wait after a failed attempt, answering 429 without checking anything meanwhile', async () => {
-    // Earlier failures from this address count too: its window has grown by now.
-    let first = await ask(basic('staff', 'guess'));
-    await vi.waitFor(async () => {
-      first = await ask(basic('staff', 'guess'));
-      expect(first.status).toBe(401);
-    }, { timeout: 5000, interval: 20 });
-    // Inside the window even the right password is not looked at, and parallel guesses gain nothing.
-    const parallel = await Promise.all([1, 2, 3, 4, 5].map((n) => ask(basic('staff', `parallel ${n}`))));
-    expect(parallel.map((r) => r.status)).toEqual([429, 429, 429, 429, 429]);
-    const early = await ask(basic('staff', 'correct horse battery'));
-    expect(early.status).toBe(429);
-    expect(JSON.parse(early.text)).toMatchObject({ error: 'Too Many Requests', code: 429 });
-    // After the wait, the right login gets in.
-    await vi.waitFor(async () => expect((await ask(basic('staff', 'correct horse battery'))).text).toBe('welcome'), {
-      timeout: 5000,
-      interval: 20,
-    });
+  it('reads REDIS_URL, and refuses one that is not a redis:// address', () => {
+    const login = { ADMIN_USER: 'staff', ADMIN_PASSWORD: 'a long passphrase' };
+    expect(loadConfig({ ...login, REDIS_URL: 'redis://127.0.0.1:6379/0' }).redisUrl?.href).toBe('redis://127.0.0.1:6379/0');
+    expect(loadConfig(login).redisUrl).toBeUndefined();
+    expect(() => loadConfig({ ...login, REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL must start with redis:\/\//);
+    expect(() => loadConfig({ ...login, REDIS_URL: 'not a url' })).toThrow(/REDIS_URL is not a URL/);
   });
 });
 

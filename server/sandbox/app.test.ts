@@ -1,7 +1,10 @@
 import * as z from 'zod/mini';
+import http from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_ATTRIBUTES, MAX_ERROR_DETAILS, MAX_OPTIONS } from '../../src/contract/rules';
 import { errorBodySchema, type ErrorBody } from '../../src/contract/site-api';
 import { createSandboxApp } from './app';
+import { startSandbox } from './start';
 import { seedCases } from './seed';
 import { openStore, type SandboxStore } from './store';
 
@@ -268,6 +271,92 @@ describe('POST /ecommerce/products/create', () => {
       body: '{"name":"ok"}',
     });
     expect(fits.status).toBe(200);
+  });
+});
+
+describe('a huge 422 or 400 stays small', () => {
+  const MIB = 1024 * 1024;
+
+  it('answers 1 MiB of empty attributes with one detail naming the limit, not one per attribute', async () => {
+    const count = Math.floor((MIB - 20) / 3);
+    const body = `{"attributes":[${Array(count).fill('{}').join(',')}]}`;
+    expect(body.length).toBeLessThanOrEqual(MIB);
+    const res = await app.request(`${BASE}/ecommerce/products/create`, { method: 'POST', headers: JSON_HEADERS, body });
+    const text = await res.clone().text();
+    const error = await errorOf(res, 422, 'Unprocessable Entity');
+    expect(error.details).toEqual([
+      { field: 'attributes', message: `must list at most ${MAX_ATTRIBUTES} attributes, not ${count.toLocaleString('en-US')}` },
+    ]);
+    expect(text.length).toBeLessThan(4096);
+    expect(store.countProducts()).toBe(0);
+  });
+
+  it('refuses more than 2,048 options in all, however they are spread over the attributes', async () => {
+    const perAttribute = Math.ceil((MAX_OPTIONS + 1) / 10);
+    const attributes = Array.from({ length: 10 }, (_, a) => ({
+      name: `A${a}`,
+      items: Array.from({ length: perAttribute }, (_, o) => ({ name: `O${o}` })),
+    }));
+    const error = await errorOf(await create({ name: 'Many', attributes }), 422, 'Unprocessable Entity');
+    expect(error.details).toEqual([{ field: 'attributes', message: expect.stringContaining('at most 2,048 options in all') }]);
+  });
+
+  it('lists at most 100 details on a 422 and says in the message how many problems there were', async () => {
+    const items = Array.from({ length: 150 }, (_, o) => ({ name: `O${o}`, 'module_field_14/product_attribute_option/price/usd/1': 'x' }));
+    const error = await errorOf(await create({ name: 'Mug', attributes: [{ name: 'Size', items }] }), 422, 'Unprocessable Entity');
+    expect(error.details).toHaveLength(MAX_ERROR_DETAILS);
+    expect(error.message).toContain('first 100 of 150 problems');
+  });
+
+  it('lists at most 100 details on a 400 of thousands of unknown fields, saying how many there were', async () => {
+    const body = JSON.stringify(Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`unknown_${i}`, ''])));
+    const error = await errorOf(await create(body), 400, 'Bad Request');
+    expect(error.details).toHaveLength(MAX_ERROR_DETAILS);
+    expect(error.message).toContain('first 100 of 5,000 problems');
+  });
+});
+
+describe('the sandbox’s own port: which host names it answers (DNS rebinding)', () => {
+  const ask = (port: number, host: string, method = 'GET', body?: string) =>
+    new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port, method, path: `${BASE}/forms/${aCase.form}/cases/${aCase.id}`, agent: false, headers: { ...AUTH, host } });
+      req.on('error', reject);
+      req.on('response', (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      });
+      req.end(body);
+    });
+
+  it('answers loopback names, and 421 in the error shape to any other Host', async () => {
+    const sandbox = await startSandbox({ dataDir: ':memory:', apiKey: 'k', siteId: '1001' });
+    try {
+      const port = Number(sandbox.baseUrl.port);
+      expect((await ask(port, `127.0.0.1:${port}`)).status).toBe(200);
+      expect((await ask(port, `localhost:${port}`)).status).toBe(200);
+      for (const host of [`rebind.evil.example:${port}`, 'evil.example', '127.0.0.1.evil.example']) {
+        const reply = await ask(port, host);
+        expect(reply.status, host).toBe(421);
+        expect(JSON.parse(reply.text)).toMatchObject({ error: 'Misdirected Request', code: 421 });
+        expect(reply.text).not.toContain('"properties"');
+      }
+      expect(sandbox.store.countProducts()).toBe(0);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('takes the operator’s list when one is given', async () => {
+    const sandbox = await startSandbox({ dataDir: ':memory:', apiKey: 'k', siteId: '1001', allowedHosts: ['sandbox.example.com'] });
+    try {
+      const port = Number(sandbox.baseUrl.port);
+      expect((await ask(port, 'sandbox.example.com')).status).toBe(200);
+      expect((await ask(port, `127.0.0.1:${port}`)).status).toBe(421);
+    } finally {
+      await sandbox.close();
+    }
   });
 });
 

@@ -7,7 +7,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { caseIdentifierViolations } from '../../src/contract/identifiers';
-import { validateProduct } from '../../src/contract/rules';
+import { cutNote, validateProduct } from '../../src/contract/rules';
 import { API_BASE_PATH, errorBody, formCaseSchema, type ErrorDetail } from '../../src/contract/site-api';
 import type { SandboxStore } from './store';
 
@@ -89,7 +89,8 @@ export function createSandboxApp(options: SandboxOptions) {
         check.status === 400
           ? 'The product is malformed: some fields have the wrong type or are not fields of a product.'
           : 'The product has fields with values that are not allowed.';
-      return fail(c, check.status, message, check.details);
+      const cut = check.total > check.details.length ? ` ${cutNote(check.total, check.details.length)}` : '';
+      return fail(c, check.status, message + cut, check.details);
     }
     const result = store.insertProduct(siteId, check.product);
     if (!result.ok) {

@@ -13,6 +13,7 @@ const sandbox = await startSandbox({
   host: config.host,
   port,
   maxBodyBytes: config.maxBodyBytes,
+  allowedHosts: config.allowedHosts,
 });
 console.log(`Sandbox Site API v2 at ${sandbox.baseUrl.href} (site ${config.siteId}, data in ${config.sandbox.dataDir})`);
 console.log(`Send x-api-key: ${config.apiKey === SANDBOX_DEFAULTS.apiKey ? config.apiKey : '<SANDBOX_API_KEY>'} and x-site-id: ${config.siteId}`);

@@ -2,9 +2,12 @@
  * Starts the sandbox on a real loopback port, so the proxy reaches it over HTTP exactly as it reaches
  * the platform.
  */
-import { serve } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { refuse } from '../answers';
+import { isAllowedHost, LOOPBACK_HOSTS } from '../security';
 import { createSandboxApp } from './app';
 import { openStore, type SandboxStore } from './store';
 
@@ -24,6 +27,11 @@ export interface StartSandboxOptions {
   host?: string;
   port?: number;
   maxBodyBytes?: number;
+  /**
+   * Host names its port answers, as the main server's ALLOWED_HOSTS (default: loopback names): a web page
+   * on another domain pointed at 127.0.0.1 (DNS rebinding) must not read or write the demo data.
+   */
+  allowedHosts?: readonly string[] | 'any';
 }
 
 export function startSandbox(options: StartSandboxOptions): Promise<RunningSandbox> {
@@ -38,8 +46,18 @@ export function startSandbox(options: StartSandboxOptions): Promise<RunningSandb
     maxBodyBytes: options.maxBodyBytes,
   });
   const host = options.host ?? '127.0.0.1';
+  const allowedHosts = options.allowedHosts ?? LOOPBACK_HOSTS;
+  const listener = getRequestListener(app.fetch);
+  const server = createServer((req, res) => {
+    if (!isAllowedHost(req.headers.host, allowedHosts)) {
+      refuse(req, res, 421, `The sandbox does not answer to the host "${req.headers.host ?? ''}".`);
+      return;
+    }
+    void listener(req, res);
+  });
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 0 }, (info: AddressInfo) => {
+    server.listen(options.port ?? 0, host, () => {
+      const info = server.address() as AddressInfo;
       const origin = `http://${host.includes(':') ? `[${host}]` : host}:${info.port}`;
       resolve({
         baseUrl: new URL(`${origin}/api/site/v2`),
@@ -51,7 +69,7 @@ export function startSandbox(options: StartSandboxOptions): Promise<RunningSandb
               store.close();
               done();
             });
-            if ('closeAllConnections' in server) server.closeAllConnections();
+            server.closeAllConnections();
           }),
       });
     });

@@ -3,8 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { fullOption, fullProduct } from './fixtures';
 import { MAX_EPOCH_SECONDS, caseIdentifierViolations } from './identifiers';
 import {
+  MAX_ATTRIBUTES,
+  MAX_ERROR_DETAILS,
   MAX_NAME_LENGTH,
+  MAX_OPTIONS,
+  MAX_REFERENCES,
+  capDetails,
   checkProductShape,
+  cutNote,
   formatFieldPath,
   productRuleViolations,
   validateProduct,
@@ -319,6 +325,53 @@ describe('validateProduct: 422, well formed but not allowed', () => {
 
   it('does not compare dates when one of them is already wrong', () => {
     expect(fields(productRuleViolations({ name: 'a', release_date: 'x', expiry_date: '1' }))).toEqual(['release_date']);
+  });
+});
+
+describe('validateProduct: limits that keep one request’s work small', () => {
+  const options = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `O${i}` }));
+
+  it('accepts 100 attributes and 2,048 options in all, and refuses one more of either (422, one detail)', () => {
+    const attributes = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `A${i}` }));
+    expect(validateProduct({ name: 'x', attributes: attributes(MAX_ATTRIBUTES) }).ok).toBe(true);
+    expect(validateProduct({ name: 'x', attributes: attributes(MAX_ATTRIBUTES + 1) })).toEqual({
+      ok: false,
+      status: 422,
+      total: 1,
+      details: [{ field: 'attributes', message: 'must list at most 100 attributes, not 101' }],
+    });
+    const half = MAX_OPTIONS / 2;
+    expect(validateProduct({ name: 'x', attributes: [{ name: 'a', items: options(half) }, { name: 'b', items: options(half) }] }).ok).toBe(true);
+    const over = validateProduct({ name: 'x', attributes: [{ name: 'a', items: options(half) }, { name: 'b', items: options(half + 1) }] });
+    expect(over).toMatchObject({ ok: false, status: 422, details: [{ field: 'attributes', message: 'must hold at most 2,048 options in all, not 2,049' }] });
+  });
+
+  it('refuses more than 250 categories or secure zones', () => {
+    const refs = (n: number) => Array.from({ length: n }, (_, i) => ({ id: String(i + 1) }));
+    expect(validateProduct({ name: 'x', category_array: refs(MAX_REFERENCES) }).ok).toBe(true);
+    expect(validateProduct({ name: 'x', category_array: refs(MAX_REFERENCES + 1), secure_zone_array: refs(MAX_REFERENCES + 1) })).toMatchObject({
+      status: 422,
+      details: [{ field: 'category_array' }, { field: 'secure_zone_array' }],
+    });
+  });
+
+  it('checks the limits before anything else, even on a body that is otherwise malformed', () => {
+    const check = validateProduct({ name: 7, attributes: Array.from({ length: 5000 }, () => 'not an attribute') });
+    expect(check).toMatchObject({ ok: false, status: 422, total: 1 });
+  });
+
+  it('keeps at most 100 details and counts the rest', () => {
+    const check = validateProduct({ name: 'x', attributes: [{ name: 'a', items: options(300).map((o) => ({ ...o, enabled: 'yes' })) }] });
+    expect(check).toMatchObject({ ok: false, status: 422, total: 300 });
+    expect(check.ok ? [] : check.details).toHaveLength(MAX_ERROR_DETAILS);
+    const shape = validateProduct(Object.fromEntries(Array.from({ length: 250 }, (_, i) => [`x${i}`, 1])));
+    expect(shape).toMatchObject({ ok: false, status: 400, total: 250 });
+    expect(shape.ok ? [] : shape.details).toHaveLength(MAX_ERROR_DETAILS);
+  });
+
+  it('says how many problems a cut list had', () => {
+    expect(cutNote(349_000, 100)).toBe('Showing the first 100 of 349,000 problems.');
+    expect(capDetails(Array.from({ length: 120 }, (_, i) => ({ field: `f${i}`, message: 'm' })))).toMatchObject({ total: 120, note: cutNote(120, 100) });
   });
 });
 

@@ -30,6 +30,29 @@ const REFERENCE_ID_PATTERN = /^[1-9]\d{0,17}$/;
 export const MAX_NAME_LENGTH = 255;
 export const MAX_TEXT_LENGTH = 65535;
 
+/** At most this many entries in `details`; a list that was cut says so in the message (platform-notes). */
+export const MAX_ERROR_DETAILS = 100;
+/**
+ * Array limits, at the platform's scale (Shopify, for comparison, allows 2,048 variants per product). A body
+ * over one of them is refused (422) before anything else in it is checked, so one request's work stays small.
+ */
+export const MAX_ATTRIBUTES = 100;
+/** Options of all attributes of a product together (so also of any one attribute). */
+export const MAX_OPTIONS = 2048;
+/** Entries of category_array, and of secure_zone_array. */
+export const MAX_REFERENCES = 250;
+
+/** The sentence a cut `details` list adds to its message. */
+export function cutNote(total: number, shown: number): string {
+  return `Showing the first ${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} problems.`;
+}
+
+/** The first MAX_ERROR_DETAILS details, how many there were, and the note for a message when some were cut. */
+export function capDetails(details: readonly ErrorDetail[], total = details.length) {
+  const shown = details.slice(0, MAX_ERROR_DETAILS);
+  return { details: shown, total, note: cutNote(total, shown.length) };
+}
+
 /** Formats a path of keys and indexes as the spec's details field: `attributes[0].items[2].name`. */
 export function formatFieldPath(path: readonly PropertyKey[]): string {
   let out = '';
@@ -54,23 +77,30 @@ function valueAtPath(root: unknown, path: readonly PropertyKey[]): unknown {
   );
 }
 
-function issueDetails(issue: z.core.$ZodIssue, root: unknown): ErrorDetail[] {
-  const field = formatFieldPath(issue.path);
+function addIssueDetails(c: Collector, issue: z.core.$ZodIssue, root: unknown) {
   if (issue.code === 'invalid_union') {
     // A reference is `{"id": "1"}` or `"1"`: an object is held to the object's shape, with its own paths.
     const input = valueAtPath(root, issue.path);
     const objectBranch = issue.errors[0];
     if (input !== null && typeof input === 'object' && !Array.isArray(input) && objectBranch) {
-      return objectBranch.flatMap((inner) => issueDetails({ ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue, root));
+      for (const inner of objectBranch) addIssueDetails(c, { ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue, root);
+      return;
     }
-    return [{ field: field || 'body', message: `must be an object {"id": "…"} or an identifier string, not ${describeType(input)}` }];
+    const field = formatFieldPath(issue.path);
+    c.add(() => ({ field: field || 'body', message: `must be an object {"id": "…"} or an identifier string, not ${describeType(input)}` }));
+    return;
   }
   if (issue.code === 'unrecognized_keys') {
-    return issue.keys.map((key) => ({
-      field: formatFieldPath([...issue.path, key]),
-      message: 'is not a field of this object in Site API v2',
-    }));
+    for (const key of issue.keys) {
+      c.add(() => ({ field: formatFieldPath([...issue.path, key]), message: 'is not a field of this object in Site API v2' }));
+    }
+    return;
   }
+  c.add(() => issueDetail(issue, root));
+}
+
+function issueDetail(issue: z.core.$ZodIssue, root: unknown): ErrorDetail {
+  const field = formatFieldPath(issue.path);
   if (issue.code === 'invalid_type') {
     const input = valueAtPath(root, issue.path);
     const expected =
@@ -81,21 +111,86 @@ function issueDetails(issue: z.core.$ZodIssue, root: unknown): ErrorDetail[] {
           : issue.expected === 'object'
             ? 'an object'
             : issue.expected;
-    return [{ field: field || 'body', message: `must be ${expected}, not ${describeType(input)}` }];
+    return { field: field || 'body', message: `must be ${expected}, not ${describeType(input)}` };
   }
-  return [{ field: field || 'body', message: issue.message }];
+  return { field: field || 'body', message: issue.message };
 }
 
+/**
+ * A failed check: `details` holds at most MAX_ERROR_DETAILS entries, `total` says how many problems there
+ * were (see cutNote).
+ */
 export type ProductCheck =
   | { ok: true; product: WireProduct }
-  | { ok: false; status: 400 | 422; details: ErrorDetail[] };
+  | { ok: false; status: 400 | 422; details: ErrorDetail[]; total: number };
+
+/**
+ * Collects details: keeps the first MAX_ERROR_DETAILS, counts the rest without building them, so a body
+ * with a problem in every one of its fields costs no more than reading it.
+ */
+class Collector {
+  readonly details: ErrorDetail[] = [];
+  total = 0;
+  add(detail: ErrorDetail | (() => ErrorDetail)) {
+    this.total += 1;
+    if (this.details.length < MAX_ERROR_DETAILS) this.details.push(typeof detail === 'function' ? detail() : detail);
+  }
+  check(path: readonly PropertyKey[], value: string | undefined, ...checks: Check[]) {
+    if (value === undefined) return;
+    for (const c of checks) {
+      const message = c(value);
+      if (message) {
+        this.add(() => ({ field: formatFieldPath(path), message }));
+        return;
+      }
+    }
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * The array limits, checked on the raw body before anything else: an empty list of 349,000 attributes is
+ * one problem, not 349,000.
+ */
+export function arrayLimitViolations(body: unknown): ErrorDetail[] {
+  if (!isRecord(body)) return [];
+  const details: ErrorDetail[] = [];
+  const limit = (field: string, value: unknown, max: number, what: string) => {
+    if (Array.isArray(value) && value.length > max) {
+      details.push({ field, message: `must list at most ${max.toLocaleString('en-US')} ${what}, not ${value.length.toLocaleString('en-US')}` });
+    }
+  };
+  limit('category_array', body.category_array, MAX_REFERENCES, 'categories');
+  limit('secure_zone_array', body.secure_zone_array, MAX_REFERENCES, 'secure zones');
+  const attributes = body.attributes;
+  if (!Array.isArray(attributes)) return details;
+  if (attributes.length > MAX_ATTRIBUTES) {
+    limit('attributes', attributes, MAX_ATTRIBUTES, 'attributes');
+    return details;
+  }
+  let options = 0;
+  for (const attribute of attributes as unknown[]) {
+    const items = isRecord(attribute) ? attribute.items : undefined;
+    if (Array.isArray(items)) options += items.length;
+  }
+  if (options > MAX_OPTIONS) {
+    details.push({
+      field: 'attributes',
+      message: `must hold at most ${MAX_OPTIONS.toLocaleString('en-US')} options in all, not ${options.toLocaleString('en-US')}`,
+    });
+  }
+  return details;
+}
 
 /** The 400 layer: is the body a Product object with the right JSON types and only known fields? */
 export function checkProductShape(body: unknown): ProductCheck {
   const parsed = wireProductSchema.safeParse(body);
   if (parsed.success) return { ok: true, product: parsed.data };
-  const details = parsed.error.issues.flatMap((issue) => issueDetails(issue, body));
-  return { ok: false, status: 400, details };
+  const c = new Collector();
+  for (const issue of parsed.error.issues) addIssueDetails(c, issue, body);
+  return { ok: false, status: 400, details: c.details, total: c.total };
 }
 
 type Check = (value: string) => string | null;
@@ -121,20 +216,6 @@ const epochSeconds: Check = (value) =>
 const slug: Check = (value) =>
   SLUG_PATTERN.test(value) ? null : 'must be lower-case letters and digits in words joined by single hyphens';
 
-class Collector {
-  readonly details: ErrorDetail[] = [];
-  check(path: readonly PropertyKey[], value: string | undefined, ...checks: Check[]) {
-    if (value === undefined) return;
-    for (const c of checks) {
-      const message = c(value);
-      if (message) {
-        this.details.push({ field: formatFieldPath(path), message });
-        return;
-      }
-    }
-  }
-}
-
 function checkReferences(c: Collector, key: string, refs: readonly WireReference[] | undefined, what: string) {
   const seen = new Set<string>();
   refs?.forEach((ref, index) => {
@@ -142,9 +223,9 @@ function checkReferences(c: Collector, key: string, refs: readonly WireReference
     const id = typeof ref === 'string' ? ref : ref.id;
     const field = formatFieldPath(typeof ref === 'string' ? [key, index] : [key, index, 'id']);
     if (!REFERENCE_ID_PATTERN.test(id)) {
-      c.details.push({ field, message: `must be a ${what} identifier (a number)` });
+      c.add({ field, message: `must be a ${what} identifier (a number)` });
     } else if (seen.has(id)) {
-      c.details.push({ field, message: `${what} ${id} is listed twice` });
+      c.add({ field, message: `${what} ${id} is listed twice` });
     }
     seen.add(id);
   });
@@ -170,7 +251,7 @@ function checkAttribute(c: Collector, index: number, attribute: WireAttribute) {
     const first = names.get(key);
     if (first === undefined) names.set(key, i);
     else
-      c.details.push({
+      c.add({
         field: formatFieldPath([...base, 'items', i, 'name']),
         message: `another option of this attribute (option ${first + 1}) is already called "${option.name?.trim()}"`,
       });
@@ -179,6 +260,10 @@ function checkAttribute(c: Collector, index: number, attribute: WireAttribute) {
 
 /** The 422 layer: the rules of platform-notes over a well-formed product. Slug uniqueness is the store's. */
 export function productRuleViolations(product: WireProduct): ErrorDetail[] {
+  return collectRuleViolations(product).details;
+}
+
+function collectRuleViolations(product: WireProduct): Collector {
   const c = new Collector();
   c.check(['name'], product.name ?? '', required('Name'), maxLength(MAX_NAME_LENGTH));
   c.check(['slug'], product.slug, maxLength(MAX_NAME_LENGTH), slug);
@@ -195,7 +280,7 @@ export function productRuleViolations(product: WireProduct): ErrorDetail[] {
     epochSeconds(expiry) === null &&
     Number(expiry) <= Number(release)
   ) {
-    c.details.push({ field: 'expiry_date', message: 'must be after the release date' });
+    c.add({ field: 'expiry_date', message: 'must be after the release date' });
   }
   checkReferences(c, 'category_array', product.category_array, 'category');
   checkReferences(c, 'secure_zone_array', product.secure_zone_array, 'secure zone');
@@ -203,13 +288,15 @@ export function productRuleViolations(product: WireProduct): ErrorDetail[] {
   for (const key of PRODUCT_INVENTORY_KEYS) c.check([key], product[key], maxLength(MAX_NAME_LENGTH));
   for (const key of PRODUCT_PRICE_KEYS) c.check([key], product[key], minorUnits);
   product.attributes?.forEach((attribute, index) => checkAttribute(c, index, attribute));
-  return c.details;
+  return c;
 }
 
-/** Both layers in order: shape first (400), then rules (422). */
+/** The array limits first (422), then shape (400), then rules (422); at most MAX_ERROR_DETAILS details. */
 export function validateProduct(body: unknown): ProductCheck {
+  const limits = arrayLimitViolations(body);
+  if (limits.length > 0) return { ok: false, status: 422, details: limits, total: limits.length };
   const shape = checkProductShape(body);
   if (!shape.ok) return shape;
-  const details = productRuleViolations(shape.product);
-  return details.length > 0 ? { ok: false, status: 422, details } : shape;
+  const rules = collectRuleViolations(shape.product);
+  return rules.total > 0 ? { ok: false, status: 422, details: rules.details, total: rules.total } : shape;
 }
