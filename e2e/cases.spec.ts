@@ -84,7 +84,7 @@ test.describe('case lookup', () => {
     await page.goto('/cases');
     await lookUp(page, '3', '482 17');
     await expect(caseBox(page)).toHaveAttribute('aria-invalid', 'true');
-    await expect(caseBox(page)).toHaveAccessibleDescription(/may contain only letters, digits/);
+    await expect(caseBox(page)).toHaveAccessibleDescription(/may contain only ASCII letters \(A–Z, a–z\), digits \(0–9\), "_" and "-", not a space/);
     await expect(caseBox(page)).toBeFocused();
     expect(sent).toEqual([]);
     await lookUp(page, '3', '99999');

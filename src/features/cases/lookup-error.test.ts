@@ -23,7 +23,7 @@ describe('describeLookupError', () => {
   });
 
   it('passes on the details of a 422', () => {
-    const details = [{ field: 'id', message: 'The case identifier may contain only letters, digits, "_" and "-"' }];
+    const details = [{ field: 'id', message: 'The case identifier may contain only ASCII letters (A–Z, a–z), digits (0–9), "_" and "-", not “.”' }];
     const view = describeLookupError(apiError(422, 'Unprocessable Entity', 'bad', details), '3', 'a.b');
     expect(view.title).toBe('The platform rejected the identifiers');
     expect(view.details).toEqual(details);
