@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
+import { PLATFORM_STATUS_HEADER } from '../src/contract/server-meta';
 import { API_BASE_PATH, errorBody, type ErrorDetail } from '../src/contract/site-api';
 
 export interface ProxyOptions {
@@ -188,6 +189,9 @@ export function createProxy(options: ProxyOptions) {
           return;
         }
         settled = true;
+        // The browser tells "the platform answered 500" from "the platform could not be reached" by this,
+        // as both reach it as our 502 when the platform's answer is not JSON.
+        res.setHeader(PLATFORM_STATUS_HEADER, String(upstreamRes.statusCode ?? 0));
         const type = upstreamRes.headers['content-type'] ?? '';
         if (!/[/+]json\b/i.test(type)) {
           upstreamRes.resume();

@@ -65,7 +65,7 @@ export function CasesPage() {
   }, [settled, form, id, query.isError]);
 
   const { data, refetch } = query;
-  const identity = useMemo(() => (data ? caseIdentity(data, form, id) : null), [data, form, id]);
+  const identity = useMemo(() => (data ? caseIdentity(data.record, form, id) : null), [data, form, id]);
   useEffect(() => {
     if (identity && ready) remember({ form, id, title: identity.formLabel });
   }, [identity, form, id, ready, remember]);
@@ -125,7 +125,7 @@ export function CasesPage() {
             {data && (
               <CaseResult
                 key={`case:${form}/${id}`}
-                record={data}
+                answer={data}
                 form={form}
                 id={id}
                 refreshing={query.isFetching}
