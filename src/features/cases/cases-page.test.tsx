@@ -25,8 +25,9 @@ function showPage(route = '/cases') {
   );
 }
 
+/** An answer the platform gave, passed on by our server (which adds the platform's status). */
 const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'x-platform-status': String(status) } });
 const errorBody = (code: number, error: string, message: string, details?: unknown[]) => ({ error, message, code, details });
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -99,11 +100,11 @@ describe('CasesPage', { timeout: 20_000 }, () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(json(200, CASE));
     const user = userEvent.setup({ delay: null });
     showPage('/cases/3/48217');
-    expect(await screen.findByText('The server could not be reached')).toBeInTheDocument();
+    expect(await screen.findByText('site-admin’s server could not be reached')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Form identifier' })).toHaveValue('3');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Contact us: case 48217' })).toBeInTheDocument();
-    expect(screen.queryByText('The server could not be reached')).toBeNull();
+    expect(screen.queryByText('site-admin’s server could not be reached')).toBeNull();
   });
 
   it('says so when the answer is not JSON', async () => {

@@ -9,7 +9,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useBlocker, useLocation, useNavigate } from '@/lib/router';
 import { wireProductSchema, type ErrorDetail, type WireProduct } from '@/contract/site-api';
 import { ApiError, createProduct } from '@/lib/api-client';
-import { CreateFailure, isOutcomeUnknown } from './create-outcome';
+import { classifyApiError, isOutcomeUnknown } from '@/lib/api-error-class';
+import { CreateFailure } from './create-outcome';
 import { addCreated } from './created-products';
 import { clearDraft, loadDraft, saveDraft, type Draft } from './draft-storage';
 import { ProductEditor } from './editor/product-editor';
@@ -92,7 +93,8 @@ export function NewProductPage() {
         await mutateAsync(body);
         return [];
       } catch (error) {
-        if (error instanceof ApiError && error.kind === 'api' && (error.status === 400 || error.status === 422)) {
+        const failure = classifyApiError(error);
+        if (error instanceof ApiError && failure.type === 'answered' && (failure.status === 400 || failure.status === 422)) {
           const mapped = mapServerDetails(error.details);
           setUnmapped(mapped.unmapped);
           return mapped.fieldErrors;
