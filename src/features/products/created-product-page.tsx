@@ -3,7 +3,8 @@
  * from the list, read-only, with what the platform answered and what was sent.
  */
 import { Alert, Button, Card, Code, Group, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
-import { Link, useLocation, useNavigate, useParams } from '@/lib/router';
+import { pathTo } from '@/lib/paths';
+import { Link, useNavigate, usePathParams, usePathState } from '@/lib/router';
 import { getCreated } from './created-products';
 
 function Json({ label, value }: { label: string; value: unknown }) {
@@ -22,18 +23,17 @@ function Json({ label, value }: { label: string; value: unknown }) {
 }
 
 export function CreatedProductPage() {
-  const { localId = '' } = useParams();
-  const location = useLocation();
+  const localId = usePathParams('createdProduct')?.id ?? '';
+  const justCreated = usePathState('createdProduct')?.justCreated === true;
   const navigate = useNavigate();
   const entry = getCreated(localId);
-  const justCreated = Boolean((location.state as { justCreated?: boolean } | null)?.justCreated);
 
   if (!entry) {
     return (
       <Stack maw={640}>
         <Title order={1}>Product not found</Title>
         <Text>This browser has no record of that product. The list keeps the last 50 products created here.</Text>
-        <Button component={Link} to="/products" w="fit-content">
+        <Button component={Link} to={pathTo('products')} w="fit-content">
           Created products
         </Button>
       </Stack>
@@ -53,13 +53,13 @@ export function CreatedProductPage() {
         </Alert>
       )}
       <Group>
-        <Button component={Link} to="/products/new">
+        <Button component={Link} to={pathTo('newProduct')}>
           Create another
         </Button>
-        <Button variant="default" onClick={() => navigate('/products/new', { state: { template: body } })}>
+        <Button variant="default" onClick={() => navigate(pathTo('newProduct'), { state: { template: body } })}>
           Start a new product from this one
         </Button>
-        <Button variant="subtle" component={Link} to="/products">
+        <Button variant="subtle" component={Link} to={pathTo('products')}>
           All created products
         </Button>
       </Group>

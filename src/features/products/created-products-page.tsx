@@ -1,4 +1,5 @@
 import { Anchor, Button, Stack, Table, Text, Title } from '@mantine/core';
+import { pathTo } from '@/lib/paths';
 import { Link } from '@/lib/router';
 import { listCreated } from './created-products';
 
@@ -14,7 +15,7 @@ export function CreatedProductsPage() {
       {created.length === 0 ? (
         <Stack align="flex-start">
           <Text>No products have been created from this browser yet.</Text>
-          <Button component={Link} to="/products/new">
+          <Button component={Link} to={pathTo('newProduct')}>
             New product
           </Button>
         </Stack>
@@ -32,7 +33,7 @@ export function CreatedProductsPage() {
             {created.map((entry) => (
               <Table.Tr key={entry.localId}>
                 <Table.Td>
-                  <Anchor component={Link} to={`/products/created/${entry.localId}`}>
+                  <Anchor component={Link} to={pathTo('createdProduct', { id: entry.localId })}>
                     {entry.body.name || 'Unnamed product'}
                   </Anchor>
                 </Table.Td>
