@@ -2,22 +2,21 @@
  * A product created from this browser: straight after Create (the success page) or reopened later
  * from the list, read-only, with what the platform answered and what was sent.
  */
-import { Alert, Button, Card, Code, Group, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { DateTime } from '@/lib/date-time';
+import { JsonBlock } from '@/lib/json-block';
 import { pathTo } from '@/lib/paths';
 import { Link, useNavigate, usePathParams, usePathState } from '@/lib/router';
 import { getCreated } from './created-products';
 
+/** One JSON value under its heading; the block is the named, scrollable region. */
 function Json({ label, value }: { label: string; value: unknown }) {
   return (
-    <Card withBorder component="section" aria-label={label}>
+    <Card withBorder>
       <Title order={2} size="h5" mb="xs">
         {label}
       </Title>
-      <ScrollArea.Autosize mah={320} type="auto">
-        <Code block tabIndex={0}>
-          {JSON.stringify(value, null, 2)}
-        </Code>
-      </ScrollArea.Autosize>
+      <JsonBlock json={JSON.stringify(value, null, 2)} label={label} maxHeight={320} />
     </Card>
   );
 }
@@ -68,7 +67,7 @@ export function CreatedProductPage() {
           <Table.Tbody>
             <Table.Tr>
               <Table.Th scope="row" w={180}>Created</Table.Th>
-              <Table.Td>{new Date(entry.createdAt).toLocaleString()}</Table.Td>
+              <Table.Td><DateTime date={new Date(entry.createdAt)} /></Table.Td>
             </Table.Tr>
             <Table.Tr>
               <Table.Th scope="row">Platform id</Table.Th>

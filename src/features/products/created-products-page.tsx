@@ -1,4 +1,5 @@
 import { Anchor, Button, Stack, Table, Text, Title } from '@mantine/core';
+import { DateTime } from '@/lib/date-time';
 import { pathTo } from '@/lib/paths';
 import { Link } from '@/lib/router';
 import { listCreated } from './created-products';
@@ -39,7 +40,7 @@ export function CreatedProductsPage() {
                 </Table.Td>
                 <Table.Td>{entry.body.slug ?? ''}</Table.Td>
                 <Table.Td>{typeof entry.response.id === 'string' ? entry.response.id : ''}</Table.Td>
-                <Table.Td>{new Date(entry.createdAt).toLocaleString()}</Table.Td>
+                <Table.Td><DateTime date={new Date(entry.createdAt)} /></Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
