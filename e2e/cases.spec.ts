@@ -98,7 +98,7 @@ test.describe('case lookup', () => {
     await expect(page).toHaveURL(/\/cases\/3\/48217$/);
     await expect(caseHeading(page, 'Contact us: case 48217')).toBeFocused();
     await expect(formBox(page)).toHaveValue('3');
-    await expect(formBox(page)).toHaveAccessibleDescription(/^Read “form_3” as form 3: the platform identifies a form by its number/);
+    await expect(formBox(page)).toHaveAccessibleDescription(/^“form_3” read as form 3, its number$/);
     expect(sent).toEqual(['/api/site/v2/forms/3/cases/48217']);
   });
 
@@ -343,7 +343,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await scan();
     await lookUp(page, 'form_7', '48260');
     await expect(caseHeading(page, 'Returns and exchanges: case 48260')).toBeVisible();
-    await expect(formBox(page)).toHaveAccessibleDescription(/^Read “form_7” as form 7/);
+    await expect(formBox(page)).toHaveAccessibleDescription(/^“form_7” read as form 7, its number$/);
     await scan();
     await page.getByRole('tab', { name: 'Raw JSON' }).click();
     await expect(page.getByRole('tabpanel').locator('pre')).toBeVisible();

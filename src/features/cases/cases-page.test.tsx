@@ -127,7 +127,7 @@ describe('CasesPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('status', { name: 'Location' })).toHaveTextContent('/cases/3/48217');
     const formBox = screen.getByRole('textbox', { name: 'Form identifier' });
     expect(formBox).toHaveValue('3');
-    expect(formBox).toHaveAccessibleDescription(/^Read “form_3” as form 3: the platform identifies a form by its number/);
+    expect(formBox).toHaveAccessibleDescription(/^“form_3” read as form 3, its number$/);
     await user.type(formBox, '1');
     expect(formBox).toHaveAccessibleDescription('e.g. 3, or paste a whole case link');
   });

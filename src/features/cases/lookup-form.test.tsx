@@ -61,7 +61,7 @@ describe('LookupForm', () => {
     await user.click(submit);
     expect(onLookup).toHaveBeenCalledWith({ form: '3', id: '48217', formReadFrom: 'form_3' });
     expect(form).toHaveValue('3');
-    expect(form).toHaveAccessibleDescription(/^Read “form_3” as form 3/);
+    expect(form).toHaveAccessibleDescription(/^“form_3” read as form 3, its number$/);
   });
 
   it('reads a link with a schema name whole, then the schema name as the number', async () => {

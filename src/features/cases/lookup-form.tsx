@@ -79,9 +79,9 @@ export function LookupForm({ defaultForm, defaultId, defaultFormReadFrom = null,
     else onLookup({ form: reading.form, id: trimmedId, formReadFrom: reading.readFrom });
   };
 
-  const formDescription = formReadFrom
-    ? `Read “${formReadFrom}” as form ${form}: the platform identifies a form by its number, and ${formReadFrom} is the form’s schema name.`
-    : FORM_HINT;
+  // Short, so the two boxes stay level: the platform identifies a form by its number, and `form_3` is the
+  // schema name the case record itself shows.
+  const formDescription = formReadFrom ? `“${formReadFrom}” read as form ${form}, its number` : FORM_HINT;
 
   return (
     <Box component="form" role="search" aria-label="Case lookup" onSubmit={submit} noValidate>
