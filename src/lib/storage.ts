@@ -31,7 +31,7 @@ export interface StoredValueOptions<T> {
   storage?: () => Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
 }
 
-export function browserStorage(): Storage | null {
+function browserStorage(): Storage | null {
   try {
     return typeof window === 'undefined' ? null : window.localStorage;
   } catch {
