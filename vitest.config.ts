@@ -14,7 +14,7 @@ export default defineConfig({
         test: {
           name: 'contract',
           testTimeout: 20000,
-          include: ['src/contract/**/*.test.ts', 'src/lib/**/*.test.ts', 'src/features/**/*.test.ts'],
+          include: ['src/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PLATFORM_STATUS_HEADER } from '../src/contract/server-meta';
 import { errorBodySchema, type ErrorBody } from '../src/contract/site-api';
 import { createSiteAdminServer, type SiteAdminServer } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -110,6 +111,11 @@ function upstreamHandler(req: IncomingMessage, res: ServerResponse) {
     if (entry.url.endsWith('/cases/html')) {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end('<html><body>Maintenance</body></html>');
+      return;
+    }
+    if (entry.url.endsWith('/cases/html500')) {
+      res.writeHead(500, { 'content-type': 'text/html' });
+      res.end('<html><body>Internal error</body></html>');
       return;
     }
     if (entry.url.endsWith('/cases/stall')) {
@@ -549,6 +555,19 @@ describe('proxy: failures', () => {
     expect(error.message).toContain('200');
   });
 
+  it('tells the browser the platform’s own status on every answer the platform gave, and only then', async () => {
+    // The browser tells a platform error from an unreachable platform by it: a 200 that is not JSON and an
+    // unreachable platform both reach it as 502.
+    const html500 = await get('/api/site/v2/forms/3/cases/html500');
+    expectError(html500, 500, 'Internal Server Error');
+    expect(html500.headers[PLATFORM_STATUS_HEADER]).toBe('500');
+    expect((await get('/api/site/v2/forms/3/cases/html')).headers[PLATFORM_STATUS_HEADER]).toBe('200');
+    expect((await get('/api/site/v2/forms/3/cases/gone')).headers[PLATFORM_STATUS_HEADER]).toBe('404');
+    expect((await get('/api/site/v2/forms/3/cases/48211')).headers[PLATFORM_STATUS_HEADER]).toBe('200');
+    expect((await get('/api/site/v2/forms/3/cases/slow')).headers[PLATFORM_STATUS_HEADER]).toBeUndefined();
+    expect((await get('/api/site/v2/not-an-operation')).headers[PLATFORM_STATUS_HEADER]).toBeUndefined();
+  });
+
   describe('with an upstream that cannot be reached', () => {
     let deadProxy: http.Server;
     let deadPort: number;
@@ -567,8 +586,10 @@ describe('proxy: failures', () => {
       await closeServer(deadProxy);
     });
 
-    it('answers 502 in the error shape for both operations', async () => {
-      expectError(await send(deadPort, { path: '/api/site/v2/forms/3/cases/1' }), 502, 'Bad Gateway');
+    it('answers 502 in the error shape for both operations, with no platform status', async () => {
+      const lookup = await send(deadPort, { path: '/api/site/v2/forms/3/cases/1' });
+      expectError(lookup, 502, 'Bad Gateway');
+      expect(lookup.headers[PLATFORM_STATUS_HEADER]).toBeUndefined();
       expectError(
         await send(deadPort, {
           method: 'POST',

@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import { caseIdentifierViolations } from '../src/contract/identifiers';
+import { PLATFORM_STATUS_HEADER } from '../src/contract/server-meta';
 import { API_BASE_PATH, type ErrorDetail } from '../src/contract/site-api';
 import { bodyPending, closeIfBodyPending, refuse } from './answers';
 import { readPlatformAnswer } from './platform-answer';
@@ -215,6 +216,9 @@ export function createProxy(options: ProxyOptions) {
           upstreamRes.resume();
           return;
         }
+        // The browser tells "the platform answered 500" from "the platform could not be reached" by this,
+        // as both reach it as our 502 when the platform's answer is not JSON.
+        res.setHeader(PLATFORM_STATUS_HEADER, String(upstreamRes.statusCode ?? 0));
         readPlatformAnswer(upstreamRes, { apiKey, maxAnswerBytes }, (answer) => {
           if (settled) return;
           settled = true;

@@ -379,6 +379,19 @@ describe('/__sandbox/products', () => {
   });
 });
 
+describe('/__sandbox/cases', () => {
+  it('stores a case as written, numbers digit for digit, and serves it so', async () => {
+    const record = '{"name":"form_3","order_id":12345678901234567890,"ratio":1.50,"properties":{"n":[1e3]}}';
+    const added = await app.request('/__sandbox/cases', { method: 'POST', headers: JSON_HEADERS, body: `{"form":"3","record":${record}}` });
+    expect(added.status).toBe(200);
+    const text = await added.text();
+    expect(text).toContain('"order_id":12345678901234567890,"ratio":1.50');
+    const { id } = JSON.parse(text) as { id: string };
+    const served = await (await getCase('3', id)).text();
+    expect(served).toBe(`${record.slice(0, -1)},"id":"${id}"}`);
+  });
+});
+
 describe('the seeded data', () => {
   it('has at least 3 forms and 30 cases with name, email and properties', () => {
     expect(new Set(seeded.map((c) => c.form)).size).toBeGreaterThanOrEqual(3);

@@ -5,6 +5,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { parse, stringify } from 'lossless-json';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { caseIdentifierViolations } from '../../src/contract/identifiers';
 import { cutNote, validateProduct } from '../../src/contract/rules';
@@ -111,7 +112,8 @@ export function createSandboxApp(options: SandboxOptions) {
   app.post('/__sandbox/cases', limitBody, async (c) => {
     let body: unknown;
     try {
-      body = await c.req.json();
+      // Every number kept as written (12345678901234567890 stays so), as a platform's record would be.
+      body = parse(await c.req.text());
     } catch {
       return fail(c, 400, 'The request body is not valid JSON.', [{ field: 'body', message: 'is not valid JSON' }]);
     }
@@ -125,7 +127,7 @@ export function createSandboxApp(options: SandboxOptions) {
     if (!parsedRecord.success) {
       return fail(c, 400, 'The case record must be a JSON object.', [{ field: 'record', message: 'must be an object' }]);
     }
-    return c.json(store.addCase(siteId, form, parsedRecord.data));
+    return c.body(stringify(store.addCase(siteId, form, parsedRecord.data)) ?? '{}', 200, { 'content-type': 'application/json; charset=UTF-8' });
   });
 
   return app;

@@ -2,6 +2,7 @@
  * The sandbox's storage: form cases and created products in SQLite. Knows nothing about HTTP.
  */
 import Database from 'better-sqlite3';
+import { stringify } from 'lossless-json';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { FormCase, WireProduct } from '../../src/contract/site-api';
@@ -91,7 +92,8 @@ export function openStore(file: string, seedSiteId: string): SandboxStore {
     addCase(siteId, form, record) {
       const id = typeof record.id === 'string' && record.id !== '' ? record.id : String((maxCaseId.get()?.max ?? 0) + 1);
       const stored = { ...record, id };
-      insertCase.run(siteId, form, id, JSON.stringify(stored));
+      // lossless-json writes the exact numbers the record was read with (see the /__sandbox/cases helper).
+      insertCase.run(siteId, form, id, stringify(stored) ?? '{}');
       return stored;
     },
     insertProduct(siteId, product) {

@@ -1,4 +1,5 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
+import { pathTo } from '@/lib/paths';
 import { Link, useLocation } from '@/lib/router';
 
 export function NotFoundPage() {
@@ -9,7 +10,7 @@ export function NotFoundPage() {
       <Text>
         There is no page at <code>{location.pathname}</code>. The link may be mistyped or out of date.
       </Text>
-      <Button component={Link} to="/cases">
+      <Button component={Link} to={pathTo('cases')}>
         Go to Cases
       </Button>
     </Stack>

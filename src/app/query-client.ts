@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '@/lib/api-client';
+import { shouldRetryQuery } from '@/lib/api-error-class';
 
 export function createQueryClient() {
   return new QueryClient({
@@ -8,9 +8,8 @@ export function createQueryClient() {
         staleTime: 60_000,
         gcTime: 30 * 60_000,
         refetchOnWindowFocus: false,
-        // Answers such as 404 or 422 will not change by asking again; only retry what might.
-        retry: (failureCount, error) =>
-          failureCount < 2 && error instanceof ApiError && (error.kind === 'network' || error.status >= 500),
+        // Once, and only when no answer came at all; see shouldRetryQuery for why never after a 502 or 504.
+        retry: shouldRetryQuery,
       },
       mutations: { retry: false },
     },

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Text } from '@mantine/core';
+import { PATHS, pathTo } from '@/lib/paths';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from '@/lib/router';
 import { NotFoundPage } from './not-found';
 import { RouteErrorBoundary } from './route-error';
@@ -21,11 +22,12 @@ function Pages() {
     <RouteErrorBoundary key={pathname}>
       <Suspense fallback={<Text c="dimmed">Loading…</Text>}>
         <Routes>
-          <Route path="/" element={<Navigate to="/cases" replace />} />
-          <Route path="cases/:form?/:id?" element={<CasesPage />} />
-          <Route path="products" element={<CreatedProductsPage />} />
-          <Route path="products/new" element={<NewProductPage />} />
-          <Route path="products/created/:localId" element={<CreatedProductPage />} />
+          <Route path={PATHS.home} element={<Navigate to={pathTo('cases')} replace />} />
+          <Route path={PATHS.cases} element={<CasesPage />} />
+          <Route path={PATHS.case} element={<CasesPage />} />
+          <Route path={PATHS.products} element={<CreatedProductsPage />} />
+          <Route path={PATHS.newProduct} element={<NewProductPage />} />
+          <Route path={PATHS.createdProduct} element={<CreatedProductPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>

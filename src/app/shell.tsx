@@ -1,6 +1,7 @@
 import { Anchor, AppShell, Burger, Group, NavLink } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { pathTo, type PathName } from '@/lib/paths';
 import { Link, useIsActive } from '@/lib/router';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { ModeBadge } from './mode-badge';
@@ -8,17 +9,19 @@ import classes from './shell.module.css';
 
 const NAV = [
   // Cases stays highlighted on a case's own address (/cases/3/48217).
-  { to: '/cases', label: 'Cases', description: 'Look up a form submission', end: false },
-  { to: '/products/new', label: 'New product', description: 'Create a catalogue product', end: true },
-  { to: '/products', label: 'Created products', description: 'Made from this browser', end: true },
-] as const;
+  { page: 'cases', label: 'Cases', description: 'Look up a form submission', end: false },
+  { page: 'newProduct', label: 'New product', description: 'Create a catalogue product', end: true },
+  { page: 'products', label: 'Created products', description: 'Made from this browser', end: true },
+] as const satisfies readonly { page: PathName; label: string; description: string; end: boolean }[];
 
-function MainNavLink({ to, label, description, onClick, end }: { to: string; label: string; description: string; onClick: () => void; end: boolean }) {
-  const active = useIsActive(to, end);
+type NavPage = (typeof NAV)[number]['page'];
+
+function MainNavLink({ page, label, description, onClick, end }: { page: NavPage; label: string; description: string; onClick: () => void; end: boolean }) {
+  const active = useIsActive(page, end);
   return (
     <NavLink
       component={Link}
-      to={to}
+      to={pathTo(page)}
       label={label}
       description={description}
       onClick={onClick}
@@ -40,7 +43,7 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
-            <Anchor component={Link} to="/" underline="never" c="inherit" fw={700} fz="lg">
+            <Anchor component={Link} to={pathTo('home')} underline="never" c="inherit" fw={700} fz="lg">
               site-admin
             </Anchor>
           </Group>
@@ -52,7 +55,7 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main">
         {NAV.map((item) => (
-          <MainNavLink key={item.to} to={item.to} label={item.label} description={item.description} end={item.end} onClick={close} />
+          <MainNavLink key={item.page} page={item.page} label={item.label} description={item.description} end={item.end} onClick={close} />
         ))}
       </AppShell.Navbar>
       <AppShell.Main id="main" tabIndex={-1}>

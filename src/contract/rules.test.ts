@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fullOption, fullProduct } from './fixtures';
-import { MAX_EPOCH_SECONDS, caseIdentifierViolations } from './identifiers';
+import { MAX_EPOCH_SECONDS } from './identifiers';
 import {
   MAX_ATTRIBUTES,
   MAX_ERROR_DETAILS,
@@ -374,36 +374,6 @@ describe('validateProduct: limits that keep one request’s work small', () => {
     expect(capDetails(Array.from({ length: 120 }, (_, i) => ({ field: `f${i}`, message: 'm' })))).toMatchObject({ total: 120, note: cutNote(120, 100) });
   });
 });
-
-describe('caseIdentifierViolations', () => {
-  it('accepts platform identifiers', () => {
-    expect(caseIdentifierViolations('3', '48211')).toEqual([]);
-    expect(caseIdentifierViolations('form_3', 'A-b_9')).toEqual([]);
-    expect(caseIdentifierViolations('x'.repeat(64), 'y'.repeat(64))).toEqual([]);
-  });
-
-  it('names an empty form identifier', () => {
-    expect(caseIdentifierViolations('', '1')).toEqual([{ field: 'form', message: 'The form identifier is empty' }]);
-  });
-
-  it('names a case identifier longer than 64 characters', () => {
-    expect(caseIdentifierViolations('3', '1'.repeat(65))).toEqual([
-      { field: 'id', message: 'The case identifier is longer than 64 characters' },
-    ]);
-  });
-
-  it.each(['a/b', '..', '1 2', 'ü', '1;DROP', '%2F', '<b>'])('rejects the odd characters of %j', (value) => {
-    expect(caseIdentifierViolations(value, '1')).toEqual([
-      { field: 'form', message: 'The form identifier may contain only letters, digits, "_" and "-"' },
-    ]);
-    expect(caseIdentifierViolations('3', value).map((d) => d.field)).toEqual(['id']);
-  });
-
-  it('names both when both are wrong', () => {
-    expect(caseIdentifierViolations('', '').map((d) => d.field)).toEqual(['form', 'id']);
-  });
-});
-
 describe('formatFieldPath', () => {
   it('joins keys with dots and indexes with brackets', () => {
     expect(formatFieldPath(['attributes', 0, 'items', 2, 'module_field_14/product_attribute_option/price/usd/1'])).toBe(

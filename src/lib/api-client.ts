@@ -1,126 +1,214 @@
 /**
  * The fetch layer: same-origin calls to our server, which adds the platform's credentials.
- * It only returns or throws: what a user sees is decided by the feature that called it.
+ * It only returns or throws: what a user sees is decided by the feature that called it, through the one
+ * classifier of failures (`api-error-class.ts`).
  */
-import { serverMetaSchema, SERVER_META_PATH, type ServerMeta } from '@/contract/server-meta';
+import { PLATFORM_STATUS_HEADER, serverMetaSchema, SERVER_META_PATH, type ServerMeta } from '@/contract/server-meta';
 import {
   API_BASE_PATH,
   CREATE_PRODUCT_PATH,
   errorBodySchema,
   formCasePath,
-  formCaseSchema,
   type ErrorDetail,
   type FormCase,
   type WireProduct,
 } from '@/contract/site-api';
+import { parseExactJson } from './exact-json';
 
 /**
- * - `api`: the platform (or our server) answered with an error status.
- * - `network`: no answer at all (offline, server down, connection dropped).
- * - `timeout`: no answer within the time limit; the outcome of a write is unknown.
- * - `invalid-response`: an answer that is not the JSON we expect.
+ * What happened, as the fetch layer saw it:
+ * - `api`: an answer with an error status and an error body.
+ * - `network`: no answer at all (offline, server down, connection refused or dropped before an answer).
+ * - `timeout`: no complete answer within the time limit.
+ * - `cut-off`: an answer began (its status is known) but broke off before its body was complete.
+ * - `invalid-response`: a complete answer that is not the JSON we expect.
  */
-export type ApiErrorKind = 'api' | 'network' | 'timeout' | 'invalid-response';
+export type ApiErrorKind = 'api' | 'network' | 'timeout' | 'cut-off' | 'invalid-response';
 
 export class ApiError extends Error {
   readonly kind: ApiErrorKind;
-  /** HTTP status; 0 when there was no answer. */
+  /** HTTP status of our server's answer; 0 when there was no answer. */
   readonly status: number;
+  /**
+   * The status the platform answered with, as our server reports it; null when the platform gave no
+   * answer (our server could not reach it, or gave up waiting) or when no answer came at all.
+   */
+  readonly platformStatus: number | null;
   /** The status phrase from the error body, e.g. "Not Found". */
   readonly error: string;
   readonly code: number;
   readonly details: readonly ErrorDetail[];
 
-  constructor(init: { kind: ApiErrorKind; status: number; error: string; message: string; details?: readonly ErrorDetail[] }) {
+  constructor(init: {
+    kind: ApiErrorKind;
+    status: number;
+    error: string;
+    message: string;
+    details?: readonly ErrorDetail[];
+    platformStatus?: number | null;
+  }) {
     super(init.message);
     this.name = 'ApiError';
     this.kind = init.kind;
     this.status = init.status;
+    this.platformStatus = init.platformStatus ?? null;
     this.error = init.error;
     this.code = init.status;
     this.details = init.details ?? [];
   }
 }
 
+/** The browser's own limit; our server gives up on the platform sooner (15 s by default) and answers 504. */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
-async function request(path: string, init: RequestInit & { signal?: AbortSignal | null } = {}): Promise<unknown> {
-  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-  const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-  let response: Response;
-  try {
-    response = await fetch(path, { ...init, signal, headers: { accept: 'application/json', ...init.headers } });
-  } catch (cause) {
+interface Answer {
+  status: number;
+  statusText: string;
+  ok: boolean;
+  platformStatus: number | null;
+  text: string;
+}
+
+function platformStatusOf(response: Response): number | null {
+  const value = Number(response.headers.get(PLATFORM_STATUS_HEADER));
+  return Number.isInteger(value) && value >= 100 && value <= 599 ? value : null;
+}
+
+/** Sends the request and reads the whole answer as text; throws for no answer, a timeout or a cut-off. */
+async function send(path: string, init: RequestInit = {}, signal?: AbortSignal): Promise<Answer> {
+  signal?.throwIfAborted();
+  // A timer of our own rather than AbortSignal.timeout: the limit then covers reading the body too, and
+  // tests can move the clock.
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, REQUEST_TIMEOUT_MS);
+  const onCallerAbort = () => controller.abort(signal?.reason);
+  signal?.addEventListener('abort', onCallerAbort, { once: true });
+
+  const fail = (cause: unknown, response?: Response): never => {
     // A cancellation by the caller is not a failure to report: pass it on untouched.
-    if (init.signal?.aborted) throw cause;
-    if (timeout.aborted) {
-      throw new ApiError({ kind: 'timeout', status: 0, error: 'Timeout', message: `No answer within ${REQUEST_TIMEOUT_MS / 1000} seconds.` });
+    if (signal?.aborted) throw signal.reason ?? cause;
+    if (timedOut) {
+      throw new ApiError({
+        kind: 'timeout',
+        status: 0,
+        error: 'Timeout',
+        message: `No complete answer within ${REQUEST_TIMEOUT_MS / 1000} seconds.`,
+      });
+    }
+    if (response) {
+      throw new ApiError({
+        kind: 'cut-off',
+        status: response.status,
+        platformStatus: platformStatusOf(response),
+        error: 'Answer Cut Off',
+        message: `The server answered ${response.status}, but the answer broke off before it was complete.`,
+      });
     }
     throw new ApiError({ kind: 'network', status: 0, error: 'Network Error', message: 'The server could not be reached.' });
-  }
+  };
 
-  let text: string;
   try {
-    text = await response.text();
-  } catch {
-    throw new ApiError({ kind: 'network', status: response.status, error: 'Network Error', message: 'The answer was cut off.' });
+    let response: Response;
+    try {
+      response = await fetch(path, { ...init, signal: controller.signal, headers: { accept: 'application/json', ...init.headers } });
+    } catch (cause) {
+      return fail(cause);
+    }
+    try {
+      const text = await response.text();
+      return { status: response.status, statusText: response.statusText, ok: response.ok, platformStatus: platformStatusOf(response), text };
+    } catch (cause) {
+      return fail(cause, response);
+    }
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onCallerAbort);
   }
+}
+
+/** The answer's JSON, or an `ApiError` for an error status or an answer that is not JSON. */
+function readJson(answer: Answer, parse: (text: string) => unknown = JSON.parse): unknown {
+  const { status, statusText, platformStatus } = answer;
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = parse(answer.text);
   } catch {
     throw new ApiError({
       kind: 'invalid-response',
-      status: response.status,
-      error: response.statusText || 'Invalid Response',
-      message: `The server answered ${response.status} with something that is not JSON.`,
+      status,
+      platformStatus,
+      error: statusText || 'Invalid Response',
+      message: `The server answered ${status} with something that is not JSON.`,
     });
   }
-
-  if (!response.ok) {
+  if (!answer.ok) {
     const body = errorBodySchema.safeParse(json);
     throw new ApiError({
       kind: 'api',
-      status: response.status,
-      error: body.success ? body.data.error : response.statusText || `HTTP ${response.status}`,
-      message: body.success ? body.data.message : `The server answered ${response.status}.`,
+      status,
+      platformStatus,
+      error: body.success ? body.data.error : statusText || `HTTP ${status}`,
+      message: body.success ? body.data.message : `The server answered ${status}.`,
       details: body.success ? body.data.details : undefined,
     });
   }
   return json;
 }
 
-function expectObject(json: unknown, what: string): FormCase {
-  const parsed = formCaseSchema.safeParse(json);
-  if (!parsed.success) {
-    throw new ApiError({ kind: 'invalid-response', status: 200, error: 'Invalid Response', message: `${what} is not a JSON object.` });
-  }
-  return parsed.data;
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
 }
 
-/** GET /forms/{form}/cases/{id}: any JSON object, including `{}`. */
-export async function getFormCase(form: string, id: string, signal?: AbortSignal): Promise<FormCase> {
-  const json = await request(API_BASE_PATH + formCasePath(form, id), { signal });
-  return expectObject(json, 'The case');
+function expectObject(json: unknown, answer: Answer, what: string): Record<string, unknown> {
+  if (!isPlainObject(json)) {
+    throw new ApiError({
+      kind: 'invalid-response',
+      status: answer.status,
+      platformStatus: answer.platformStatus,
+      error: 'Invalid Response',
+      message: `${what} is not a JSON object.`,
+    });
+  }
+  return json;
+}
+
+/** A form case as the platform sent it: the record, and the text it came as. */
+export interface FormCaseAnswer {
+  /** Numbers a JavaScript number would change are `ExactNumber`s (see `exact-json.ts`). */
+  record: FormCase;
+  /** The platform's own JSON text, unchanged: what staff see as raw JSON, copy and download. */
+  text: string;
+}
+
+/** GET /forms/{form}/cases/{id}: any JSON object, including `{}`, with every number exact. */
+export async function getFormCase(form: string, id: string, signal?: AbortSignal): Promise<FormCaseAnswer> {
+  const answer = await send(API_BASE_PATH + formCasePath(form, id), {}, signal);
+  const record = expectObject(readJson(answer, parseExactJson), answer, 'The case');
+  return { record, text: answer.text };
 }
 
 /** POST /ecommerce/products/create: the platform may answer with the record or with `{}`. */
 export async function createProduct(body: WireProduct, signal?: AbortSignal): Promise<Record<string, unknown>> {
-  const json = await request(API_BASE_PATH + CREATE_PRODUCT_PATH, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+  const answer = await send(
+    API_BASE_PATH + CREATE_PRODUCT_PATH,
+    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
     signal,
-  });
-  return expectObject(json, 'The answer to create');
+  );
+  return expectObject(readJson(answer), answer, 'The answer to create');
 }
 
 /** Our server's mode: sandbox, or which platform host and site. */
 export async function getServerMeta(signal?: AbortSignal): Promise<ServerMeta> {
-  const json = await request(SERVER_META_PATH, { signal });
-  const parsed = serverMetaSchema.safeParse(json);
+  const answer = await send(SERVER_META_PATH, {}, signal);
+  const parsed = serverMetaSchema.safeParse(readJson(answer));
   if (!parsed.success) {
-    throw new ApiError({ kind: 'invalid-response', status: 200, error: 'Invalid Response', message: 'Unexpected server information.' });
+    throw new ApiError({ kind: 'invalid-response', status: answer.status, error: 'Invalid Response', message: 'Unexpected server information.' });
   }
   return parsed.data;
 }

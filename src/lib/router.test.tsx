@@ -1,31 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { Link, matchPath, MemoryRouter, Navigate, Route, Routes, useBlocker, useLocation, useNavigate, useParams } from './router';
-
-describe('matchPath', () => {
-  it.each([
-    ['cases/:form?/:id?', '/cases', {}],
-    ['cases/:form?/:id?', '/cases/3', { form: '3' }],
-    ['cases/:form?/:id?', '/cases/3/48217', { form: '3', id: '48217' }],
-    ['cases/:form?/:id?', '/cases/a%2Fb/1', { form: 'a/b', id: '1' }],
-    ['products/created/:localId', '/products/created/xyz', { localId: 'xyz' }],
-    ['/', '/', {}],
-    ['*', '/anything/at/all', {}],
-  ])('%s matches %s', (pattern, path, params) => {
-    expect(matchPath(pattern, path)).toEqual(params);
-  });
-
-  it.each([
-    ['cases/:form?/:id?', '/cases/3/4/5'],
-    ['products', '/products/new'],
-    ['products/created/:localId', '/products/created'],
-    ['/', '/cases'],
-    ['cases/:form', '/cases/%E0%A4%A'],
-  ])('%s does not match %s', (pattern, path) => {
-    expect(matchPath(pattern, path)).toBeNull();
-  });
-});
+import { PATHS, pathTo } from './paths';
+import { Link, MemoryRouter, Navigate, Route, Routes, useBlocker, useLocation, useNavigate, usePathParams, usePathState } from './router';
 
 function Where() {
   const location = useLocation();
@@ -33,46 +10,78 @@ function Where() {
 }
 
 function Case() {
-  const { form, id } = useParams();
-  return <p>{`form ${form} case ${id}`}</p>;
+  const params = usePathParams('case');
+  return <p>{`form ${params?.form} case ${params?.id}`}</p>;
 }
 
 describe('routing', () => {
-  it('renders the first matching route with its params, and follows links', async () => {
+  it('renders the first matching route with its typed params, and follows links built from the table', async () => {
     render(
-      <MemoryRouter initialEntries={['/cases/3/48217']}>
+      <MemoryRouter initialEntries={['/cases/a%2Fb/48217']}>
         <Routes>
-          <Route path="cases/:form?/:id?" element={<Case />} />
+          <Route path={PATHS.case} element={<Case />} />
           <Route path="*" element={<p>Not found</p>} />
         </Routes>
-        <Link to="/elsewhere?x=1">Elsewhere</Link>
+        <Link to={pathTo('createdProduct', { id: 'x y' })}>Elsewhere</Link>
         <Where />
       </MemoryRouter>,
     );
-    expect(screen.getByText('form 3 case 48217')).toBeInTheDocument();
+    expect(screen.getByText('form a/b case 48217')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Elsewhere' })).toHaveAttribute('href', '/products/created/x%20y');
     await userEvent.click(screen.getByRole('link', { name: 'Elsewhere' }));
     expect(screen.getByText('Not found')).toBeInTheDocument();
-    expect(screen.getByRole('status', { name: 'where' })).toHaveTextContent('/elsewhere?x=1');
+    expect(screen.getByRole('status', { name: 'where' })).toHaveTextContent('/products/created/x%20y');
   });
 
   it('redirects with Navigate', () => {
     render(
       <MemoryRouter initialEntries={['/']}>
         <Routes>
-          <Route path="/" element={<Navigate to="/cases" replace />} />
-          <Route path="cases" element={<p>Cases</p>} />
+          <Route path={PATHS.home} element={<Navigate to={pathTo('cases')} replace />} />
+          <Route path={PATHS.cases} element={<p>Cases</p>} />
         </Routes>
       </MemoryRouter>,
     );
     expect(screen.getByText('Cases')).toBeInTheDocument();
   });
+
+  it('hands a page the state it was sent with, checked against its schema', async () => {
+    function Sender() {
+      const navigate = useNavigate();
+      return (
+        <>
+          <button onClick={() => navigate(pathTo('createdProduct', { id: '1' }), { state: { justCreated: true } })}>Created</button>
+          <Link to={pathTo('createdProduct', { id: '2' })}>Reopen</Link>
+        </>
+      );
+    }
+    function Created() {
+      const state = usePathState('createdProduct');
+      return <p>{state?.justCreated ? 'Just created' : 'Reopened'}</p>;
+    }
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter initialEntries={['/products']}>
+        <Routes>
+          <Route path={PATHS.products} element={<Sender />} />
+          <Route path={PATHS.createdProduct} element={<Created />} />
+        </Routes>
+        <Back />
+      </MemoryRouter>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Created' }));
+    expect(screen.getByText('Just created')).toBeInTheDocument();
+    await act(async () => user.click(screen.getByRole('button', { name: 'Back' })));
+    await user.click(screen.getByRole('link', { name: 'Reopen' }));
+    expect(screen.getByText('Reopened')).toBeInTheDocument();
+  });
 });
 
 function Guarded() {
-  const blocker = useBlocker(({ nextLocation }) => nextLocation.pathname !== '/editor');
+  const blocker = useBlocker(({ nextLocation }) => nextLocation.pathname !== '/products/new');
   return (
     <>
-      <Link to="/away">Away</Link>
+      <Link to={pathTo('cases')}>Away</Link>
       {blocker.state === 'blocked' && (
         <div role="dialog" aria-label="Leave?">
           <button onClick={blocker.reset}>Stay</button>
@@ -88,20 +97,20 @@ describe('useBlocker', () => {
   it('holds a navigation until the user chooses to leave, and stays when asked', async () => {
     const user = userEvent.setup();
     render(
-      <MemoryRouter initialEntries={['/editor']}>
+      <MemoryRouter initialEntries={['/products/new']}>
         <Guarded />
       </MemoryRouter>,
     );
     const where = () => screen.getByRole('status', { name: 'where' });
     await user.click(screen.getByRole('link', { name: 'Away' }));
     expect(screen.getByRole('dialog', { name: 'Leave?' })).toBeInTheDocument();
-    expect(where()).toHaveTextContent('/editor');
+    expect(where()).toHaveTextContent('/products/new');
     await user.click(screen.getByRole('button', { name: 'Stay' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(where()).toHaveTextContent('/editor');
+    expect(where()).toHaveTextContent('/products/new');
     await user.click(screen.getByRole('link', { name: 'Away' }));
     await act(async () => user.click(screen.getByRole('button', { name: 'Leave' })));
-    expect(where()).toHaveTextContent('/away');
+    expect(where()).toHaveTextContent(/^\/cases$/);
   });
 });
 
@@ -115,25 +124,25 @@ describe('useBlocker and the Back button', () => {
     const user = userEvent.setup();
     function Start() {
       const navigate = useNavigate();
-      return <button onClick={() => navigate('/editor')}>Open editor</button>;
+      return <button onClick={() => navigate(pathTo('newProduct'))}>Open editor</button>;
     }
     render(
-      <MemoryRouter initialEntries={['/start']}>
+      <MemoryRouter initialEntries={['/products']}>
         <Routes>
-          <Route path="start" element={<Start />} />
-          <Route path="editor" element={<><Guarded /><Back /></>} />
+          <Route path={PATHS.products} element={<Start />} />
+          <Route path={PATHS.newProduct} element={<><Guarded /><Back /></>} />
         </Routes>
         <Where />
       </MemoryRouter>,
     );
     const where = () => screen.getAllByRole('status', { name: 'where' }).at(-1);
     await user.click(screen.getByRole('button', { name: 'Open editor' }));
-    expect(where()).toHaveTextContent('/editor');
+    expect(where()).toHaveTextContent('/products/new');
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByRole('dialog', { name: 'Leave?' })).toBeInTheDocument();
-    expect(where()).toHaveTextContent('/editor');
+    expect(where()).toHaveTextContent('/products/new');
     await act(async () => user.click(screen.getByRole('button', { name: 'Leave' })));
-    expect(where()).toHaveTextContent('/start');
+    expect(where()).toHaveTextContent(/^\/products$/);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -4,6 +4,7 @@
  * `properties` object every top-level key is a row. Nested objects stay whole: the viewer expands them.
  */
 import type { FormCase } from '@/contract/site-api';
+import { stringifyExactJson } from '@/lib/exact-json';
 import { classifyValue, isPlainObject, keyWords } from './classify-value';
 
 export interface FieldRow {
@@ -45,7 +46,7 @@ export function humaniseKey(key: string): string {
 function valueText(value: unknown, key: string): string {
   const kind = classifyValue(value, key);
   const extra = kind.kind === 'date' ? ` ${kind.date.toISOString()}` : kind.kind === 'empty' ? ` ${kind.description}` : '';
-  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  const text = typeof value === 'string' ? value : stringifyExactJson(value, 0) || String(value);
   return text + extra;
 }
 

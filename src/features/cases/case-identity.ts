@@ -3,6 +3,7 @@
  * form_name, created_at) when present, else the identifiers the user looked up.
  */
 import type { FormCase } from '@/contract/site-api';
+import { isExactNumber } from '@/lib/exact-json';
 import { classifyValue } from './classify-value';
 
 export interface CaseIdentity {
@@ -19,6 +20,7 @@ const SUBMITTED_KEYS = ['created_at', 'submitted_at', 'createdAt', 'submittedAt'
 function text(value: unknown): string | null {
   if (typeof value === 'string' && value.trim() !== '') return value.trim();
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (isExactNumber(value)) return value.toString();
   return null;
 }
 

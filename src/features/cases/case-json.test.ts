@@ -8,8 +8,9 @@ describe('case JSON', () => {
     expect(caseFileName('', '1')).toBe('form-_-case-1.json');
   });
 
-  it('indents the record and keeps its key order', () => {
-    expect(caseJson({ b: 1, a: { c: [] } })).toBe('{\n  "b": 1,\n  "a": {\n    "c": []\n  }\n}');
-    expect(caseJson({})).toBe('{}');
+  it('indents the platform’s text and changes nothing else: key order, digits, escapes', () => {
+    expect(caseJson('{"b":1,"a":{"c":[]}}')).toBe('{\n  "b": 1,\n  "a": {\n    "c": []\n  }\n}');
+    expect(caseJson('{"10":12345678901234567890,"2":"caf\\u00e9"}')).toBe('{\n  "10": 12345678901234567890,\n  "2": "caf\\u00e9"\n}');
+    expect(caseJson('{}')).toBe('{}');
   });
 });

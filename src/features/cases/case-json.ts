@@ -1,8 +1,9 @@
 /** The case as JSON text and its file name. */
-import type { FormCase } from '@/contract/site-api';
+import { reindentJson } from '@/lib/exact-json';
 
-export function caseJson(record: FormCase): string {
-  return JSON.stringify(record, null, 2);
+/** The platform's own text, indented for reading; nothing but whitespace changes (see reindentJson). */
+export function caseJson(text: string): string {
+  return reindentJson(text);
 }
 
 /** `form-3-case-48217.json`; anything outside letters, digits, "_" and "-" becomes "_". */

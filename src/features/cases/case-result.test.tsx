@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { FormCase } from '@/contract/site-api';
+import { parseExactJson } from '@/lib/exact-json';
 import { render } from '@/test/render';
 import { CaseResult } from './case-result';
 
@@ -22,7 +23,13 @@ const documented: FormCase = {
 };
 
 function show(record: FormCase, form = '3', id = '48217') {
-  return render(<CaseResult record={record} form={form} id={id} refreshing={false} onRefresh={vi.fn()} />);
+  return showText(JSON.stringify(record), form, id);
+}
+
+/** As the fetch layer hands it over: the record read exactly from the platform's text, and the text. */
+function showText(text: string, form = '3', id = '48217') {
+  const answer = { record: parseExactJson(text) as FormCase, text };
+  return render(<CaseResult answer={answer} form={form} id={id} refreshing={false} onRefresh={vi.fn()} />);
 }
 
 const rowHeaders = () => screen.queryAllByRole('rowheader').map((cell) => cell.textContent);
@@ -96,6 +103,26 @@ describe('CaseResult', { timeout: 20_000 }, () => {
     expect(container.querySelector('pre')?.textContent).toBe(JSON.stringify(record, null, 2));
   });
 
+  it('keeps every digit of a large number: in the table, the raw JSON, and what is copied', async () => {
+    const user = userEvent.setup({ delay: null });
+    const text = '{"order_id":12345678901234567890,"properties":{"ticket":98765432109876543210,"amount":1.50,"items":[{"sku":11111111111111111111}]}}';
+    const { container } = showText(text, '7', '1');
+    expect(screen.getByRole('row', { name: /Ticket ticket/ })).toHaveTextContent('98765432109876543210');
+    expect(screen.getByRole('row', { name: /Order ID order_id/ })).toHaveTextContent('12345678901234567890');
+    expect(screen.getByRole('row', { name: /Amount amount/ })).toHaveTextContent('1.50');
+    expect(screen.getByText('11111111111111111111')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Copy value of Items (items)' }));
+    expect(await navigator.clipboard.readText()).toBe('[\n  {\n    "sku": 11111111111111111111\n  }\n]');
+    await user.click(screen.getByRole('button', { name: 'Copy JSON of the case' }));
+    expect(await navigator.clipboard.readText()).toContain('"order_id": 12345678901234567890,');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Filter fields' }), { target: { value: '98765432109876543210' } });
+    await waitFor(() => expect(rowHeaders()).toEqual(['Ticketticket']));
+    await user.click(screen.getByRole('tab', { name: 'Raw JSON' }));
+    expect(container.querySelector('pre')?.textContent).toBe(
+      '{\n  "order_id": 12345678901234567890,\n  "properties": {\n    "ticket": 98765432109876543210,\n    "amount": 1.50,\n    "items": [\n      {\n        "sku": 11111111111111111111\n      }\n    ]\n  }\n}',
+    );
+  });
+
   // jsdom is slow to lay out 500 Mantine rows; the browser test checks the same case for speed.
   it('handles a case of hundreds of fields', { timeout: 30_000 }, async () => {
     const properties = Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`form_field_3_${i + 1}`, `value ${i + 1}`]));
@@ -122,7 +149,7 @@ describe('CaseResult', { timeout: 20_000 }, () => {
   it('offers refresh, copy and download, each with a name', () => {
     show(documented);
     expect(screen.getByRole('button', { name: /^Refresh/ })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Copy the case as JSON' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy JSON of the case' })).toHaveTextContent('Copy JSON');
     expect(screen.getByRole('button', { name: 'Download JSON as form-3-case-48217.json' })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { Alert, Code, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useDeferredValue, useMemo, useState, type Ref } from 'react';
-import type { FormCase } from '@/contract/site-api';
+import type { FormCaseAnswer } from '@/lib/api-client';
 import { caseSections, countRows, filterSections } from './case-fields';
 import { CaseHeader } from './case-header';
 import { caseIdentity } from './case-identity';
@@ -11,7 +11,8 @@ import { RawJsonView } from './raw-json-view';
 import classes from './cases.module.css';
 
 interface CaseResultProps {
-  record: FormCase;
+  /** The record and the platform's own text: the table shows the one, Raw JSON, Copy and Download the other. */
+  answer: FormCaseAnswer;
   form: string;
   id: string;
   refreshing: boolean;
@@ -32,12 +33,13 @@ function EmptyCaseNote({ form, id }: { form: string; id: string }) {
   );
 }
 
-export function CaseResult({ record, form, id, refreshing, onRefresh, headingRef }: CaseResultProps) {
+export function CaseResult({ answer, form, id, refreshing, onRefresh, headingRef }: CaseResultProps) {
+  const { record, text } = answer;
   const [filter, setFilter] = useState('');
   // Typing stays instant on a case of hundreds of fields: the table follows a moment later.
   const deferredFilter = useDeferredValue(filter);
   const identity = useMemo(() => caseIdentity(record, form, id), [record, form, id]);
-  const json = useMemo(() => caseJson(record), [record]);
+  const json = useMemo(() => caseJson(text), [text]);
   const sections = useMemo(() => caseSections(record), [record]);
   const shown = useMemo(() => filterSections(sections, deferredFilter), [sections, deferredFilter]);
   const total = countRows(sections);

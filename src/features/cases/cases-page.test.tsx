@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { PATHS } from '@/lib/paths';
 import { Route, Routes, useLocation } from '@/lib/router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render } from '@/test/render';
@@ -17,7 +18,8 @@ function showPage(route = '/cases') {
   return render(
     <>
       <Routes>
-        <Route path="/cases/:form?/:id?" element={<CasesPage />} />
+        <Route path={PATHS.cases} element={<CasesPage />} />
+        <Route path={PATHS.case} element={<CasesPage />} />
       </Routes>
       <Location />
     </>,
@@ -25,8 +27,9 @@ function showPage(route = '/cases') {
   );
 }
 
+/** An answer the platform gave, passed on by our server (which adds the platform's status). */
 const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'x-platform-status': String(status) } });
 const errorBody = (code: number, error: string, message: string, details?: unknown[]) => ({ error, message, code, details });
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -99,11 +102,11 @@ describe('CasesPage', { timeout: 20_000 }, () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(json(200, CASE));
     const user = userEvent.setup({ delay: null });
     showPage('/cases/3/48217');
-    expect(await screen.findByText('The server could not be reached')).toBeInTheDocument();
+    expect(await screen.findByText('site-admin’s server could not be reached')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Form identifier' })).toHaveValue('3');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Contact us: case 48217' })).toBeInTheDocument();
-    expect(screen.queryByText('The server could not be reached')).toBeNull();
+    expect(screen.queryByText('site-admin’s server could not be reached')).toBeNull();
   });
 
   it('says so when the answer is not JSON', async () => {
@@ -111,6 +114,49 @@ describe('CasesPage', { timeout: 20_000 }, () => {
     showPage('/cases/3/48217');
     expect(await screen.findByText('The answer was not a case')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('reads a schema name in the form box as the form’s number, and says so', async () => {
+    fetchMock.mockResolvedValue(json(200, CASE));
+    const user = userEvent.setup({ delay: null });
+    showPage();
+    await user.type(screen.getByRole('textbox', { name: 'Form identifier' }), 'form_3');
+    await user.type(screen.getByRole('textbox', { name: 'Case identifier' }), '48217{Enter}');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Contact us: case 48217' })).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith('/api/site/v2/forms/3/cases/48217', expect.anything());
+    expect(screen.getByRole('status', { name: 'Location' })).toHaveTextContent('/cases/3/48217');
+    const formBox = screen.getByRole('textbox', { name: 'Form identifier' });
+    expect(formBox).toHaveValue('3');
+    expect(formBox).toHaveAccessibleDescription(/^“form_3” read as form 3, its number$/);
+    await user.type(formBox, '1');
+    expect(formBox).toHaveAccessibleDescription('e.g. 3, or paste a whole case link');
+  });
+
+  it('takes the case box as typed: a/b is refused there, with the reason, and nothing is sent', async () => {
+    const user = userEvent.setup({ delay: null });
+    showPage();
+    await user.type(screen.getByRole('textbox', { name: 'Form identifier' }), '3');
+    await user.type(screen.getByRole('textbox', { name: 'Case identifier' }), '7/48260{Enter}');
+    expect(screen.getByRole('textbox', { name: 'Form identifier' })).toHaveValue('3');
+    expect(screen.getByRole('textbox', { name: 'Case identifier' })).toHaveAccessibleDescription(
+      /not “\/”\. To look up a case by its link, paste the link into the form identifier box\./,
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.getByRole('status', { name: 'Location' })).toHaveTextContent(/^\/cases$/);
+  });
+
+  it('drops an error once the boxes hold other identifiers, and shows it again for the same ones', async () => {
+    fetchMock.mockResolvedValue(json(404, errorBody(404, 'Not Found', 'Form 3 has no case 99999.')));
+    const user = userEvent.setup({ delay: null });
+    showPage('/cases/3/99999');
+    expect(await screen.findByRole('alert')).toHaveTextContent('No case 99999 in form 3');
+    const caseBox = screen.getByRole('textbox', { name: 'Case identifier' });
+    await user.type(caseBox, '1');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.type(caseBox, '{Backspace}');
+    expect(screen.getByRole('alert')).toHaveTextContent('No case 99999 in form 3');
+    await user.clear(screen.getByRole('textbox', { name: 'Form identifier' }));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('sends nothing for a link whose identifiers cannot be identifiers', async () => {

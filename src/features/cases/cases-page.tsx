@@ -4,20 +4,19 @@
  */
 import { Grid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { useLocation, useNavigate, useParams } from '@/lib/router';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { pathTo } from '@/lib/paths';
+import { useLocation, useNavigate, usePathParams, usePathState } from '@/lib/router';
 import { caseIdentifierViolations } from '@/contract/identifiers';
 import { caseIdentity } from './case-identity';
 import { formCaseQueryOptions } from './case-query';
 import { CaseResult } from './case-result';
 import { ErrorPanel } from './error-panel';
 import { describeLookupError } from './lookup-error';
-import { LookupForm } from './lookup-form';
+import { LookupForm, type LookupRequest } from './lookup-form';
 import { RecentLookupsList } from './recent-lookups-list';
 import { useRecentLookups } from './use-recent-lookups';
 import classes from './cases.module.css';
-
-const casePath = (form: string, id: string) => `/cases/${encodeURIComponent(form)}/${encodeURIComponent(id)}`;
 
 function LoadingCase({ form, id }: { form: string; id: string }) {
   return (
@@ -35,15 +34,19 @@ function LoadingCase({ form, id }: { form: string; id: string }) {
 }
 
 export function CasesPage() {
-  const params = useParams();
+  const params = usePathParams('case');
+  const arrival = usePathState('case');
   const navigate = useNavigate();
-  const form = params.form ?? '';
-  const id = params.id ?? '';
-  const linkViolations = form !== '' && id !== '' ? caseIdentifierViolations(form, id) : [];
-  const ready = form !== '' && id !== '' && linkViolations.length === 0;
+  const form = params?.form ?? '';
+  const id = params?.id ?? '';
+  const linkViolations = params ? caseIdentifierViolations(form, id) : [];
+  const ready = params !== null && linkViolations.length === 0;
   const query = useQuery({ ...formCaseQueryOptions(form, id), enabled: ready });
   const recent = useRecentLookups();
   const { remember } = recent;
+  // An error is about the identifiers it was for: once the boxes hold others, it goes.
+  const [editedAway, setEditedAway] = useState(false);
+  const onEdit = useCallback((nextForm: string, nextId: string) => setEditedAway(nextForm.trim() !== form || nextId.trim() !== id), [form, id]);
 
   const headingRef = useRef<HTMLHeadingElement>(null);
   const errorRef = useRef<HTMLDivElement>(null);
@@ -51,7 +54,7 @@ export function CasesPage() {
   // intent travels in the history entry's state, as the page may be mounted afresh for the new address.
   const focusWhenSettled = useRef<string | null>(null);
   const location = useLocation();
-  const arrivedByLookup = (location.state as { lookup?: unknown } | null)?.lookup === true;
+  const arrivedByLookup = arrival?.lookup === true;
   const settled = ready && !query.isFetching;
 
   useEffect(() => {
@@ -65,21 +68,25 @@ export function CasesPage() {
   }, [settled, form, id, query.isError]);
 
   const { data, refetch } = query;
-  const identity = useMemo(() => (data ? caseIdentity(data, form, id) : null), [data, form, id]);
+  const identity = useMemo(() => (data ? caseIdentity(data.record, form, id) : null), [data, form, id]);
   useEffect(() => {
     if (identity && ready) remember({ form, id, title: identity.formLabel });
   }, [identity, form, id, ready, remember]);
 
   const lookup = useCallback(
-    (nextForm: string, nextId: string) => {
+    ({ form: nextForm, id: nextId, formReadFrom }: LookupRequest) => {
       focusWhenSettled.current = `${nextForm}/${nextId}`;
+      setEditedAway(false);
       if (nextForm === form && nextId === id) void refetch();
-      else navigate(casePath(nextForm, nextId), { state: { lookup: true } });
+      else {
+        const formReadAs = formReadFrom === null ? undefined : { typed: formReadFrom, form: nextForm };
+        navigate(pathTo('case', { form: nextForm, id: nextId }), { state: { lookup: true, formReadAs } });
+      }
     },
     [form, id, navigate, refetch],
   );
 
-  const errorView = query.isError ? describeLookupError(query.error, form, id) : null;
+  const errorView = query.isError && !editedAway ? describeLookupError(query.error, form, id) : null;
   const title = identity ? `${identity.formLabel}: case ${identity.caseId}` : ready ? `Case ${id} of form ${form}` : 'Cases';
 
   return (
@@ -97,10 +104,12 @@ export function CasesPage() {
               key={`lookup:${form}/${id}`}
               defaultForm={form}
               defaultId={id}
+              defaultFormReadFrom={arrival?.formReadAs?.form === form ? arrival.formReadAs.typed : null}
               pending={query.isFetching && !data}
               onLookup={lookup}
+              onEdit={onEdit}
             />
-            {linkViolations.length > 0 && (
+            {linkViolations.length > 0 && !editedAway && (
               <ErrorPanel
                 view={{
                   title: 'This link cannot point to a case',
@@ -125,7 +134,7 @@ export function CasesPage() {
             {data && (
               <CaseResult
                 key={`case:${form}/${id}`}
-                record={data}
+                answer={data}
                 form={form}
                 id={id}
                 refreshing={query.isFetching}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classifyValue, isDateKey } from './classify-value';
+import { parseExactJson } from '@/lib/exact-json';
+import { classifyValue, isDateKey, isPlainObject } from './classify-value';
 
 const kindOf = (value: unknown, key?: string) => classifyValue(value, key).kind;
 
@@ -69,6 +70,17 @@ describe('classifyValue', () => {
   it('opens objects as entries in their order, and keeps booleans and numbers', () => {
     expect(classifyValue({ b: 1, a: 2 })).toEqual({ kind: 'object', entries: [['b', 1], ['a', 2]] });
     expect(classifyValue(false)).toEqual({ kind: 'boolean', value: false });
-    expect(classifyValue(12.5)).toEqual({ kind: 'number', value: 12.5 });
+    expect(classifyValue(12.5)).toEqual({ kind: 'number', text: '12.5' });
+  });
+
+  it('shows numbers a JavaScript number would change exactly as the platform wrote them', () => {
+    const record = parseExactJson('{"order_id":12345678901234567890,"price":1.50,"tags":[98765432109876543210,"VIP"],"box":{"n":1e400}}') as Record<string, unknown>;
+    expect(classifyValue(record.order_id, 'order_id')).toEqual({ kind: 'number', text: '12345678901234567890' });
+    expect(classifyValue(record.price, 'price')).toEqual({ kind: 'number', text: '1.50' });
+    const tags = classifyValue(record.tags);
+    expect(tags.kind).toBe('chips');
+    expect(tags.kind === 'chips' && tags.items.map(String)).toEqual(['98765432109876543210', 'VIP']);
+    expect(classifyValue(record.box)).toMatchObject({ kind: 'object', entries: [['n', expect.anything()]] });
+    expect(isPlainObject(record.order_id)).toBe(false);
   });
 });

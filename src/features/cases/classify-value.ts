@@ -4,13 +4,16 @@
  * Pure; the key (when there is one) helps to tell a timestamp from an order number.
  */
 import { MAX_EPOCH_SECONDS } from '@/contract/identifiers';
+import { isExactNumber, type ExactNumber } from '@/lib/exact-json';
 
-export type Scalar = string | number | boolean;
+/** An `ExactNumber` is a number the platform wrote that a JavaScript number would change (see exact-json). */
+export type Scalar = string | number | boolean | ExactNumber;
 
 export type ValueKind =
   | { kind: 'empty'; description: string }
   | { kind: 'boolean'; value: boolean }
-  | { kind: 'number'; value: number }
+  /** `text` is the number as the platform wrote it, digit for digit. */
+  | { kind: 'number'; text: string }
   | { kind: 'date'; date: Date; dateOnly: boolean; source: 'epoch-seconds' | 'epoch-milliseconds' | 'iso' }
   | { kind: 'url'; href: string }
   | { kind: 'email'; address: string }
@@ -52,8 +55,11 @@ function isNumberKey(key: string | undefined): boolean {
   return key !== undefined && keyWords(key).some((word) => NUMBER_WORDS.has(word));
 }
 
+/** A JSON object: not a list, and not an exact number (which is an object holding its text). */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
 }
 
 function epochDate(value: number, key: string | undefined): ValueKind | null {
@@ -82,7 +88,7 @@ function isoDate(text: string): ValueKind | null {
 }
 
 function isScalar(value: unknown): value is Scalar {
-  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || isExactNumber(value);
 }
 
 /** Chips suit short plain words; anything a reader must open or read in full gets a list. */
@@ -116,7 +122,9 @@ export function classifyValue(value: unknown, key?: string): ValueKind {
   if (value === null) return { kind: 'empty', description: 'null' };
   if (value === undefined) return { kind: 'empty', description: 'no value' };
   if (typeof value === 'boolean') return { kind: 'boolean', value };
-  if (typeof value === 'number') return epochDate(value, key) ?? { kind: 'number', value };
+  if (typeof value === 'number') return epochDate(value, key) ?? { kind: 'number', text: String(value) };
+  // Too many digits for a JavaScript number, or written in a form one would not keep (1.50, 1e3).
+  if (isExactNumber(value)) return { kind: 'number', text: value.toString() };
   if (typeof value === 'string') return classifyString(value, key);
   if (Array.isArray(value)) {
     if (value.length === 0) return { kind: 'empty', description: 'empty list' };

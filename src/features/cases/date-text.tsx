@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { useId, useState } from 'react';
-import { formatDate, formatExactDate, formatRelative, machineDate } from './format-date';
+import { DateTime } from '@/lib/date-time';
+import { formatExactDate, formatRelative, machineDate } from '@/lib/format-date';
 import classes from './cases.module.css';
 
 interface DateProps {
@@ -19,9 +20,7 @@ export function DateValue({ date, dateOnly = false }: DateProps) {
   const now = useNow();
   return (
     <Text span>
-      <time dateTime={machineDate(date, dateOnly)} title={formatExactDate(date, { dateOnly })}>
-        {formatDate(date, { dateOnly })}
-      </time>{' '}
+      <DateTime date={date} dateOnly={dateOnly} />{' '}
       <span className={classes.muted}>({formatRelative(date, now)})</span>
     </Text>
   );

@@ -1,13 +1,14 @@
 import { Code, Table, Text, VisuallyHidden } from '@mantine/core';
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { stringifyExactJson } from '@/lib/exact-json';
 import type { FieldRow, FieldSection } from './case-fields';
 import { ValueView } from './value-view';
 import classes from './cases.module.css';
 
-/** The text a value's copy button copies: strings as they are, anything else as JSON. */
+/** The text a value's copy button copies: strings as they are, anything else as JSON, numbers as written. */
 export function copyText(value: unknown): string {
   if (typeof value === 'string') return value;
-  return JSON.stringify(value, null, 2) ?? '';
+  return stringifyExactJson(value, 2);
 }
 
 interface RowProps {

@@ -1,9 +1,11 @@
 /**
- * What to tell support staff when a lookup fails: a specific title and explanation per cause, the
- * platform's details on 422, and whether trying again could help.
+ * What to tell support staff when a lookup fails: the failure's class (src/lib/api-error-class.ts) decides;
+ * this adds what it means for a lookup: both identifiers on 404, the platform's details on 422, and
+ * whether trying again could help.
  */
 import type { ErrorDetail } from '@/contract/site-api';
 import { ApiError } from '@/lib/api-client';
+import { classifyApiError, describeFailure, mayRetryHelp, statusText } from '@/lib/api-error-class';
 
 export interface LookupErrorView {
   title: string;
@@ -18,59 +20,64 @@ export interface LookupErrorView {
 const CONFIGURATION =
   'This is a configuration matter for whoever runs this server (its SITE_API_KEY and SITE_ID settings): the browser holds no key, so nothing typed here can fix it.';
 
+/** Words a server sent (an error body's message), or a page fault's own message; never our own wording. */
+function serverMessageOf(error: unknown): string | null {
+  if (error instanceof ApiError) return error.kind === 'api' ? error.message || null : null;
+  return error instanceof Error ? error.message || null : null;
+}
+
 export function describeLookupError(error: unknown, form: string, id: string): LookupErrorView {
-  if (!(error instanceof ApiError)) {
-    return {
-      title: 'Something went wrong',
-      message: 'The case could not be shown because of an unexpected error in this page.',
-      serverMessage: error instanceof Error ? error.message : null,
-      details: [],
-      canRetry: true,
-    };
-  }
-  const server = error.message || null;
-  const view = (title: string, message: string, canRetry: boolean, details: readonly ErrorDetail[] = []): LookupErrorView => ({
+  const failure = classifyApiError(error);
+  const what = describeFailure(failure);
+  const view = (title: string, message: string, details: readonly ErrorDetail[] = []): LookupErrorView => ({
     title,
     message,
-    serverMessage: server,
+    serverMessage: serverMessageOf(error),
     details,
-    canRetry,
+    canRetry: mayRetryHelp(failure),
   });
 
-  switch (error.kind) {
+  switch (failure.type) {
+    case 'unexpected':
+      return view('Something went wrong', 'The case could not be shown because of an unexpected error in this page.');
     case 'network':
-      return view('The server could not be reached', 'No answer came back: the connection may be down, or the server stopped. Check the connection and try again.', true);
+      return failure.hop === 'server'
+        ? view('site-admin’s server could not be reached', `${what} Check the connection and try again.`)
+        : view('The platform could not be reached', `${what} Try again in a moment.`);
     case 'timeout':
-      return view('No answer in time', 'The lookup took too long and was stopped. The platform may be busy; try again.', true);
-    case 'invalid-response':
-      return view(
-        'The answer was not a case',
-        `The server answered${error.status ? ` ${error.status}` : ''} with something that is not a JSON object, so there is nothing to show. Try again; if it persists, the server or the platform is misbehaving.`,
-        true,
-      );
-    case 'api':
+      return failure.hop === 'server'
+        ? view('No answer in time', `${what} The lookup was stopped; try again.`)
+        : view('The platform did not answer in time', `${what} It may be busy; try again in a moment.`);
+    case 'unreadable':
+      return failure.cutOff
+        ? view('The answer broke off', `${what} Try again.`)
+        : view('The answer was not a case', `${what} There is nothing to show. Try again; if it persists, the server or the platform is misbehaving.`);
+    case 'configuration':
+      return failure.by === 'platform'
+        ? view(
+            failure.status === 401 ? 'The server’s platform credentials were refused' : 'The server’s platform credentials lack permission',
+            `${what} ${CONFIGURATION}`,
+          )
+        : view(
+            `site-admin’s server refused the lookup (${statusText(failure.status)})`,
+            `${what} ${failure.status === 401 ? 'Reload the page to sign in again.' : 'Reload the page and try again.'}`,
+          );
+    case 'answered':
       break;
   }
 
-  switch (error.status) {
-    case 404:
-      return view(`No case ${id} in form ${form}`, `The platform has no case with the identifier “${id}” in the form with the identifier “${form}”. Check both: a case identifier belongs to one form.`, false);
-    case 401:
-      return view('The server’s platform credentials were refused', `The platform answered 401 ${error.error}: the API key or site id the server sends is missing or not valid. ${CONFIGURATION}`, false);
-    case 403:
-      return view('The server’s platform credentials lack permission', `The platform answered 403 ${error.error}: the key the server sends is valid but may not read this site’s form cases. ${CONFIGURATION}`, false);
-    case 422:
-      return view('The platform rejected the identifiers', `Form “${form}” and case “${id}” are not identifiers the platform accepts.`, false, error.details);
-    case 502:
-      return view('The platform could not be reached', 'The server is running but could not get an answer from the platform. Try again in a moment.', true);
-    case 504:
-      return view('No answer in time', 'The platform did not answer the server in time. Try again in a moment.', true);
-    default:
-      return view(
-        `The lookup failed (${error.status} ${error.error})`,
-        error.status >= 500 ? 'The server or the platform had a problem. Try again in a moment.' : 'The server did not accept the lookup.',
-        error.status >= 500 || error.status === 429,
-        error.details,
-      );
+  const details = error instanceof ApiError ? error.details : [];
+  if (failure.by === 'platform' && failure.status === 404) {
+    return view(
+      `No case ${id} in form ${form}`,
+      `The platform has no case with the identifier “${id}” in the form with the identifier “${form}”. Check both: a case identifier belongs to one form.`,
+    );
   }
+  if (failure.by === 'platform' && failure.status === 422) {
+    return view('The platform rejected the identifiers', `Form “${form}” and case “${id}” are not identifiers the platform accepts.`, details);
+  }
+  const who = failure.by === 'platform' ? 'The platform' : 'site-admin’s server';
+  if (failure.status === 429) return view(`${who} is busy`, `${what} Wait a moment, then try again.`);
+  if (failure.status >= 500) return view(`${who} had a problem (${statusText(failure.status)})`, `${what} Try again in a moment.`, details);
+  return view(`The lookup failed (${statusText(failure.status)})`, `${what} The lookup was not accepted.`, details);
 }

@@ -26,7 +26,7 @@ describe('LookupForm', () => {
     await user.tab();
     expect(id).toHaveFocus();
     await user.keyboard(' 48217\t{Shift>}{Tab}{/Shift}{Enter}');
-    expect(onLookup).toHaveBeenCalledWith('3', '48217');
+    expect(onLookup).toHaveBeenCalledWith({ form: '3', id: '48217', formReadFrom: null });
     expect(form).toHaveValue('3');
   });
 
@@ -43,12 +43,45 @@ describe('LookupForm', () => {
     expect(id).toHaveValue('48217');
   });
 
-  it('fills both fields from a link pasted into the case field too', async () => {
-    const { user, form, id } = setup();
+  it.each([['a/b'], ['/cases/12/48311'], ['12/48311']])('takes %j in the case box as typed, never as a link', async (text) => {
+    const { user, form, id, submit, onLookup } = setup({ form: '3', id: '' });
     await user.click(id);
-    await user.paste('/cases/12/48311');
-    expect(form).toHaveValue('12');
-    expect(id).toHaveValue('48311');
+    await user.paste(text);
+    expect(form).toHaveValue('3');
+    expect(id).toHaveValue(text);
+    await user.click(submit);
+    expect(onLookup).not.toHaveBeenCalled();
+    expect(id).toHaveAccessibleDescription(/not “\/”\. To look up a case by its link, paste the link into the form identifier box\./);
+  });
+
+  it('reads form_3 in the form box as form 3, and says so beside it', async () => {
+    const { user, form, id, submit, onLookup } = setup();
+    await user.type(form, ' form_3 ');
+    await user.type(id, '48217');
+    await user.click(submit);
+    expect(onLookup).toHaveBeenCalledWith({ form: '3', id: '48217', formReadFrom: 'form_3' });
+    expect(form).toHaveValue('3');
+    expect(form).toHaveAccessibleDescription(/^“form_3” read as form 3, its number$/);
+  });
+
+  it('reads a link with a schema name whole, then the schema name as the number', async () => {
+    const { user, form, id, submit, onLookup } = setup();
+    await user.click(form);
+    await user.paste('https://admin.example.com/cases/form_7/48260');
+    expect(id).toHaveValue('48260');
+    await user.click(submit);
+    expect(onLookup).toHaveBeenCalledWith({ form: '7', id: '48260', formReadFrom: 'form_7' });
+  });
+
+  it('tells the page of every edit, with both boxes as they stand', async () => {
+    const onEdit = vi.fn();
+    const user = userEvent.setup({ delay: null });
+    render(<LookupForm defaultForm="3" defaultId="1" pending={false} onLookup={vi.fn()} onEdit={onEdit} />);
+    await user.type(screen.getByRole('textbox', { name: 'Case identifier' }), '2');
+    expect(onEdit).toHaveBeenLastCalledWith('3', '12');
+    await user.click(screen.getByRole('textbox', { name: 'Form identifier' }));
+    await user.paste('/cases/7/9');
+    expect(onEdit).toHaveBeenLastCalledWith('7', '9');
   });
 
   it('catches empty and impossible identifiers before sending, beside the field', async () => {
@@ -64,7 +97,7 @@ describe('LookupForm', () => {
     expect(form).not.toHaveAttribute('aria-invalid', 'true');
     await user.type(id, '482 17');
     await user.click(submit);
-    expect(id).toHaveAccessibleDescription(/may contain only letters, digits/);
+    expect(id).toHaveAccessibleDescription(/may contain only ASCII letters \(A–Z, a–z\), digits \(0–9\), "_" and "-", not a space/);
     expect(id).toHaveFocus();
     await user.clear(id);
     await user.type(id, 'x'.repeat(65));

@@ -1,14 +1,25 @@
 import { Box, Button, Group, TextInput } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
-import { caseIdentifierViolations } from '@/contract/identifiers';
-import { parseCaseLink } from './parse-case-link';
+import { identifierProblem } from '@/contract/identifiers';
+import { parseCaseLink, readFormBox } from './parse-case-link';
 import classes from './cases.module.css';
+
+export interface LookupRequest {
+  form: string;
+  id: string;
+  /** What the form box held when it was read as another identifier (`form_3` → `3`). */
+  formReadFrom: string | null;
+}
 
 interface LookupFormProps {
   defaultForm: string;
   defaultId: string;
+  /** What the form box held when the lookup that opened this page read it as `defaultForm`. */
+  defaultFormReadFrom?: string | null;
   pending: boolean;
-  onLookup: (form: string, id: string) => void;
+  onLookup: (request: LookupRequest) => void;
+  /** Every edit, with both boxes as they stand: the page drops an error about other identifiers. */
+  onEdit?: (form: string, id: string) => void;
 }
 
 interface FieldErrors {
@@ -16,44 +27,61 @@ interface FieldErrors {
   id?: string;
 }
 
-/** Form and case identifiers; a pasted link or `form/id` in either box fills both. */
-export function LookupForm({ defaultForm, defaultId, pending, onLookup }: LookupFormProps) {
+const FORM_HINT = 'e.g. 3, or paste a whole case link';
+
+/**
+ * Form and case identifiers. Only the form box reads a pasted link or `form/id` (and fills both boxes) or
+ * a schema name (`form_3` is form `3`, and it says so); the case box takes what is typed as the case
+ * identifier, and says why when it cannot be one.
+ */
+export function LookupForm({ defaultForm, defaultId, defaultFormReadFrom = null, pending, onLookup, onEdit }: LookupFormProps) {
   const [form, setForm] = useState(defaultForm);
   const [id, setId] = useState(defaultId);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [formReadFrom, setFormReadFrom] = useState(defaultFormReadFrom);
   const formInput = useRef<HTMLInputElement>(null);
   const idInput = useRef<HTMLInputElement>(null);
 
-  const change = (field: 'form' | 'id', value: string) => {
+  const changeForm = (value: string) => {
     const link = value.includes('/') ? parseCaseLink(value) : null;
-    if (link) {
-      setForm(link.form);
-      setId(link.id);
-      setErrors({});
-      return;
-    }
-    if (field === 'form') setForm(value);
-    else setId(value);
-    setErrors((was) => ({ ...was, [field]: undefined }));
+    const next = link ?? { form: value, id };
+    setForm(next.form);
+    setId(next.id);
+    setErrors(link ? {} : (was) => ({ ...was, form: undefined }));
+    setFormReadFrom(null);
+    onEdit?.(next.form, next.id);
+  };
+
+  const changeId = (value: string) => {
+    setId(value);
+    setErrors((was) => ({ ...was, id: undefined }));
+    onEdit?.(form, value);
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const trimmedForm = form.trim();
+    const reading = readFormBox(form.trim());
     const trimmedId = id.trim();
-    setForm(trimmedForm);
+    setForm(reading.form);
     setId(trimmedId);
-    const violations = caseIdentifierViolations(trimmedForm, trimmedId);
+    if (reading.readFrom) setFormReadFrom(reading.readFrom);
     const next: FieldErrors = {};
-    for (const violation of violations) {
-      if (violation.field === 'form') next.form = violation.message;
-      else next.id = violation.message;
+    const formProblem = identifierProblem(reading.form, 'The form identifier');
+    if (formProblem) next.form = formProblem;
+    const idProblem = identifierProblem(trimmedId, 'The case identifier');
+    if (idProblem) {
+      // A link typed or pasted here is taken as it is, not re-read: say where a link goes.
+      next.id = parseCaseLink(trimmedId) ? `${idProblem}. To look up a case by its link, paste the link into the form identifier box.` : idProblem;
     }
     setErrors(next);
     if (next.form) formInput.current?.focus();
     else if (next.id) idInput.current?.focus();
-    else onLookup(trimmedForm, trimmedId);
+    else onLookup({ form: reading.form, id: trimmedId, formReadFrom: reading.readFrom });
   };
+
+  // Short, so the two boxes stay level: the platform identifies a form by its number, and `form_3` is the
+  // schema name the case record itself shows.
+  const formDescription = formReadFrom ? `“${formReadFrom}” read as form ${form}, its number` : FORM_HINT;
 
   return (
     <Box component="form" role="search" aria-label="Case lookup" onSubmit={submit} noValidate>
@@ -61,11 +89,11 @@ export function LookupForm({ defaultForm, defaultId, pending, onLookup }: Lookup
         <TextInput
           ref={formInput}
           label="Form identifier"
-          description="e.g. 3, or paste a whole case link"
+          description={formDescription}
           value={form}
-          onChange={(event) => change('form', event.currentTarget.value)}
+          onChange={(event) => changeForm(event.currentTarget.value)}
           error={errors.form}
-          classNames={{ description: classes.muted }}
+          classNames={{ description: formReadFrom ? classes.note : classes.muted }}
           autoComplete="off"
           spellCheck={false}
           w={{ base: '100%', xs: 240 }}
@@ -75,7 +103,7 @@ export function LookupForm({ defaultForm, defaultId, pending, onLookup }: Lookup
           label="Case identifier"
           description="e.g. 48217"
           value={id}
-          onChange={(event) => change('id', event.currentTarget.value)}
+          onChange={(event) => changeId(event.currentTarget.value)}
           error={errors.id}
           classNames={{ description: classes.muted }}
           autoComplete="off"

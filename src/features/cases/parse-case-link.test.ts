@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCaseLink } from './parse-case-link';
+import { parseCaseLink, readFormBox } from './parse-case-link';
 
 describe('parseCaseLink', () => {
   it.each([
@@ -38,5 +38,18 @@ describe('parseCaseLink', () => {
 
   it('keeps a malformed escape as typed', () => {
     expect(parseCaseLink('3/%E0%A4%A')).toEqual({ form: '3', id: '%E0%A4%A' });
+  });
+});
+
+describe('readFormBox', () => {
+  it.each([
+    ['form_3', { form: '3', readFrom: 'form_3' }],
+    ['FORM_12', { form: '12', readFrom: 'FORM_12' }],
+    ['3', { form: '3', readFrom: null }],
+    ['form_', { form: 'form_', readFrom: null }],
+    ['form_3a', { form: 'form_3a', readFrom: null }],
+    ['contact_us', { form: 'contact_us', readFrom: null }],
+  ])('reads %j', (text, reading) => {
+    expect(readFormBox(text)).toEqual(reading);
   });
 });

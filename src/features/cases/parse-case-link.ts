@@ -1,5 +1,5 @@
 /**
- * Reads a form and case identifier out of whatever support staff paste: an app link
+ * Reads a form and case identifier out of whatever support staff paste into the form box: an app link
  * (`https://host/cases/3/48217`, `/cases/3/48217`), an API path (`forms/3/cases/48217`) or `3/48217`.
  * It only finds the two parts; whether they can be identifiers is the lookup form's check.
  */
@@ -54,4 +54,22 @@ export function parseCaseLink(input: string): CaseRef | null {
 
 function ref(form: string | undefined, id: string | undefined): CaseRef | null {
   return form && id ? { form, id } : null;
+}
+
+/** What the form box held, read as a form identifier. */
+export interface FormBoxReading {
+  form: string;
+  /** What was typed, when it was read as something else (`form_3` as `3`); null when taken as typed. */
+  readFrom: string | null;
+}
+
+const SCHEMA_NAME = /^form_(\d{1,64})$/i;
+
+/**
+ * The API's `{form}` is the form's number (`3`); people often have its schema name (`form_3`), as the
+ * case record itself names it. The form box reads the schema name as the number; anything else as typed.
+ */
+export function readFormBox(text: string): FormBoxReading {
+  const match = SCHEMA_NAME.exec(text);
+  return match?.[1] ? { form: match[1], readFrom: text } : { form: text, readFrom: null };
 }

@@ -1,4 +1,5 @@
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { pathTo } from '@/lib/paths';
 import { Link } from '@/lib/router';
 import type { RecentLookup } from './recent-lookups';
 import classes from './cases.module.css';
@@ -31,7 +32,7 @@ export function RecentLookupsList({ lookups, onClear }: RecentLookupsListProps) 
             <li key={`${lookup.form}/${lookup.id}`}>
               <Anchor
                 component={Link}
-                to={`/cases/${encodeURIComponent(lookup.form)}/${encodeURIComponent(lookup.id)}`}
+                to={pathTo('case', { form: lookup.form, id: lookup.id })}
                 className={classes.link}
                 size="sm"
               >

@@ -1,8 +1,10 @@
 /**
- * The last lookups of this browser, in localStorage. Pure functions over a storage handle: whatever is
- * stored (other versions, hand edits, a full or disabled storage) never breaks the page.
+ * The last lookups of this browser, kept by the app's one storage store (src/lib/storage.ts) under the
+ * key and in the format they always had: whatever is stored (other versions, hand edits) is read
+ * entry by entry, and a bad entry is dropped rather than breaking the list.
  */
 import { IDENTIFIER_PATTERN } from '@/contract/identifiers';
+import { storedValue } from '@/lib/storage';
 
 export interface RecentLookup {
   form: string;
@@ -17,9 +19,6 @@ export const RECENT_LOOKUPS_KEY = 'site-admin:cases:recent';
 export const MAX_RECENT_LOOKUPS = 10;
 const MAX_TITLE = 200;
 
-type Reader = Pick<Storage, 'getItem'>;
-type Writer = Pick<Storage, 'setItem' | 'removeItem'>;
-
 function toLookup(item: unknown): RecentLookup | null {
   if (item === null || typeof item !== 'object') return null;
   const { form, id, title, at } = item as Record<string, unknown>;
@@ -33,15 +32,8 @@ function toLookup(item: unknown): RecentLookup | null {
   };
 }
 
-/** Reads a stored list; anything unreadable counts as no list, and bad entries are dropped. */
-export function parseRecentLookups(raw: string | null): RecentLookup[] {
-  if (raw === null) return [];
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    return [];
-  }
+/** Reads a stored list; anything but a list counts as no list, and bad or repeated entries are dropped. */
+export function parseRecentLookups(json: unknown): RecentLookup[] {
   if (!Array.isArray(json)) return [];
   const seen = new Set<string>();
   const out: RecentLookup[] = [];
@@ -55,32 +47,17 @@ export function parseRecentLookups(raw: string | null): RecentLookup[] {
   return out;
 }
 
-export function readRawRecentLookups(storage: Reader | null): string | null {
-  try {
-    return storage?.getItem(RECENT_LOOKUPS_KEY) ?? null;
-  } catch {
-    return null;
-  }
-}
+const NONE: RecentLookup[] = [];
 
-export function readRecentLookups(storage: Reader | null): RecentLookup[] {
-  return parseRecentLookups(readRawRecentLookups(storage));
-}
+export const recentLookupsStore = storedValue<RecentLookup[]>({
+  key: RECENT_LOOKUPS_KEY,
+  parse: parseRecentLookups,
+  fallback: NONE,
+  isEmpty: (list) => list.length === 0,
+});
 
 /** The list with this lookup first, once, and at most ten entries. */
 export function addRecentLookup(list: readonly RecentLookup[], lookup: RecentLookup): RecentLookup[] {
   const rest = list.filter((item) => item.form !== lookup.form || item.id !== lookup.id);
   return [lookup, ...rest].slice(0, MAX_RECENT_LOOKUPS);
-}
-
-/** Stores the list; false when the storage refused (full, disabled, private mode). */
-export function writeRecentLookups(storage: Writer | null, list: readonly RecentLookup[]): boolean {
-  try {
-    if (!storage) return false;
-    if (list.length === 0) storage.removeItem(RECENT_LOOKUPS_KEY);
-    else storage.setItem(RECENT_LOOKUPS_KEY, JSON.stringify(list));
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -41,7 +41,7 @@ export function ValueView({ value, fieldKey, label, depth = 0 }: ValueViewProps)
         </Text>
       );
     case 'number':
-      return <Text span>{String(kind.value)}</Text>;
+      return <Text span>{kind.text}</Text>;
     case 'date':
       return <DateValue date={kind.date} dateOnly={kind.dateOnly} />;
     case 'url':

@@ -1,28 +1,20 @@
 /**
- * What the editor shows after a failed create: a specific message for each kind of failure.
+ * What the editor shows after a failed create. The failure's class (src/lib/api-error-class.ts) decides;
+ * what it means here: no clear answer leaves the outcome unknown, so Create waits for a confirmation.
  */
 import { Alert, Button, Checkbox, List, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ErrorDetail } from '@/contract/site-api';
 import { ApiError } from '@/lib/api-client';
-
-/** True when the platform may have created the product even though we got no clear answer. */
-export function isOutcomeUnknown(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return true;
-  return error.kind !== 'api' || error.status >= 500;
-}
+import { classifyApiError, describeFailure, isOutcomeUnknown, statusText } from '@/lib/api-error-class';
 
 export function CreateFailure({ error, unmapped, onRetry }: { error: unknown; unmapped: readonly ErrorDetail[]; onRetry: () => void }) {
   const [checked, setChecked] = useState(false);
-  if (!(error instanceof ApiError) || isOutcomeUnknown(error)) {
-    const reason =
-      error instanceof ApiError && error.kind === 'timeout'
-        ? 'The platform did not answer in time.'
-        : error instanceof ApiError && error.status >= 500
-          ? `Our server could not get a clear answer from the platform (${error.status} ${error.error}: ${error.message})`
-          : error instanceof ApiError && error.kind === 'invalid-response'
-            ? 'The answer could not be read.'
-            : 'The connection failed before an answer arrived.';
+  const failure = classifyApiError(error);
+  // What a server said, where one did (an error body's message).
+  const said = error instanceof ApiError && error.kind === 'api' && error.message ? ` It said: “${error.message}”` : '';
+  if (isOutcomeUnknown(error)) {
+    const reason = `${describeFailure(failure)}${failure.type === 'answered' ? said : ''}`;
     return (
       <Alert color="orange" title="We can't tell whether the product was created" role="alert">
         <Stack gap="xs">
@@ -43,21 +35,34 @@ export function CreateFailure({ error, unmapped, onRetry }: { error: unknown; un
       </Alert>
     );
   }
-  if (error.status === 401 || error.status === 403) {
+  if (failure.type === 'configuration') {
+    const title =
+      failure.by === 'server'
+        ? `site-admin’s server refused the request (${statusText(failure.status)})`
+        : failure.status === 401
+          ? 'The platform refused our server’s credentials'
+          : 'Our server has no permission on this site';
+    const remedy =
+      failure.by === 'server'
+        ? 'Reload the page (and sign in again if asked), then create from here.'
+        : 'This is a configuration matter for whoever runs site-admin (its API key and site id); this browser holds no key.';
     return (
-      <Alert color="red" title={error.status === 401 ? 'The platform refused our server’s credentials' : 'Our server has no permission on this site'} role="alert">
+      <Alert color="red" title={title} role="alert">
         <Text size="sm">
-          {error.message} This is a configuration matter for whoever runs site-admin (its API key and site id); this
-          browser holds no key. Nothing was created, and your product is kept as a draft.
+          {describeFailure(failure)}
+          {said} {remedy} Nothing was created, and your product is kept as a draft.
         </Text>
       </Alert>
     );
   }
+  const who = failure.type === 'answered' && failure.by === 'server' ? 'site-admin’s server' : 'The platform';
+  const status = failure.type === 'answered' ? ` (${statusText(failure.status)})` : '';
   return (
-    <Alert color="red" title={`The platform did not accept the product (${error.status} ${error.error})`} role="alert">
+    <Alert color="red" title={`${who} did not accept the product${status}`} role="alert">
       <Stack gap={4}>
         <Text size="sm">
-          {error.message} Nothing was created. The fields it named are marked; your product is kept as a draft.
+          {error instanceof Error ? error.message : ''} Nothing was created. The fields it named are marked; your product is kept as a
+          draft.
         </Text>
         {unmapped.length > 0 && (
           <List size="sm">

@@ -2,38 +2,37 @@
  * A product created from this browser: straight after Create (the success page) or reopened later
  * from the list, read-only, with what the platform answered and what was sent.
  */
-import { Alert, Button, Card, Code, Group, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
-import { Link, useLocation, useNavigate, useParams } from '@/lib/router';
+import { Alert, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { DateTime } from '@/lib/date-time';
+import { JsonBlock } from '@/lib/json-block';
+import { pathTo } from '@/lib/paths';
+import { Link, useNavigate, usePathParams, usePathState } from '@/lib/router';
 import { getCreated } from './created-products';
 
+/** One JSON value under its heading; the block is the named, scrollable region. */
 function Json({ label, value }: { label: string; value: unknown }) {
   return (
-    <Card withBorder component="section" aria-label={label}>
+    <Card withBorder>
       <Title order={2} size="h5" mb="xs">
         {label}
       </Title>
-      <ScrollArea.Autosize mah={320} type="auto">
-        <Code block tabIndex={0}>
-          {JSON.stringify(value, null, 2)}
-        </Code>
-      </ScrollArea.Autosize>
+      <JsonBlock json={JSON.stringify(value, null, 2)} label={label} maxHeight={320} />
     </Card>
   );
 }
 
 export function CreatedProductPage() {
-  const { localId = '' } = useParams();
-  const location = useLocation();
+  const localId = usePathParams('createdProduct')?.id ?? '';
+  const justCreated = usePathState('createdProduct')?.justCreated === true;
   const navigate = useNavigate();
   const entry = getCreated(localId);
-  const justCreated = Boolean((location.state as { justCreated?: boolean } | null)?.justCreated);
 
   if (!entry) {
     return (
       <Stack maw={640}>
         <Title order={1}>Product not found</Title>
         <Text>This browser has no record of that product. The list keeps the last 50 products created here.</Text>
-        <Button component={Link} to="/products" w="fit-content">
+        <Button component={Link} to={pathTo('products')} w="fit-content">
           Created products
         </Button>
       </Stack>
@@ -53,13 +52,13 @@ export function CreatedProductPage() {
         </Alert>
       )}
       <Group>
-        <Button component={Link} to="/products/new">
+        <Button component={Link} to={pathTo('newProduct')}>
           Create another
         </Button>
-        <Button variant="default" onClick={() => navigate('/products/new', { state: { template: body } })}>
+        <Button variant="default" onClick={() => navigate(pathTo('newProduct'), { state: { template: body } })}>
           Start a new product from this one
         </Button>
-        <Button variant="subtle" component={Link} to="/products">
+        <Button variant="subtle" component={Link} to={pathTo('products')}>
           All created products
         </Button>
       </Group>
@@ -68,7 +67,7 @@ export function CreatedProductPage() {
           <Table.Tbody>
             <Table.Tr>
               <Table.Th scope="row" w={180}>Created</Table.Th>
-              <Table.Td>{new Date(entry.createdAt).toLocaleString()}</Table.Td>
+              <Table.Td><DateTime date={new Date(entry.createdAt)} /></Table.Td>
             </Table.Tr>
             <Table.Tr>
               <Table.Th scope="row">Platform id</Table.Th>

@@ -1,4 +1,6 @@
 import { Anchor, Button, Stack, Table, Text, Title } from '@mantine/core';
+import { DateTime } from '@/lib/date-time';
+import { pathTo } from '@/lib/paths';
 import { Link } from '@/lib/router';
 import { listCreated } from './created-products';
 
@@ -14,7 +16,7 @@ export function CreatedProductsPage() {
       {created.length === 0 ? (
         <Stack align="flex-start">
           <Text>No products have been created from this browser yet.</Text>
-          <Button component={Link} to="/products/new">
+          <Button component={Link} to={pathTo('newProduct')}>
             New product
           </Button>
         </Stack>
@@ -32,13 +34,13 @@ export function CreatedProductsPage() {
             {created.map((entry) => (
               <Table.Tr key={entry.localId}>
                 <Table.Td>
-                  <Anchor component={Link} to={`/products/created/${entry.localId}`}>
+                  <Anchor component={Link} to={pathTo('createdProduct', { id: entry.localId })}>
                     {entry.body.name || 'Unnamed product'}
                   </Anchor>
                 </Table.Td>
                 <Table.Td>{entry.body.slug ?? ''}</Table.Td>
                 <Table.Td>{typeof entry.response.id === 'string' ? entry.response.id : ''}</Table.Td>
-                <Table.Td>{new Date(entry.createdAt).toLocaleString()}</Table.Td>
+                <Table.Td><DateTime date={new Date(entry.createdAt)} /></Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -1,10 +1,12 @@
 /**
  * The editor's draft, kept in this browser so that a reload, a crash, a closed tab or a failed create
- * loses nothing. One draft at a time; versioned key so an old shape is never misread.
+ * loses nothing. One draft at a time, in the app's one storage store (src/lib/storage.ts), under the key
+ * and in the format it always had; versioned key so an old shape is never misread.
  */
+import { storedValue } from '@/lib/storage';
 import { emptyProduct, productFormSchema, type ProductForm } from './model/product-form';
 
-const DRAFT_KEY = 'site-admin:product-draft:v1';
+export const DRAFT_KEY = 'site-admin:product-draft:v1';
 
 export interface Draft {
   savedAt: number;
@@ -12,37 +14,33 @@ export interface Draft {
   values: ProductForm;
 }
 
-export function loadDraft(storage: Storage = localStorage): Draft | null {
-  try {
-    const raw = storage.getItem(DRAFT_KEY);
-    if (!raw) return null;
-    const parsed = JSON.parse(raw) as Partial<Draft>;
-    const values = productFormSchema.safeParse(parsed.values);
-    if (!values.success || typeof parsed.savedAt !== 'number') return null;
-    if (isBlank(values.data)) return null;
-    return { savedAt: parsed.savedAt, step: Number.isInteger(parsed.step) ? Number(parsed.step) : 0, values: values.data };
-  } catch {
-    return null;
-  }
+/** A stored draft, or null for anything that is not one (or not worth offering). */
+export function parseDraft(json: unknown): Draft | null {
+  if (json === null || typeof json !== 'object') return null;
+  const { savedAt, step, values } = json as Partial<Record<keyof Draft, unknown>>;
+  const parsed = productFormSchema.safeParse(values);
+  if (!parsed.success || typeof savedAt !== 'number' || isBlank(parsed.data)) return null;
+  return { savedAt, step: Number.isInteger(step) ? Number(step) : 0, values: parsed.data };
 }
 
-/** False when the browser refused to store it (storage full or disabled). */
-export function saveDraft(values: ProductForm, step: number, storage: Storage = localStorage): boolean {
-  try {
-    if (isBlank(values)) storage.removeItem(DRAFT_KEY);
-    else storage.setItem(DRAFT_KEY, JSON.stringify({ savedAt: Date.now(), step, values } satisfies Draft));
-    return true;
-  } catch {
-    return false;
-  }
+const draftStore = storedValue<Draft | null>({
+  key: DRAFT_KEY,
+  parse: parseDraft,
+  fallback: null,
+  isEmpty: (draft) => draft === null || isBlank(draft.values),
+});
+
+export function loadDraft(): Draft | null {
+  return draftStore.read();
 }
 
-export function clearDraft(storage: Storage = localStorage): void {
-  try {
-    storage.removeItem(DRAFT_KEY);
-  } catch {
-    // Nothing to clear if storage is unavailable.
-  }
+/** False when the browser refused to store it (storage full or disabled). A blank product removes the draft. */
+export function saveDraft(values: ProductForm, step: number): boolean {
+  return draftStore.write({ savedAt: Date.now(), step, values });
+}
+
+export function clearDraft(): void {
+  draftStore.clear();
 }
 
 /** A product nobody has typed anything into yet: not worth offering as a draft. */

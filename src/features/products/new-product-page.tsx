@@ -6,10 +6,12 @@ import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useBlocker, useLocation, useNavigate } from '@/lib/router';
-import { wireProductSchema, type ErrorDetail, type WireProduct } from '@/contract/site-api';
+import { pathTo } from '@/lib/paths';
+import { useBlocker, useNavigate, usePathState } from '@/lib/router';
+import type { ErrorDetail, WireProduct } from '@/contract/site-api';
 import { ApiError, createProduct } from '@/lib/api-client';
-import { CreateFailure, isOutcomeUnknown } from './create-outcome';
+import { classifyApiError, isOutcomeUnknown } from '@/lib/api-error-class';
+import { CreateFailure } from './create-outcome';
 import { addCreated } from './created-products';
 import { clearDraft, loadDraft, saveDraft, type Draft } from './draft-storage';
 import { ProductEditor } from './editor/product-editor';
@@ -20,11 +22,10 @@ import { emptyProduct, type ProductForm } from './model/product-form';
 
 const AUTOSAVE_DELAY_MS = 400;
 
-function fromTemplate(state: unknown): ProductForm | null {
-  const template = wireProductSchema.safeParse((state as { template?: unknown } | null)?.template);
-  if (!template.success) return null;
+function fromTemplate(template: WireProduct | undefined): ProductForm | null {
+  if (!template) return null;
   // A new product from an existing one: same content, but the slug must be new.
-  return { ...decodeProduct({ ...template.data, slug: undefined }), slug: '', slugEdited: false };
+  return { ...decodeProduct({ ...template, slug: undefined }), slug: '', slugEdited: false };
 }
 
 function useDraftAutosave() {
@@ -65,11 +66,12 @@ function useDraftAutosave() {
 export function NewProductPage() {
   // The browser's language is the one the person types numbers and dates in; every step reads with it.
   const [settings] = useState(() => settingsForLocale(navigator.language));
-  const location = useLocation();
+  // Validated against the contract by the paths table: history outlives the code that wrote it.
+  const template = usePathState('newProduct')?.template;
   const navigate = useNavigate();
   const [draft, setDraft] = useState<Draft | null>(() => loadDraft());
   const [start, setStart] = useState<{ values: ProductForm; step: number } | null>(() =>
-    draft ? null : { values: fromTemplate(location.state) ?? emptyProduct(), step: 0 },
+    draft ? null : { values: fromTemplate(template) ?? emptyProduct(), step: 0 },
   );
   const [unmapped, setUnmapped] = useState<readonly ErrorDetail[]>([]);
   const dirty = useRef(false);
@@ -83,7 +85,7 @@ export function NewProductPage() {
       autosave.cancel();
       clearDraft();
       const entry = addCreated(body, response);
-      navigate(`/products/created/${entry.localId}`, { state: { justCreated: true } });
+      navigate(pathTo('createdProduct', { id: entry.localId }), { state: { justCreated: true } });
     },
   });
 
@@ -94,7 +96,8 @@ export function NewProductPage() {
         await mutateAsync(body);
         return [];
       } catch (error) {
-        if (error instanceof ApiError && error.kind === 'api' && (error.status === 400 || error.status === 422)) {
+        const failure = classifyApiError(error);
+        if (error instanceof ApiError && failure.type === 'answered' && (failure.status === 400 || failure.status === 422)) {
           const mapped = mapServerDetails(settings.fields, error.details);
           setUnmapped(mapped.unmapped);
           return mapped.fieldErrors;
@@ -147,7 +150,7 @@ export function NewProductPage() {
                 onClick={() => {
                   clearDraft();
                   setDraft(null);
-                  setStart({ values: fromTemplate(location.state) ?? emptyProduct(), step: 0 });
+                  setStart({ values: fromTemplate(template) ?? emptyProduct(), step: 0 });
                 }}
               >
                 Discard draft

@@ -1,4 +1,8 @@
-/** Dates in the viewer's own locale and time zone, through Intl; formatters are made once and reused. */
+/**
+ * The one way the app writes a date for people: in the viewer's own locale and time zone (or those
+ * given), through Intl; formatters are made once and reused. Every screen uses these (or `<DateTime>`),
+ * so a date reads the same wherever it appears.
+ */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function dateFormat(options: Intl.DateTimeFormatOptions, locale?: string): Intl.DateTimeFormat {

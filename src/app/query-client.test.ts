@@ -1,0 +1,45 @@
+import { QueryObserver } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-client';
+import { createQueryClient } from './query-client';
+
+afterEach(() => vi.useRealTimers());
+
+/** Runs one query through the app's client until it settles; answers how often the fetcher ran. */
+async function attempts(failure: unknown): Promise<number> {
+  vi.useFakeTimers();
+  const client = createQueryClient();
+  const queryFn = vi.fn(() => Promise.reject(failure));
+  const observer = new QueryObserver(client, { queryKey: ['case', '3', '1'], queryFn });
+  const settled = new Promise<void>((resolve) => {
+    const unsubscribe = observer.subscribe((result) => {
+      if (result.status === 'error') {
+        unsubscribe();
+        resolve();
+      }
+    });
+  });
+  // Far beyond any retry delay: every retry the client would make has been made.
+  await vi.advanceTimersByTimeAsync(120_000);
+  await settled;
+  client.clear();
+  return queryFn.mock.calls.length;
+}
+
+const api = (status: number, platformStatus: number | null = null) =>
+  new ApiError({ kind: 'api', status, platformStatus, error: 'x', message: 'm' });
+
+describe('the app’s query client', () => {
+  it('asks once more when no answer came at all', async () => {
+    expect(await attempts(new ApiError({ kind: 'network', status: 0, error: 'Network Error', message: 'm' }))).toBe(2);
+  });
+
+  it.each([
+    ['our 504 (the platform timed out)', api(504)],
+    ['our 502 (the platform could not be reached)', api(502)],
+    ['a platform 500', api(500, 500)],
+    ['404', api(404, 404)],
+  ])('never asks again after %s', async (_what, error) => {
+    expect(await attempts(error)).toBe(1);
+  });
+});

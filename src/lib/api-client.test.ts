@@ -1,0 +1,177 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, createProduct, getFormCase, getServerMeta, REQUEST_TIMEOUT_MS } from './api-client';
+import { isExactNumber } from './exact-json';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const answer = (status: number, body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
+  new Response(body, { status, headers });
+
+/** A fetch that answers only when its signal aborts, the way a hung server behaves. */
+function hangUntilAborted(_input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  return new Promise((_, reject) => {
+    if (init?.signal?.aborted) reject(new DOMException('The operation was aborted.', 'AbortError'));
+    init?.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+  });
+}
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => new Error('expected a failure'),
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe('getFormCase', () => {
+  it('asks our server for the case and hands back the record with its text, every digit exact', async () => {
+    const text = '{"id":"48217","order_id":12345678901234567890,"created_at":1761955200,"properties":{"amount":1.50}}';
+    fetchMock.mockResolvedValue(answer(200, text));
+    const result = await getFormCase('3', '48217');
+    expect(fetchMock).toHaveBeenCalledWith('/api/site/v2/forms/3/cases/48217', expect.objectContaining({ headers: { accept: 'application/json' } }));
+    expect(result.text).toBe(text);
+    expect(String(result.record.order_id)).toBe('12345678901234567890');
+    expect(isExactNumber(result.record.order_id)).toBe(true);
+    expect(result.record.created_at).toBe(1761955200);
+    expect(String((result.record.properties as Record<string, unknown>).amount)).toBe('1.50');
+  });
+
+  it('accepts the empty object of the spec’s example', async () => {
+    fetchMock.mockResolvedValue(answer(200, '{}'));
+    expect(await getFormCase('3', '1')).toEqual({ record: {}, text: '{}' });
+  });
+
+  it.each([
+    ['a list', '[1,2]'],
+    ['a string', '"case"'],
+    ['a big number', '12345678901234567890'],
+    ['null', 'null'],
+  ])('calls %s an unreadable answer, not a case', async (_what, text) => {
+    fetchMock.mockResolvedValue(answer(200, text));
+    const error = await failure(getFormCase('3', '1'));
+    expect(error).toMatchObject({ kind: 'invalid-response', status: 200, message: 'The case is not a JSON object.' });
+  });
+
+  it('calls an answer that is not JSON unreadable, with its status and the platform’s', async () => {
+    fetchMock.mockResolvedValue(answer(502, '<html>Bad gateway</html>', { 'content-type': 'text/html', 'x-platform-status': '500' }));
+    const error = await failure(getFormCase('3', '1'));
+    expect(error).toMatchObject({ kind: 'invalid-response', status: 502, platformStatus: 500 });
+    expect(error.message).toBe('The server answered 502 with something that is not JSON.');
+  });
+
+  it('reads an error answer: status, phrase, message, details, and the platform’s status when it gave one', async () => {
+    const body = { error: 'Unprocessable Entity', message: 'bad', code: 422, details: [{ field: 'id', message: 'is reserved' }] };
+    fetchMock.mockResolvedValue(answer(422, JSON.stringify(body), { 'content-type': 'application/json', 'x-platform-status': '422' }));
+    expect(await failure(getFormCase('3', '1'))).toMatchObject({
+      kind: 'api',
+      status: 422,
+      platformStatus: 422,
+      error: 'Unprocessable Entity',
+      message: 'bad',
+      details: body.details,
+    });
+    fetchMock.mockResolvedValue(answer(504, JSON.stringify({ error: 'Gateway Timeout', message: 'slow', code: 504 })));
+    expect(await failure(getFormCase('3', '1'))).toMatchObject({ kind: 'api', status: 504, platformStatus: null });
+    fetchMock.mockResolvedValue(answer(500, '{"unexpected":true}', { 'x-platform-status': 'soon' }));
+    expect(await failure(getFormCase('3', '1'))).toMatchObject({ kind: 'api', status: 500, platformStatus: null, message: 'The server answered 500.' });
+  });
+
+  it('calls a refused connection a network failure', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    expect(await failure(getFormCase('3', '1'))).toMatchObject({ kind: 'network', status: 0, platformStatus: null });
+  });
+
+  it('gives up after its time limit, including while the body is still arriving', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockImplementation(hangUntilAborted);
+    const waiting = failure(getFormCase('3', '1'));
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+    expect(fetchMock.mock.calls[0]?.[1]?.signal?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await waiting).toMatchObject({ kind: 'timeout', status: 0 });
+
+    // Headers arrive at once; the body never ends.
+    fetchMock.mockImplementation(async (_input, init) => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"id":'));
+          init?.signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
+        },
+      });
+      return new Response(body, { status: 200 });
+    });
+    const slowBody = failure(getFormCase('3', '1'));
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+    expect(await slowBody).toMatchObject({ kind: 'timeout' });
+  });
+
+  it('calls an answer that breaks off midway cut off, with the status that had arrived', async () => {
+    fetchMock.mockImplementation(async () => {
+      let sent = false;
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (!sent) {
+            sent = true;
+            controller.enqueue(new TextEncoder().encode('{"id":"48217","prop'));
+          } else {
+            controller.error(new TypeError('network error'));
+          }
+        },
+      });
+      return new Response(body, { status: 200, headers: { 'x-platform-status': '200' } });
+    });
+    expect(await failure(getFormCase('3', '1'))).toMatchObject({ kind: 'cut-off', status: 200, platformStatus: 200 });
+  });
+
+  it('passes a cancellation by the caller on untouched, not as a failure', async () => {
+    fetchMock.mockImplementation(hangUntilAborted);
+    const controller = new AbortController();
+    const pending = getFormCase('3', '1', controller.signal);
+    controller.abort();
+    const error: unknown = await pending.catch((caught: unknown) => caught);
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ name: 'AbortError' });
+
+    const already = new AbortController();
+    already.abort();
+    fetchMock.mockClear();
+    await expect(getFormCase('3', '1', already.signal)).rejects.toMatchObject({ name: 'AbortError' });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('encodes the identifiers into the path', async () => {
+    fetchMock.mockResolvedValue(answer(200, '{}'));
+    await getFormCase('a b', 'c/d');
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/site/v2/forms/a%20b/cases/c%2Fd');
+  });
+});
+
+describe('createProduct', () => {
+  it('posts the body as JSON and hands back the answer, record or {}', async () => {
+    fetchMock.mockResolvedValue(answer(200, '{"id":"501","name":"Mug"}'));
+    expect(await createProduct({ name: 'Mug', enabled: 'true' })).toEqual({ id: '501', name: 'Mug' });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/site/v2/ecommerce/products/create');
+    expect(init).toMatchObject({ method: 'POST', body: '{"name":"Mug","enabled":"true"}' });
+    expect(init?.headers).toMatchObject({ 'content-type': 'application/json' });
+  });
+});
+
+describe('getServerMeta', () => {
+  it('reads the mode, and calls anything else unreadable', async () => {
+    fetchMock.mockResolvedValue(answer(200, '{"mode":"sandbox","siteId":"1001"}'));
+    expect(await getServerMeta()).toEqual({ mode: 'sandbox', siteId: '1001' });
+    fetchMock.mockResolvedValue(answer(200, '{"mode":"elsewhere"}'));
+    expect(await failure(getServerMeta())).toMatchObject({ kind: 'invalid-response' });
+  });
+});

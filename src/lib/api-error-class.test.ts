@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, type ApiErrorKind } from './api-client';
+import { classifyApiError, describeFailure, isOutcomeUnknown, mayRetryHelp, shouldRetryQuery, type ApiFailure } from './api-error-class';
+
+const error = (kind: ApiErrorKind, status: number, platformStatus: number | null = null) =>
+  new ApiError({ kind, status, platformStatus, error: 'x', message: 'm' });
+
+const noAnswer = error('network', 0);
+const browserTimeout = error('timeout', 0);
+const platformUnreachable = error('api', 502);
+const platformTimeout = error('api', 504);
+const platform500Html = error('api', 502, 500);
+const platform200Html = error('api', 502, 200);
+const platform500 = error('api', 500, 500);
+const notFound = error('api', 404, 404);
+const rejected = error('api', 422, 422);
+const credentials = error('api', 401, 401);
+const ourLogin = error('api', 401);
+const notJsonFromUs = error('invalid-response', 200);
+const notACase = error('invalid-response', 200, 200);
+const cutOff = error('cut-off', 200, 200);
+
+describe('classifyApiError', () => {
+  it.each<[string, unknown, ApiFailure]>([
+    ['no answer from our server', noAnswer, { type: 'network', hop: 'server' }],
+    ['the browser’s own time limit', browserTimeout, { type: 'timeout', hop: 'server' }],
+    ['our 502 without a platform status: the platform could not be reached', platformUnreachable, { type: 'network', hop: 'platform' }],
+    ['our 504: the platform did not answer in time', platformTimeout, { type: 'timeout', hop: 'platform' }],
+    ['our 502 for the platform’s 500 in HTML: the platform’s own error', platform500Html, { type: 'answered', status: 500, by: 'platform' }],
+    ['our 502 for the platform’s 200 in HTML: an unreadable answer', platform200Html, { type: 'unreadable', status: 200, by: 'platform', cutOff: false }],
+    ['the platform’s 500 passed on', platform500, { type: 'answered', status: 500, by: 'platform' }],
+    ['404', notFound, { type: 'answered', status: 404, by: 'platform' }],
+    ['422', rejected, { type: 'answered', status: 422, by: 'platform' }],
+    ['the platform’s 401', credentials, { type: 'configuration', status: 401, by: 'platform' }],
+    ['our server’s own 401 (its login)', ourLogin, { type: 'configuration', status: 401, by: 'server' }],
+    ['our 403 (another origin)', error('api', 403), { type: 'configuration', status: 403, by: 'server' }],
+    ['a page that is not JSON from in front of our server', notJsonFromUs, { type: 'unreadable', status: 200, by: 'server', cutOff: false }],
+    ['an HTML 502 from a proxy in front of ours', error('invalid-response', 502), { type: 'answered', status: 502, by: 'server' }],
+    ['JSON that is not a case', notACase, { type: 'unreadable', status: 200, by: 'platform', cutOff: false }],
+    ['an answer broken off midway', cutOff, { type: 'unreadable', status: 200, by: 'platform', cutOff: true }],
+    ['our server’s own 413', error('api', 413), { type: 'answered', status: 413, by: 'server' }],
+    ['a fault in the page', new TypeError('x is undefined'), { type: 'unexpected' }],
+  ])('%s', (_what, input, expected) => {
+    expect(classifyApiError(input)).toEqual(expected);
+  });
+});
+
+describe('shouldRetryQuery', () => {
+  it('asks once more after no answer at all, and only once', () => {
+    expect(shouldRetryQuery(0, noAnswer)).toBe(true);
+    expect(shouldRetryQuery(1, noAnswer)).toBe(false);
+  });
+
+  it.each([
+    ['our 504', platformTimeout],
+    ['our 502', platformUnreachable],
+    ['the browser’s time limit', browserTimeout],
+    ['a platform 500', platform500],
+    ['404', notFound],
+    ['401', credentials],
+    ['an unreadable answer', notACase],
+    ['a cut-off answer', cutOff],
+    ['a fault in the page', new Error('bug')],
+  ])('never after %s: somebody answered, or waiting again is pointless', (_what, input) => {
+    expect(shouldRetryQuery(0, input)).toBe(false);
+  });
+});
+
+describe('mayRetryHelp', () => {
+  it('offers another try where the next attempt may end otherwise', () => {
+    for (const input of [noAnswer, browserTimeout, platformUnreachable, platformTimeout, platform500, platform500Html, notACase, cutOff, error('api', 429, 429)]) {
+      expect(mayRetryHelp(classifyApiError(input))).toBe(true);
+    }
+    for (const input of [notFound, rejected, credentials, ourLogin]) expect(mayRetryHelp(classifyApiError(input))).toBe(false);
+  });
+});
+
+describe('isOutcomeUnknown', () => {
+  it('is unknown without a clear answer: no answer, none in time, unreadable, or the platform’s own error', () => {
+    for (const input of [noAnswer, browserTimeout, platformUnreachable, platformTimeout, platform500Html, platform500, notACase, cutOff, new Error('bug')]) {
+      expect(isOutcomeUnknown(input)).toBe(true);
+    }
+  });
+
+  it('is known when the platform refused: nothing was created', () => {
+    for (const input of [error('api', 400, 400), rejected, credentials, ourLogin, error('api', 413)]) expect(isOutcomeUnknown(input)).toBe(false);
+  });
+});
+
+describe('describeFailure', () => {
+  it('says which hop failed and who answered what', () => {
+    expect(describeFailure(classifyApiError(noAnswer))).toMatch(/^No answer came from site-admin’s server/);
+    expect(describeFailure(classifyApiError(platformUnreachable))).toMatch(/could not reach the platform/);
+    expect(describeFailure(classifyApiError(platformTimeout))).toBe('The platform did not answer site-admin’s server in time.');
+    expect(describeFailure(classifyApiError(platform500Html))).toBe('The platform answered 500 Internal Server Error.');
+    expect(describeFailure(classifyApiError(platform200Html))).toBe('The platform answered 200 with something that is not the JSON expected.');
+    expect(describeFailure(classifyApiError(cutOff))).toBe('The platform answered 200, but the answer broke off before it was complete.');
+    expect(describeFailure(classifyApiError(credentials))).toMatch(/^The platform answered 401 Unauthorized: the API key or site id/);
+    expect(describeFailure(classifyApiError(error('api', 418)))).toBe('site-admin’s server answered 418.');
+  });
+});

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { fullProduct } from '@/contract/fixtures';
+import { matchPath, matchPathName, pathTo, readPathState } from './paths';
+
+describe('pathTo', () => {
+  it('builds every page’s address from the table, encoding params', () => {
+    expect(pathTo('home')).toBe('/');
+    expect(pathTo('cases')).toBe('/cases');
+    expect(pathTo('case', { form: '3', id: '48217' })).toBe('/cases/3/48217');
+    expect(pathTo('case', { form: 'a/b', id: 'ü ?#' })).toBe('/cases/a%2Fb/%C3%BC%20%3F%23');
+    expect(pathTo('products')).toBe('/products');
+    expect(pathTo('newProduct')).toBe('/products/new');
+    expect(pathTo('createdProduct', { id: 'mhx1a2b' })).toBe('/products/created/mhx1a2b');
+  });
+
+  it('reads back what it built', () => {
+    const params = { form: 'a/b', id: '%E0 x' };
+    expect(matchPathName('case', pathTo('case', params))).toEqual(params);
+    expect(matchPathName('case', '/cases')).toBeNull();
+    expect(matchPathName('createdProduct', '/products/new')).toBeNull();
+  });
+});
+
+describe('matchPath', () => {
+  it.each([
+    ['/cases/:form/:id', '/cases/3/48217', { form: '3', id: '48217' }],
+    ['/cases/:form/:id', '/cases/3/48217/', { form: '3', id: '48217' }],
+    ['/cases', '/cases', {}],
+    ['/', '/', {}],
+    ['*', '/anything/at/all', {}],
+  ])('%s matches %s', (pattern, path, params) => {
+    expect(matchPath(pattern, path)).toEqual(params);
+  });
+
+  it.each([
+    ['/cases/:form/:id', '/cases/3'],
+    ['/cases/:form/:id', '/cases/3/4/5'],
+    ['/products', '/products/new'],
+    ['/', '/cases'],
+    ['/cases/:form/:id', '/cases/%E0%A4%A/1'],
+  ])('%s does not match %s', (pattern, path) => {
+    expect(matchPath(pattern, path)).toBeNull();
+  });
+
+  it('matches a prefix when asked', () => {
+    expect(matchPath('/cases', '/cases/3/48217', false)).toEqual({});
+  });
+});
+
+describe('readPathState', () => {
+  it('accepts what a page may carry', () => {
+    expect(readPathState('case', { lookup: true, formReadAs: { typed: 'form_3', form: '3' } })).toEqual({
+      lookup: true,
+      formReadAs: { typed: 'form_3', form: '3' },
+    });
+    expect(readPathState('createdProduct', { justCreated: true })).toEqual({ justCreated: true });
+    expect(readPathState('newProduct', { template: fullProduct() })).toEqual({ template: fullProduct() });
+  });
+
+  it('gives nothing for state of another shape, as an older version or another page may have left', () => {
+    expect(readPathState('case', undefined)).toBeUndefined();
+    expect(readPathState('case', null)).toBeUndefined();
+    expect(readPathState('case', { lookup: 'yes' })).toBeUndefined();
+    expect(readPathState('createdProduct', 'justCreated')).toBeUndefined();
+    expect(readPathState('newProduct', { template: { name: 1 } })).toBeUndefined();
+    expect(readPathState('newProduct', { template: { unknown_field: 'x' } })).toBeUndefined();
+  });
+});

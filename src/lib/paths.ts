@@ -1,0 +1,105 @@
+/**
+ * Every page's address, in one typed table. Routes, links and `navigate` all take their paths from here
+ * (the router accepts nothing else), so a path is written once, a page's params are typed by its
+ * pattern, and so is the state its history entry may carry.
+ */
+import * as z from 'zod/mini';
+import { wireProductSchema } from '@/contract/site-api';
+
+export const PATHS = {
+  home: '/',
+  cases: '/cases',
+  case: '/cases/:form/:id',
+  products: '/products',
+  newProduct: '/products/new',
+  createdProduct: '/products/created/:id',
+} as const;
+
+export type PathName = keyof typeof PATHS;
+export type PathPattern = (typeof PATHS)[PathName];
+
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<Rest>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** `PathParams<'case'>` is `{ form: string; id: string }`. */
+export type PathParams<N extends PathName> = { [K in ParamNames<(typeof PATHS)[N]>]: string };
+
+declare const pathName: unique symbol;
+/** A path built from the table (only `pathTo` makes one): a plain string that remembers its page. */
+export type Href<N extends PathName = PathName> = string & { readonly [pathName]: N };
+
+/**
+ * What a page's history entry may carry. History outlives the code that wrote it (a reload, an old tab),
+ * so state is always read back through its schema (`readPathState`), never cast.
+ */
+const STATE_SCHEMAS = {
+  case: z.object({
+    /** Arrived by the lookup form (not by a link, Back or Forward): focus goes to the outcome. */
+    lookup: z.optional(z.boolean()),
+    /** What the form box held when it was read as another identifier: `form_3` read as `3`. */
+    formReadAs: z.optional(z.object({ typed: z.string(), form: z.string() })),
+  }),
+  newProduct: z.object({
+    /** Start from this product (its slug is left out): "Start a new product from this one". */
+    template: wireProductSchema,
+  }),
+  createdProduct: z.object({
+    /** Arrived straight from Create: the page says the product was created. */
+    justCreated: z.optional(z.boolean()),
+  }),
+};
+
+export type StatefulPathName = keyof typeof STATE_SCHEMAS;
+export type PathState<N extends PathName> = N extends StatefulPathName ? z.infer<(typeof STATE_SCHEMAS)[N]> : never;
+
+/** Reads a history entry's state for page `name`; undefined when there is none or it is not that page's. */
+export function readPathState<N extends StatefulPathName>(name: N, raw: unknown): PathState<N> | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  const parsed = STATE_SCHEMAS[name].safeParse(raw);
+  return parsed.success ? (parsed.data as PathState<N>) : undefined;
+}
+
+type ParamsArgs<N extends PathName> = [ParamNames<(typeof PATHS)[N]>] extends [never] ? [] : [params: PathParams<N>];
+
+/** The address of page `name`: `pathTo('case', { form: '3', id: '48217' })` is `/cases/3/48217`. */
+export function pathTo<N extends PathName>(name: N, ...args: ParamsArgs<N>): Href<N> {
+  const params = (args[0] ?? {}) as Record<string, string>;
+  const path = PATHS[name].replace(/:([A-Za-z]+)/g, (_, key: string) => encodeURIComponent(params[key] ?? ''));
+  return path as Href<N>;
+}
+
+/**
+ * Matches a pattern such as `/cases/:form/:id` (`*` matches anything) against a pathname; params are
+ * decoded. With `end: false` the pattern may match a prefix.
+ */
+export function matchPath(pattern: string, pathname: string, end = true): Record<string, string> | null {
+  if (pattern === '*') return {};
+  const parts = pattern.replace(/^\/+|\/+$/g, '').split('/').filter(Boolean);
+  const segments = pathname.replace(/^\/+|\/+$/g, '').split('/').filter(Boolean);
+  const params: Record<string, string> = {};
+  let i = 0;
+  for (const part of parts) {
+    const segment = segments[i];
+    if (segment === undefined) return null;
+    if (part.startsWith(':')) {
+      try {
+        params[part.slice(1)] = decodeURIComponent(segment);
+      } catch {
+        return null;
+      }
+    } else if (segment !== part) {
+      return null;
+    }
+    i += 1;
+  }
+  if (end && i < segments.length) return null;
+  return params;
+}
+
+/** The params of page `name` when `pathname` is its address, else null. */
+export function matchPathName<N extends PathName>(name: N, pathname: string): PathParams<N> | null {
+  return matchPath(PATHS[name], pathname) as PathParams<N> | null;
+}
