@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from '@/app/provider';
-import { AppRouter } from '@/app/router';
+import { SiteRoot } from '@/app/site-root';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -9,7 +9,7 @@ if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
     <AppProvider>
-      <AppRouter />
+      <SiteRoot />
     </AppProvider>
   </StrictMode>,
 );

@@ -12,6 +12,7 @@ const NewProductPage = lazy(() => import('@/features/products/new-product-page')
 const CreatedProductsPage = lazy(() =>
   import('@/features/products/created-products-page').then((m) => ({ default: m.CreatedProductsPage })),
 );
+const SettingsPage = lazy(() => import('@/features/settings/settings-page').then((m) => ({ default: m.SettingsPage })));
 const CreatedProductPage = lazy(() =>
   import('@/features/products/created-product-page').then((m) => ({ default: m.CreatedProductPage })),
 );
@@ -28,6 +29,7 @@ function Pages() {
           <Route path={PATHS.products} element={<CreatedProductsPage />} />
           <Route path={PATHS.newProduct} element={<NewProductPage />} />
           <Route path={PATHS.createdProduct} element={<CreatedProductPage />} />
+          <Route path={PATHS.settings} element={<SettingsPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>
@@ -35,9 +37,9 @@ function Pages() {
   );
 }
 
-export function AppRouter() {
+export function AppRouter({ basename = '' }: { basename?: string }) {
   return (
-    <BrowserRouter>
+    <BrowserRouter basename={basename}>
       <AppShellLayout>
         <Pages />
       </AppShellLayout>

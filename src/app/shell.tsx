@@ -3,8 +3,10 @@ import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { pathTo, type PathName } from '@/lib/paths';
 import { Link, useIsActive } from '@/lib/router';
+import { useSite } from '@/lib/site-context';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { ModeBadge } from './mode-badge';
+import { SiteSwitcher } from './site-switcher';
 import classes from './shell.module.css';
 
 const NAV = [
@@ -12,6 +14,7 @@ const NAV = [
   { page: 'cases', label: 'Cases', description: 'Look up a form submission', end: false },
   { page: 'newProduct', label: 'New product', description: 'Create a catalogue product', end: true },
   { page: 'products', label: 'Created products', description: 'Made from this browser', end: true },
+  { page: 'settings', label: 'Settings', description: 'This site’s profile', end: true },
 ] as const satisfies readonly { page: PathName; label: string; description: string; end: boolean }[];
 
 type NavPage = (typeof NAV)[number]['page'];
@@ -34,6 +37,7 @@ function MainNavLink({ page, label, description, onClick, end }: { page: NavPage
 
 export function AppShellLayout({ children }: { children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
+  const { site, sites, many } = useSite();
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
       <a href="#main" className={classes.skipLink}>
@@ -48,7 +52,7 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
             </Anchor>
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <ModeBadge />
+            {many ? <SiteSwitcher site={site} sites={sites} /> : <ModeBadge site={site} />}
             <ColorSchemeToggle />
           </Group>
         </Group>

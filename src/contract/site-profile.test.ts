@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkSiteProfile, flattenReferences, siteInfoOf } from './site-profile';
+import { siteInfoOf } from './site-info';
+import { checkSiteProfile, flattenReferences } from './site-profile';
 
 const minimal = () => ({ sites: [{ id: 'harbour-linen', name: 'Harbour Linen', platform: { sandbox: true, siteId: '1001' } }] });
 

@@ -218,36 +218,3 @@ function issueMessage(issue: z.core.$ZodIssue): string {
   return issue.message;
 }
 
-/**
- * What the browser knows of a site: everything of its profile but where its key lives. `mode` and `host`
- * say where its calls go, for the header's badge.
- */
-export const siteInfoSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  mode: z.enum(['sandbox', 'platform']),
-  host: z.optional(z.string()),
-  siteId: z.string(),
-  currencies: z.array(z.enum(CURRENCIES)),
-  decimals: z.union([z.literal(2), z.literal(4)]),
-  labels: z.optional(z.unknown()),
-  forms: z.optional(z.unknown()),
-  references: z.optional(z.unknown()),
-  defaults: z.optional(z.unknown()),
-});
-
-export type SiteInfo = Omit<z.infer<typeof siteInfoSchema>, 'labels' | 'forms' | 'references' | 'defaults'> &
-  Pick<SiteConfig, 'labels' | 'forms' | 'references' | 'defaults'>;
-
-/** The browser's view of a site of the profile. */
-export function siteInfoOf(site: SiteConfig): SiteInfo {
-  const { platform: where, money, ...rest } = site;
-  return {
-    ...rest,
-    mode: 'sandbox' in where ? 'sandbox' : 'platform',
-    host: 'baseUrl' in where ? new URL(where.baseUrl).host : undefined,
-    siteId: where.siteId,
-    currencies: money?.currencies ?? [...CURRENCIES],
-    decimals: money?.decimals ?? 2,
-  };
-}

@@ -5,7 +5,6 @@
  */
 import { PLATFORM_STATUS_HEADER, serverMetaSchema, SERVER_META_PATH, type ServerMeta } from '@/contract/server-meta';
 import {
-  API_BASE_PATH,
   CREATE_PRODUCT_PATH,
   errorBodySchema,
   formCasePath,
@@ -13,7 +12,9 @@ import {
   type FormCase,
   type WireProduct,
 } from '@/contract/site-api';
+import { siteInfoSchema, type SiteInfo } from '@/contract/site-info';
 import { parseExactJson } from './exact-json';
+import { apiBasePath } from './site-scope';
 
 /**
  * What happened, as the fetch layer saw it:
@@ -188,7 +189,7 @@ export interface FormCaseAnswer {
 
 /** GET /forms/{form}/cases/{id}: any JSON object, including `{}`, with every number exact. */
 export async function getFormCase(form: string, id: string, signal?: AbortSignal): Promise<FormCaseAnswer> {
-  const answer = await send(API_BASE_PATH + formCasePath(form, id), {}, signal);
+  const answer = await send(apiBasePath() + formCasePath(form, id), {}, signal);
   const record = expectObject(readJson(answer, parseExactJson), answer, 'The case');
   return { record, text: answer.text };
 }
@@ -196,7 +197,7 @@ export async function getFormCase(form: string, id: string, signal?: AbortSignal
 /** POST /ecommerce/products/create: the platform may answer with the record or with `{}`. */
 export async function createProduct(body: WireProduct, signal?: AbortSignal): Promise<Record<string, unknown>> {
   const answer = await send(
-    API_BASE_PATH + CREATE_PRODUCT_PATH,
+    apiBasePath() + CREATE_PRODUCT_PATH,
     { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
     signal,
   );
@@ -212,3 +213,17 @@ export async function getServerMeta(signal?: AbortSignal): Promise<ServerMeta> {
   }
   return parsed.data;
 }
+
+/** The sites this server works on (GET /api/sites), in the profile's order; never a key. */
+export async function getSites(signal?: AbortSignal): Promise<SiteInfo[]> {
+  const answer = await send(SITES_PATH, {}, signal);
+  const json = readJson(answer) as { sites?: unknown } | null;
+  const parsed = Array.isArray(json?.sites) ? json.sites.map((site) => siteInfoSchema.safeParse(site)) : [];
+  if (parsed.length === 0 || parsed.some((result) => !result.success)) {
+    throw new ApiError({ kind: 'invalid-response', status: answer.status, error: 'Invalid Response', message: 'Unexpected list of sites.' });
+  }
+  // The schema checks the shape the browser relies on; labels and references are the profile's, checked at start.
+  return parsed.map((result) => result.data as SiteInfo);
+}
+
+export const SITES_PATH = '/api/sites';

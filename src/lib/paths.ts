@@ -13,6 +13,7 @@ export const PATHS = {
   products: '/products',
   newProduct: '/products/new',
   createdProduct: '/products/created/:id',
+  settings: '/settings',
 } as const;
 
 export type PathName = keyof typeof PATHS;

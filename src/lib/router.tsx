@@ -69,10 +69,16 @@ function parsePath(to: string, state: unknown, index: number): Location {
   return { pathname: url.pathname, search: url.search, hash: url.hash, state, index };
 }
 
-function browserHistory(): History {
+/**
+ * The browser's history. With a `basename` (`/s/harbour-linen`, the site a page works on), the app sees
+ * and writes paths without it: `/cases/3/48217` is `/s/harbour-linen/cases/3/48217` in the address bar.
+ */
+function browserHistory(basename = ''): History {
   const read = (): Location => {
     const entry = (window.history.state ?? {}) as { usr?: unknown; idx?: number };
-    return { ...parsePath(window.location.pathname + window.location.search + window.location.hash, entry.usr, entry.idx ?? 0) };
+    const { pathname } = window.location;
+    const inApp = basename && (pathname === basename || pathname.startsWith(`${basename}/`)) ? pathname.slice(basename.length) || '/' : pathname;
+    return { ...parsePath(inApp + window.location.search + window.location.hash, entry.usr, entry.idx ?? 0) };
   };
   if (typeof (window.history.state as { idx?: number } | null)?.idx !== 'number') {
     window.history.replaceState({ usr: (window.history.state as { usr?: unknown } | null)?.usr, idx: 0 }, '');
@@ -81,8 +87,8 @@ function browserHistory(): History {
     location: read,
     push(to, state, replace) {
       const idx = read().index + (replace ? 0 : 1);
-      if (replace) window.history.replaceState({ usr: state, idx }, '', to);
-      else window.history.pushState({ usr: state, idx }, '', to);
+      if (replace) window.history.replaceState({ usr: state, idx }, '', basename + to);
+      else window.history.pushState({ usr: state, idx }, '', basename + to);
     },
     go: (delta) => window.history.go(delta),
     listen(listener) {
@@ -115,6 +121,8 @@ function memoryHistory(initial: string): History {
 
 interface RouterContextValue {
   location: Location;
+  /** What the address bar has before the app's paths (the site's `/s/<id>`), or "". */
+  basename: string;
   navigate: NavigateFunction;
   registerBlocker: (blocker: BlockerEntry) => () => void;
 }
@@ -132,7 +140,7 @@ function useRouter(): RouterContextValue {
   return router;
 }
 
-function RouterProvider({ history, children }: { history: History; children: ReactNode }) {
+function RouterProvider({ history, basename = '', children }: { history: History; basename?: string; children: ReactNode }) {
   const [location, setLocation] = useState(history.location);
   const blockers = useRef(new Set<BlockerEntry>());
   const current = useRef(location);
@@ -208,15 +216,19 @@ function RouterProvider({ history, children }: { history: History; children: Rea
   }, []);
 
   const value = useMemo(
-    () => ({ location, navigate: navigate as NavigateFunction, registerBlocker }),
-    [location, navigate, registerBlocker],
+    () => ({ location, basename, navigate: navigate as NavigateFunction, registerBlocker }),
+    [location, basename, navigate, registerBlocker],
   );
   return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
 }
 
-export function BrowserRouter({ children }: { children: ReactNode }) {
-  const [history] = useState(browserHistory);
-  return <RouterProvider history={history}>{children}</RouterProvider>;
+export function BrowserRouter({ basename = '', children }: { basename?: string; children: ReactNode }) {
+  const [history] = useState(() => browserHistory(basename));
+  return (
+    <RouterProvider history={history} basename={basename}>
+      {children}
+    </RouterProvider>
+  );
 }
 
 /** For tests: a router with its own history, starting at the first entry. */
@@ -282,7 +294,7 @@ type LinkProps<N extends PathName> = Omit<AnchorHTMLAttributes<HTMLAnchorElement
 
 /** An ordinary link (open in a new tab, copy address) that navigates inside the app on a plain click. */
 export function Link<N extends PathName>({ to, replace, state, onClick, target, ref, children, ...props }: LinkProps<N>) {
-  const navigate = useNavigate();
+  const { navigate, basename } = useRouter();
   const handle = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
@@ -291,7 +303,7 @@ export function Link<N extends PathName>({ to, replace, state, onClick, target, 
     navigate(to, { replace, state });
   };
   return (
-    <a {...props} ref={ref} href={to} target={target} onClick={handle}>
+    <a {...props} ref={ref} href={basename + to} target={target} onClick={handle}>
       {children}
     </a>
   );

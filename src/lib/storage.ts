@@ -6,6 +6,7 @@
  * and a value the browser refused to store still lasts while the page is open.
  */
 import { useSyncExternalStore } from 'react';
+import { scopedKey } from './site-scope';
 
 export interface StoredValue<T> {
   readonly key: string;
@@ -43,14 +44,16 @@ function browserStorage(): Storage | null {
 /** A typed value under one localStorage key. */
 export function storedValue<T>({ key, parse, fallback, isEmpty, storage = browserStorage }: StoredValueOptions<T>): StoredValue<T> {
   const listeners = new Set<() => void>();
+  // Each site keeps its own value (site-scope.ts): the key in storage is this key for the current site.
+  const here = () => scopedKey(key);
   // The last text read and its value: reading again gives the same object, as React's store hook needs.
-  let cache: { raw: string | null; value: T } | null = null;
+  let cache: { key: string; raw: string | null; value: T } | null = null;
   // A value the browser refused to store: it stands in until a write succeeds or another tab writes.
-  let unsaved: { value: T } | null = null;
+  let unsaved: { key: string; value: T } | null = null;
 
   const readRaw = (): string | null => {
     try {
-      return storage()?.getItem(key) ?? null;
+      return storage()?.getItem(here()) ?? null;
     } catch {
       return null;
     }
@@ -63,9 +66,9 @@ export function storedValue<T>({ key, parse, fallback, isEmpty, storage = browse
   const store: StoredValue<T> = {
     key,
     read() {
-      if (unsaved) return unsaved.value;
+      if (unsaved?.key === here()) return unsaved.value;
       const raw = readRaw();
-      if (cache && cache.raw === raw) return cache.value;
+      if (cache && cache.key === here() && cache.raw === raw) return cache.value;
       let value = fallback;
       if (raw !== null) {
         try {
@@ -74,7 +77,7 @@ export function storedValue<T>({ key, parse, fallback, isEmpty, storage = browse
           value = fallback;
         }
       }
-      cache = { raw, value };
+      cache = { key: here(), raw, value };
       return value;
     },
     write(value) {
@@ -82,14 +85,14 @@ export function storedValue<T>({ key, parse, fallback, isEmpty, storage = browse
       try {
         const target = storage();
         if (target) {
-          if (isEmpty?.(value)) target.removeItem(key);
-          else target.setItem(key, JSON.stringify(value));
+          if (isEmpty?.(value)) target.removeItem(here());
+          else target.setItem(here(), JSON.stringify(value));
           saved = true;
         }
       } catch {
         saved = false;
       }
-      unsaved = saved ? null : { value };
+      unsaved = saved ? null : { key: here(), value };
       notify();
       return saved;
     },
@@ -98,20 +101,20 @@ export function storedValue<T>({ key, parse, fallback, isEmpty, storage = browse
       try {
         const target = storage();
         if (target) {
-          target.removeItem(key);
+          target.removeItem(here());
           cleared = true;
         }
       } catch {
         cleared = false;
       }
-      unsaved = cleared ? null : { value: fallback };
+      unsaved = cleared ? null : { key: here(), value: fallback };
       notify();
       return cleared;
     },
     subscribe(listener) {
       listeners.add(listener);
       const onStorage = (event: StorageEvent) => {
-        if (event.key !== null && event.key !== key) return;
+        if (event.key !== null && event.key !== here()) return;
         unsaved = null;
         listener();
       };

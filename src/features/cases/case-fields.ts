@@ -50,26 +50,30 @@ function valueText(value: unknown, key: string): string {
   return text + extra;
 }
 
-export function fieldRow(key: string, value: unknown, prefix = ''): FieldRow {
-  const label = humaniseKey(key);
+/** A site profile's names for a form's keys (`form_field_3_1` → "Phone"). */
+export type FieldLabels = Readonly<Record<string, string>>;
+
+export function fieldRow(key: string, value: unknown, prefix = '', labels: FieldLabels = {}): FieldRow {
+  const label = Object.hasOwn(labels, key) ? (labels[key] as string) : humaniseKey(key);
   const path = prefix + key;
   return { path, key, label, value, searchText: `${key}\n${label}\n${path}\n${valueText(value, key)}`.toLowerCase() };
 }
 
-export function caseSections(record: FormCase): FieldSection[] {
+/** The field table's sections; `labels` (from the site profile) name keys in place of the humanised key. */
+export function caseSections(record: FormCase, labels: FieldLabels = {}): FieldSection[] {
   const properties = record.properties;
   if (!isPlainObject(properties) || Object.keys(properties).length === 0) {
-    return [{ id: 'fields', title: 'Fields', rows: Object.entries(record).map(([key, value]) => fieldRow(key, value)) }];
+    return [{ id: 'fields', title: 'Fields', rows: Object.entries(record).map(([key, value]) => fieldRow(key, value, '', labels)) }];
   }
   const sections: FieldSection[] = [
     {
       id: 'properties',
       title: 'Submitted fields',
-      rows: Object.entries(properties).map(([key, value]) => fieldRow(key, value, 'properties.')),
+      rows: Object.entries(properties).map(([key, value]) => fieldRow(key, value, 'properties.', labels)),
     },
   ];
   const rest = Object.entries(record).filter(([key]) => key !== 'properties');
-  if (rest.length > 0) sections.push({ id: 'record', title: 'Record', rows: rest.map(([key, value]) => fieldRow(key, value)) });
+  if (rest.length > 0) sections.push({ id: 'record', title: 'Record', rows: rest.map(([key, value]) => fieldRow(key, value, '', labels)) });
   return sections;
 }
 

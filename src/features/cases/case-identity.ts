@@ -24,7 +24,8 @@ function text(value: unknown): string | null {
   return null;
 }
 
-export function caseIdentity(record: FormCase, form: string, id: string): CaseIdentity {
+/** `profileName`: the form's name in the site profile, used when the record names no form. */
+export function caseIdentity(record: FormCase, form: string, id: string, profileName?: string): CaseIdentity {
   const formName = text(record.form_name);
   // `name` is the schema name (`form_3`) in the documented record; elsewhere it may be a person's name.
   const name = text(record.name);
@@ -39,7 +40,7 @@ export function caseIdentity(record: FormCase, form: string, id: string): CaseId
     }
   }
   return {
-    formLabel: formName ?? schemaName ?? `Form ${form}`,
+    formLabel: formName ?? profileName ?? schemaName ?? `Form ${form}`,
     formName,
     schemaName,
     caseId: text(record.id) ?? id,

@@ -18,6 +18,8 @@ interface CaseResultProps {
   refreshing: boolean;
   onRefresh: () => void;
   headingRef?: Ref<HTMLHeadingElement>;
+  /** The site profile's name for this form and labels of its keys, if it has them. */
+  formProfile?: { name?: string; fields?: Readonly<Record<string, string>> };
 }
 
 function EmptyCaseNote({ form, id }: { form: string; id: string }) {
@@ -33,14 +35,14 @@ function EmptyCaseNote({ form, id }: { form: string; id: string }) {
   );
 }
 
-export function CaseResult({ answer, form, id, refreshing, onRefresh, headingRef }: CaseResultProps) {
+export function CaseResult({ answer, form, id, refreshing, onRefresh, headingRef, formProfile }: CaseResultProps) {
   const { record, text } = answer;
   const [filter, setFilter] = useState('');
   // Typing stays instant on a case of hundreds of fields: the table follows a moment later.
   const deferredFilter = useDeferredValue(filter);
-  const identity = useMemo(() => caseIdentity(record, form, id), [record, form, id]);
+  const identity = useMemo(() => caseIdentity(record, form, id, formProfile?.name), [record, form, id, formProfile]);
   const json = useMemo(() => caseJson(text), [text]);
-  const sections = useMemo(() => caseSections(record), [record]);
+  const sections = useMemo(() => caseSections(record, formProfile?.fields), [record, formProfile]);
   const shown = useMemo(() => filterSections(sections, deferredFilter), [sections, deferredFilter]);
   const total = countRows(sections);
   const shownCount = countRows(shown);

@@ -6,6 +6,7 @@ import { Grid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/cor
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { pathTo } from '@/lib/paths';
+import { useSite } from '@/lib/site-context';
 import { useLocation, useNavigate, usePathParams, usePathState } from '@/lib/router';
 import { caseIdentifierViolations } from '@/contract/identifiers';
 import { caseIdentity } from './case-identity';
@@ -68,7 +69,9 @@ export function CasesPage() {
   }, [settled, form, id, query.isError]);
 
   const { data, refetch } = query;
-  const identity = useMemo(() => (data ? caseIdentity(data.record, form, id) : null), [data, form, id]);
+  const { site } = useSite();
+  const formProfile = site.forms?.[form];
+  const identity = useMemo(() => (data ? caseIdentity(data.record, form, id, formProfile?.name) : null), [data, form, id, formProfile]);
   useEffect(() => {
     if (identity && ready) remember({ form, id, title: identity.formLabel });
   }, [identity, form, id, ready, remember]);
@@ -140,6 +143,7 @@ export function CasesPage() {
                 refreshing={query.isFetching}
                 onRefresh={() => void refetch()}
                 headingRef={headingRef}
+                formProfile={formProfile}
               />
             )}
             {!ready && linkViolations.length === 0 && (

@@ -8,6 +8,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { pathTo } from '@/lib/paths';
 import { useBlocker, useNavigate, usePathState } from '@/lib/router';
+import { useSite } from '@/lib/site-context';
 import type { ErrorDetail, WireProduct } from '@/contract/site-api';
 import { ApiError, createProduct } from '@/lib/api-client';
 import { classifyApiError, isOutcomeUnknown } from '@/lib/api-error-class';
@@ -16,16 +17,18 @@ import { addCreated } from './created-products';
 import { clearDraft, loadDraft, saveDraft, type Draft } from './draft-storage';
 import { ProductEditor } from './editor/product-editor';
 import type { FormProblem } from './model/codec';
-import { decodeProduct, settingsForLocale } from './model/codec';
+import { decodeProduct, settingsForSite } from './model/codec';
 import { mapServerDetails } from './model/error-paths';
-import { emptyProduct, type ProductForm } from './model/product-form';
+import type { PriceDecimals } from './model/money';
+import type { ProductForm } from './model/product-form';
+import { newProductFor } from './model/site-fields';
 
 const AUTOSAVE_DELAY_MS = 400;
 
-function fromTemplate(template: WireProduct | undefined): ProductForm | null {
+function fromTemplate(template: WireProduct | undefined, decimals: PriceDecimals): ProductForm | null {
   if (!template) return null;
   // A new product from an existing one: same content, but the slug must be new.
-  return { ...decodeProduct({ ...template, slug: undefined }), slug: '', slugEdited: false };
+  return { ...decodeProduct({ ...template, slug: undefined }, decimals), slug: '', slugEdited: false };
 }
 
 function useDraftAutosave() {
@@ -65,13 +68,14 @@ function useDraftAutosave() {
 
 export function NewProductPage() {
   // The browser's language is the one the person types numbers and dates in; every step reads with it.
-  const [settings] = useState(() => settingsForLocale(navigator.language));
+  const { site } = useSite();
+  const [settings] = useState(() => settingsForSite(navigator.language, site));
   // Validated against the contract by the paths table: history outlives the code that wrote it.
   const template = usePathState('newProduct')?.template;
   const navigate = useNavigate();
   const [draft, setDraft] = useState<Draft | null>(() => loadDraft());
   const [start, setStart] = useState<{ values: ProductForm; step: number } | null>(() =>
-    draft ? null : { values: fromTemplate(template) ?? emptyProduct(), step: 0 },
+    draft ? null : { values: fromTemplate(template, settings.decimals) ?? newProductFor(site), step: 0 },
   );
   const [unmapped, setUnmapped] = useState<readonly ErrorDetail[]>([]);
   const dirty = useRef(false);
@@ -150,7 +154,7 @@ export function NewProductPage() {
                 onClick={() => {
                   clearDraft();
                   setDraft(null);
-                  setStart({ values: fromTemplate(template) ?? emptyProduct(), step: 0 });
+                  setStart({ values: fromTemplate(template, settings.decimals) ?? newProductFor(site), step: 0 });
                 }}
               >
                 Discard draft

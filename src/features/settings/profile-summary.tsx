@@ -16,7 +16,8 @@ import {
   productInventoryKey,
   productPriceKey,
 } from '@/contract/site-api';
-import { flattenReferences, type ReferenceNode, type SiteInfo } from '@/contract/site-profile';
+import type { SiteInfo } from '@/contract/site-info';
+import { flattenReferences, type ReferenceNode } from '@/contract/site-profile';
 
 interface Row {
   label: ReactNode;

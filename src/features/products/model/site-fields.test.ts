@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateProduct } from '@/contract/rules';
-import { siteInfoOf, type SiteConfig } from '@/contract/site-profile';
+import { siteInfoOf } from '@/contract/site-info';
+import type { SiteConfig } from '@/contract/site-profile';
 import { decodeProduct, encodeProduct, settingsForSite } from './codec';
 import { wireFieldToFormPath } from './error-paths';
 import { emptyAttribute, emptyOption, emptyProduct, type ProductForm } from './product-form';

@@ -3,7 +3,8 @@
  * in (the grids show only those, and the others are never sent), the price tiers it hides, its inventory
  * settings as numbers or choices, and how its categories go on the wire.
  */
-import { flattenReferences, type ReferenceNode, type SiteInfo } from '@/contract/site-profile';
+import type { SiteInfo } from '@/contract/site-info';
+import { flattenReferences, type ReferenceNode } from '@/contract/site-profile';
 import { emptyProduct, type ProductForm } from './product-form';
 import { BASE_FIELDS, type FieldDef, type SiteFields } from './registry';
 

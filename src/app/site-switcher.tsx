@@ -1,0 +1,60 @@
+/**
+ * The header's site switcher, shown when the server has several sites: the current site's name and
+ * whether it is live or the sandbox, and the other sites to switch to. A switch opens the other site's
+ * address, so nothing of this site (a draft, a cached case) goes with it.
+ */
+import { Button, Menu, Text } from '@mantine/core';
+import type { SiteInfo } from '@/contract/site-info';
+import { useLocation } from '@/lib/router';
+import { siteHref } from '@/lib/site-context';
+
+/** The same kind of page on the other site: its list, not this site's case or product. */
+function samePageOn(pathname: string): string {
+  if (pathname.startsWith('/products/new')) return '/products/new';
+  if (pathname.startsWith('/products')) return '/products';
+  if (pathname.startsWith('/settings')) return '/settings';
+  return '/cases';
+}
+
+export function SiteSwitcher({ site, sites }: { site: SiteInfo; sites: readonly SiteInfo[] }) {
+  const { pathname } = useLocation();
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button
+          variant="filled"
+          color={site.mode === 'sandbox' ? 'teal.9' : 'orange.9'}
+          size="compact-sm"
+          data-mode={site.mode}
+          aria-label={`Site: ${site.name}, ${site.mode === 'sandbox' ? 'sandbox' : `live at ${site.host ?? ''}`}. Switch site`}
+          rightSection={<span aria-hidden="true">▾</span>}
+        >
+          <Text span size="sm" fw={600} truncate maw={{ base: 120, sm: 260 }}>
+            {site.name}
+          </Text>
+          <Text span size="xs" ml={6} visibleFrom="xs">
+            {site.mode === 'sandbox' ? 'Sandbox' : 'Live'}
+          </Text>
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>Switch site</Menu.Label>
+        {sites.map((other) => (
+          <Menu.Item
+            key={other.id}
+            component="a"
+            href={siteHref(other.id, samePageOn(pathname), true)}
+            aria-current={other.id === site.id ? 'true' : undefined}
+            rightSection={
+              <Text span size="xs" c={other.mode === 'sandbox' ? 'teal' : 'orange'}>
+                {other.mode === 'sandbox' ? 'Sandbox' : `Live · ${other.host ?? ''}`}
+              </Text>
+            }
+          >
+            {other.name}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,26 @@
+/**
+ * The site the page works on and the sites the server has, for every feature: labels and form names
+ * from its profile, its currencies and price precision. Provided by the app (src/app/site-root.tsx).
+ */
+import { createContext, useContext } from 'react';
+import type { SiteInfo } from '@/contract/site-info';
+
+export interface SiteContextValue {
+  site: SiteInfo;
+  sites: readonly SiteInfo[];
+  /** True when the server has more than one site: addresses then name the site. */
+  many: boolean;
+}
+
+export const SiteContext = createContext<SiteContextValue | null>(null);
+
+export function useSite(): SiteContextValue {
+  const value = useContext(SiteContext);
+  if (!value) throw new Error('useSite needs the app’s SiteContext provider');
+  return value;
+}
+
+/** The address of a site's page: `/s/harbour-linen/cases` (with several sites), else the page's own. */
+export function siteHref(site: string, path: string, many: boolean): string {
+  return many ? `/s/${encodeURIComponent(site)}${path}` : path;
+}
