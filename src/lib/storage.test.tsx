@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { setSiteScope } from './site-scope';
 import { storedValue, useStoredValue } from './storage';
 
 const KEY = 'test:numbers';
@@ -12,7 +13,10 @@ const numbers = (storage?: () => Pick<Storage, 'getItem' | 'setItem' | 'removeIt
     ...(storage ? { storage } : {}),
   });
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  setSiteScope(null);
+});
 
 describe('storedValue', () => {
   it('reads the fallback when nothing is stored, and round-trips what is written as JSON', () => {
@@ -95,5 +99,23 @@ describe('storedValue', () => {
       window.dispatchEvent(new StorageEvent('storage', { key: 'another-key' }));
     });
     expect(shown()).toHaveTextContent('6');
+  });
+});
+
+describe('one value per site', () => {
+  it('keeps each site’s value apart, and the only site of a single-site server under the plain key', () => {
+    const store = numbers();
+    store.write([1]);
+    setSiteScope('harbour-linen');
+    expect(store.read()).toEqual([]);
+    store.write([2]);
+    setSiteScope('summit-outfitters');
+    expect(store.read()).toEqual([]);
+    setSiteScope('harbour-linen');
+    expect(store.read()).toEqual([2]);
+    setSiteScope(null);
+    expect(store.read()).toEqual([1]);
+    expect(localStorage.getItem(KEY)).toBe('[1]');
+    expect(localStorage.getItem(`${KEY}@harbour-linen`)).toBe('[2]');
   });
 });

@@ -36,6 +36,26 @@ const rowHeaders = () => screen.queryAllByRole('rowheader').map((cell) => cell.t
 
 // Mantine tables are slow to render in jsdom; a slow machine must not fail these on time alone.
 describe('CaseResult', { timeout: 20_000 }, () => {
+  it('names fields and the form as the site profile does, when the record names no form', () => {
+    const { form_name: _name, ...unnamed } = documented;
+    const text = JSON.stringify(unnamed);
+    render(
+      <CaseResult
+        answer={{ record: parseExactJson(text) as FormCase, text }}
+        form="3"
+        id="48217"
+        refreshing={false}
+        onRefresh={vi.fn()}
+        formProfile={{ name: 'Contact us (profile)', fields: { form_field_3_2: 'Message', form_field_3_3: 'Topics' } }}
+      />,
+    );
+    expect(screen.getByRole('heading', { level: 2, name: 'Contact us (profile): case 48217' })).toBeInTheDocument();
+    expect(rowHeaders()).toContain('Messageform_field_3_2');
+    expect(rowHeaders()).toContain('Topicsform_field_3_3');
+    // Keys the profile does not name keep their readable label.
+    expect(rowHeaders()).toContain('User IDuser_id');
+  });
+
   it('identifies the case and lists every field with its label and raw key', () => {
     show(documented);
     expect(screen.getByRole('heading', { level: 2, name: 'Contact us: case 48217' })).toBeInTheDocument();
