@@ -317,7 +317,7 @@ test.describe('failures', () => {
     const requested: number[] = [];
     await page.route('**/api/site/v2/forms/**', (route) => {
       requested.push(Date.now());
-      return route.fulfill({ status: 504, json: { error: 'Gateway Timeout', message: 'The platform did not answer within 15000 ms.', code: 504 } });
+      return route.fulfill({ status: 504, json: { error: 'Gateway Timeout', message: 'The platform did not answer within 15 seconds.', code: 504 } });
     });
     await page.goto('/cases/3/48217');
     await expect(page.getByRole('alert')).toContainText('The platform did not answer in time');

@@ -18,6 +18,12 @@ import { API_BASE_PATH, type ErrorDetail } from '../src/contract/site-api';
 import { bodyPending, closeIfBodyPending, refuse } from './answers';
 import { readPlatformAnswer } from './platform-answer';
 
+/** "15 seconds", "0.5 seconds": a wait in words people read, not milliseconds. */
+function seconds(ms: number): string {
+  const value = Number((ms / 1000).toFixed(1));
+  return `${value} ${value === 1 ? 'second' : 'seconds'}`;
+}
+
 export interface ProxyOptions {
   /** The platform's base address, ending in /api/site/v2. */
   upstream: URL;
@@ -167,7 +173,7 @@ export function createProxy(options: ProxyOptions) {
       refuse(req, res, status, message);
     };
     // One deadline for the whole answer: headers and body alike, retries included.
-    const timer = setTimeout(() => fail(504, `The platform did not answer within ${timeoutMs} ms.`), timeoutMs);
+    const timer = setTimeout(() => fail(504, `The platform did not answer within ${seconds(timeoutMs)}.`), timeoutMs);
 
     const send = (attempt: number): http.ClientRequest => {
       const request = client.request({

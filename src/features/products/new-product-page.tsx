@@ -194,6 +194,7 @@ export function NewProductPage() {
         onValuesChange={autosave.schedule}
         onDirtyChange={onDirtyChange}
         banner={banner}
+        targetName={site.name}
         createDisabled={mutation.isError && isOutcomeUnknown(mutation.error)}
       />
       <Modal opened={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title="Leave the editor?" centered>

@@ -4,9 +4,9 @@
  * Google Sheets fills from the cell it lands in. Cells are uncontrolled inputs: typing re-renders nothing
  * but the browser's own input.
  */
-import { Button, Group, Menu, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Group, List, Menu, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
-import { useFormContext, type FieldPath } from 'react-hook-form';
+import { get, useFormContext, useFormState, type FieldPath } from 'react-hook-form';
 import type { Currency } from '@/contract/site-api';
 import { formatMinor, parseMoney } from '../model/money';
 import type { ProductForm } from '../model/product-form';
@@ -64,6 +64,45 @@ function shapeOf(fields: SiteFields, scope: 'product' | 'option') {
   const { currencies, columns } = gridOf(fields, scope);
   const hints = columns.flatMap((column) => (column.hint ? [`${column.label}: ${column.hint}.`] : [])).join(' ');
   return { currencies, columns, hints };
+}
+
+/**
+ * The grid's problems as text under it, each naming its cell ("USD, Display price (RRP): At most 2 decimal
+ * places") and taking the cursor there: readable without a mouse or a tooltip.
+ */
+function GridProblems({
+  base,
+  currencies,
+  columns,
+  onShow,
+}: {
+  base: string;
+  currencies: readonly Currency[];
+  columns: readonly { index: number; label: string }[];
+  onShow: (row: number, col: number) => void;
+}) {
+  const { control } = useFormContext<ProductForm>();
+  const { errors } = useFormState({ control, name: base as FieldPath<ProductForm> });
+  const grid = get(errors, base) as Record<string, ({ message?: string } | undefined)[] | undefined> | undefined;
+  if (!grid) return null;
+  const problems = currencies.flatMap((currency, row) =>
+    columns.flatMap((column, col) => {
+      const message = grid[currency]?.[column.index]?.message;
+      return message ? [{ row, col, text: `${currency.toUpperCase()}, ${column.label}: ${message}` }] : [];
+    }),
+  );
+  if (problems.length === 0) return null;
+  return (
+    <List size="xs" c="red" mt={4} spacing={0} aria-label="Problems in this grid">
+      {problems.map((problem) => (
+        <List.Item key={problem.text}>
+          <Anchor component="button" type="button" size="xs" c="red" onClick={() => onShow(problem.row, problem.col)}>
+            {problem.text}
+          </Anchor>
+        </List.Item>
+      ))}
+    </List>
+  );
 }
 
 export function PriceGrid({ scope, base, caption, description }: PriceGridProps) {
@@ -181,6 +220,7 @@ export function PriceGrid({ scope, base, caption, description }: PriceGridProps)
 
   return (
     <div className={classes.wrapper}>
+      <div className={classes.scroller}>
       <Table
         ref={tableRef}
         className={classes.table}
@@ -195,7 +235,9 @@ export function PriceGrid({ scope, base, caption, description }: PriceGridProps)
         <Table.Caption className={classes.caption}>{caption}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Currency</Table.Th>
+            <Table.Th scope="col" className={classes.rowHeader}>
+              Currency
+            </Table.Th>
             {columns.map((column) => (
               <Table.Th scope="col" key={column.tier}>
                 {column.label}
@@ -224,6 +266,8 @@ export function PriceGrid({ scope, base, caption, description }: PriceGridProps)
           ))}
         </Table.Tbody>
       </Table>
+      </div>
+      <GridProblems base={base} currencies={currencies} columns={columns} onShow={focusCell} />
       {about && (
         <Text id={`${base}-grid-description`} size="xs" c="dimmed" mt={4}>
           {about}

@@ -25,6 +25,7 @@ function setup({
     <ProductEditor
       defaultValues={defaultValues}
       settings={settings}
+      targetName="Sandbox"
       initialStep={initialStep}
       submitting={false}
       onSubmit={onSubmit}
@@ -166,18 +167,35 @@ describe('ProductEditor', { timeout: 30_000 }, () => {
     });
   });
 
-  it('goes back to Basics and shows the platform’s message on Slug when create is refused', async () => {
+  it('lists the fields the platform refused on Review, each a link, and marks them', async () => {
     const { user, onSubmit } = setup({ submit: async () => [{ path: 'slug', message: 'is already used' }] });
     await advance(user, 'Blue mug', 'review');
     await user.click(await screen.findByRole('button', { name: 'Create product' }));
 
-    expect(await screen.findByRole('textbox', { name: 'Slug' })).toHaveAccessibleDescription(
-      expect.stringContaining('is already used'),
-    );
+    // Visible without going back: the refused field is listed where the person is.
+    const link = await screen.findByRole('button', { name: 'Basics › Slug: is already used' });
+    expect(screen.queryByText('Ready to create')).not.toBeInTheDocument();
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    await user.click(link);
+    expect(await screen.findByRole('textbox', { name: 'Slug' })).toHaveAccessibleDescription(expect.stringContaining('is already used'));
     expect(slugInput()).toHaveAttribute('aria-invalid', 'true');
     expect(slugInput()).toHaveValue('blue-mug');
-    expect(onSubmit).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(slugInput()).toHaveFocus());
+  });
+
+  it('goes to the next step on Ctrl+Enter from any field, and lists the shortcuts on ?', async () => {
+    const { user } = setup();
+    await waitFor(() => expect(nameInput()).toHaveFocus());
+    await user.keyboard('Mug{Control>}{Enter}{/Control}');
+    expect(await screen.findByRole('heading', { name: 'Catalogue placement' })).toBeInTheDocument();
+    // In a text area Enter is a new line; Ctrl+Enter still moves on.
+    await user.click(screen.getByRole('textbox', { name: 'Product field 1' }));
+    await user.keyboard('line one{Enter}line two{Control>}{Enter}{/Control}');
+    expect(await screen.findByRole('heading', { name: 'Prices' })).toBeInTheDocument();
+    await user.click(document.body);
+    await user.keyboard('?');
+    const help = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(within(help).getByText('Next step; on Review, create the product')).toBeInTheDocument();
   });
 
   it('marks unnamed attributes and options when Next is pressed on Attributes', async () => {

@@ -19,6 +19,8 @@ import { ChangeSignalContext } from './change-signal';
 import { createExpansionStore, ExpansionContext, type ExpansionStore } from './expansion';
 import { ImportExport } from './import-export';
 import { ProductSettingsContext } from './settings';
+import { CreatingNotice } from './creating-notice';
+import { ShortcutsButton, ShortcutsHelp, useEditorShortcuts } from './shortcuts';
 
 export interface ProductEditorProps {
   defaultValues: ProductForm;
@@ -33,6 +35,8 @@ export interface ProductEditorProps {
   onDirtyChange: (dirty: boolean) => void;
   /** Alerts from the page (e.g. the outcome of create), shown above the steps. */
   banner?: ReactNode;
+  /** Where the product goes, for "Creating on Harbour Linen…". */
+  targetName: string;
   /** Create is off, e.g. while the outcome of the last attempt is unknown. */
   createDisabled?: boolean;
 }
@@ -62,7 +66,7 @@ function keysAlong(values: ProductForm, path: string): string[] {
   return option ? [attribute.key, option.key] : [attribute.key];
 }
 
-function StepBody({ step, onGoTo, problems, onEditStep }: { step: StepId; onGoTo: (path: string) => void; problems: FormProblem[]; onEditStep: (index: number) => void }) {
+function StepBody({ step, onGoTo, problems, onEditStep, status }: { step: StepId; onGoTo: (path: string) => void; problems: FormProblem[]; onEditStep: (index: number) => void; status: ReactNode }) {
   switch (step) {
     case 'basics':
       return <BasicsStep />;
@@ -73,7 +77,7 @@ function StepBody({ step, onGoTo, problems, onEditStep }: { step: StepId; onGoTo
     case 'attributes':
       return <AttributesStep />;
     case 'review':
-      return <ReviewStep problems={problems} onGoTo={onGoTo} onEditStep={onEditStep} />;
+      return <ReviewStep problems={problems} onGoTo={onGoTo} onEditStep={onEditStep} status={status} />;
   }
 }
 
@@ -100,7 +104,7 @@ function StepperWithErrors({ active, visited, onStepClick }: { active: number; v
   );
 }
 
-export function ProductEditor({ defaultValues, settings, initialStep = 0, submitting, onSubmit, onValuesChange, onDirtyChange, banner, createDisabled = false }: ProductEditorProps) {
+export function ProductEditor({ defaultValues, settings, initialStep = 0, submitting, onSubmit, onValuesChange, onDirtyChange, banner, targetName, createDisabled = false }: ProductEditorProps) {
   // The contract's rules, through the codec in the person's locale, are the form's resolver: `trigger`
   // marks the fields; nothing pushes client-side errors by hand.
   const [resolver] = useState(() => productResolver(settings));
@@ -127,8 +131,10 @@ export function ProductEditor({ defaultValues, settings, initialStep = 0, submit
     wasSubmitting.current = submitting;
   }, [submitting]);
   const bodyRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const createRef = useRef<HTMLButtonElement>(null);
-  const focusOnStep = useRef(false);
+  // The editor opens with the cursor in its first field (Name, on a new product).
+  const focusOnStep = useRef(true);
 
   // A new step puts the cursor in its first field (on review: on Create), unless a field was asked for.
   useEffect(() => {
@@ -233,13 +239,12 @@ export function ProductEditor({ defaultValues, settings, initialStep = 0, submit
     const serverProblems = await onSubmit(encodeProduct(getValues(), settings).body);
     // Errors from the platform (400/422) land on their fields; the editor opens the first such step.
     if (serverProblems.length === 0) return;
-    // Refused with reasons: fixing them and creating again is what the user should do next.
+    // Refused with reasons: the fields are marked, and Review lists each one as a link to it (the
+    // banner says nothing was created), so the person sees every problem without going back first.
     submittingRef.current = false;
     clearErrors();
     applyServerProblems(serverProblems);
     setReviewProblems(serverProblems);
-    const first = serverProblems.find((p) => p.path);
-    if (first) goToField(first.path);
   };
 
   const onImport = (values: ProductForm) => {
@@ -250,12 +255,16 @@ export function ProductEditor({ defaultValues, settings, initialStep = 0, submit
   };
 
   const stepId = STEPS[active]?.id ?? 'basics';
+  // As Enter in a field does: the next step, or Create on Review.
+  const advance = useCallback(() => formRef.current?.requestSubmit(), []);
+  const shortcuts = useEditorShortcuts(advance);
   return (
     <FormProvider {...form}>
       <ProductSettingsContext.Provider value={settings}>
       <ExpansionContext.Provider value={expansion}>
         <ChangeSignalContext.Provider value={markChanged}>
         <form
+          ref={formRef}
           noValidate
           aria-label="New product"
           // Typing, switches, dates and tags all fire input events (React's onChange on a text field is
@@ -271,12 +280,20 @@ export function ProductEditor({ defaultValues, settings, initialStep = 0, submit
         >
           <Stack gap="md">
             <Group justify="flex-end">
+              <ShortcutsButton onClick={shortcuts.openHelp} />
               <ImportExport onImport={onImport} />
             </Group>
             <StepperWithErrors active={active} visited={visited} onStepClick={goTo} />
-            {banner}
+            {/* On Review, what happened to the last Create takes the place of "Ready to create". */}
+            {stepId !== 'review' && banner}
             <div ref={bodyRef}>
-              <StepBody step={stepId} onGoTo={goToField} problems={reviewProblems} onEditStep={goTo} />
+              <StepBody
+                step={stepId}
+                onGoTo={goToField}
+                problems={reviewProblems}
+                onEditStep={goTo}
+                status={submitting ? <CreatingNotice target={targetName} /> : banner}
+              />
             </div>
             <Group justify="space-between" mt="md">
               <Button variant="default" onClick={() => goTo(active - 1)} disabled={active === 0}>
@@ -294,6 +311,7 @@ export function ProductEditor({ defaultValues, settings, initialStep = 0, submit
             </Group>
           </Stack>
         </form>
+        <ShortcutsHelp opened={shortcuts.helpOpen} onClose={shortcuts.closeHelp} />
         </ChangeSignalContext.Provider>
       </ExpansionContext.Provider>
       </ProductSettingsContext.Provider>

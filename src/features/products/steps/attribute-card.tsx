@@ -4,6 +4,7 @@
 import { Badge, Button, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { memo, useCallback, useContext } from 'react';
 import { get, useFieldArray, useFormContext, useFormState, useWatch, type FieldPath } from 'react-hook-form';
+import { optionLike } from '../editor/bulk';
 import { cloneOption } from '../editor/clone';
 import { useMarkChangedOn } from '../editor/change-signal';
 import { ExpansionContext, useExpanded } from '../editor/expansion';
@@ -72,8 +73,11 @@ function OptionsList({ attributeIndex }: { attributeIndex: number }) {
     },
     [attributeIndex, getValues, insert, remove],
   );
-  const add = () => {
-    const option = emptyOption();
+  /** A new option, empty or (`like`) starting from the last option's prices, fields and stock. */
+  const add = (like: boolean) => {
+    const options = getValues(`attributes.${attributeIndex}.options`);
+    const last = options.at(-1);
+    const option = like && last ? optionLike(last, emptyOption()) : emptyOption();
     expansion.set(option.key, true);
     append(option, { focusName: `attributes.${attributeIndex}.options.${fields.length}.name` });
   };
@@ -96,10 +100,15 @@ function OptionsList({ attributeIndex }: { attributeIndex: number }) {
           onRemove={onRemove}
         />
       ))}
-      <Group mt="xs">
-        <Button variant="light" size="xs" onClick={add}>
+      <Group mt="xs" gap="xs">
+        <Button variant="light" size="xs" onClick={() => add(false)}>
           Add option
         </Button>
+        {fields.length > 0 && (
+          <Button variant="subtle" size="xs" onClick={() => add(true)}>
+            Add option like the last
+          </Button>
+        )}
       </Group>
     </Stack>
   );

@@ -1,9 +1,11 @@
 /**
  * One option of an attribute: a one-line summary that mounts no inputs until it is expanded.
  */
-import { Badge, Box, Group, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
-import { memo } from 'react';
+import { Badge, Box, Button, Group, Menu, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { memo, useState } from 'react';
 import { get, useFormContext, useFormState, useWatch, type FieldPath } from 'react-hook-form';
+import { PART_WORDS, partValues, type OptionPart } from '../editor/bulk';
+import { useMarkChanged } from '../editor/change-signal';
 import { RegistryField } from '../editor/form-fields';
 import { RowActions } from '../editor/row-actions';
 import { useExpanded } from '../editor/expansion';
@@ -43,7 +45,78 @@ function OptionSummary({ base, index }: { base: string; index: number }) {
   );
 }
 
-function OptionEditor({ base }: { base: string }) {
+/**
+ * Copying between the options of one attribute: this option's prices, fields or stock to all the others,
+ * or the option above's to this one. Typing 12 prices for each of 10 options is not the only way.
+ */
+function CopyTools({ attributeIndex, index, count }: { attributeIndex: number; index: number; count: number }) {
+  const { getValues, setValue, trigger } = useFormContext<ProductForm>();
+  const markChanged = useMarkChanged();
+  const [notice, setNotice] = useState('');
+  const optionPath = (i: number) => `attributes.${attributeIndex}.options.${i}` as const;
+  const copy = (from: number, to: readonly number[], part: OptionPart) => {
+    const source = getValues(optionPath(from));
+    const paths: FieldPath<ProductForm>[] = [];
+    for (const target of to) {
+      for (const [path, value] of partValues(source, part)) {
+        const full = `${optionPath(target)}.${path}` as FieldPath<ProductForm>;
+        setValue(full, value as never, { shouldDirty: true });
+        paths.push(full);
+      }
+    }
+    markChanged();
+    // Marks come from the same rules as Create: a cell that could not be read is marked where it lands.
+    void trigger(paths);
+    return source;
+  };
+  const toAll = (part: OptionPart) => {
+    const others = Array.from({ length: count }, (_, i) => i).filter((i) => i !== index);
+    copy(index, others, part);
+    setNotice(`Copied this option’s ${PART_WORDS[part]} to the ${others.length} other ${others.length === 1 ? 'option' : 'options'}.`);
+  };
+  const fromAbove = (part: OptionPart) => {
+    const source = copy(index - 1, [index], part);
+    setNotice(`Copied the ${PART_WORDS[part]} of ${source.name ? `“${source.name}”` : `option ${index}`}.`);
+  };
+  const parts: OptionPart[] = ['all', 'prices', 'fields', 'stock'];
+  return (
+    <Group gap="xs">
+      <Menu position="bottom-start" withinPortal>
+        <Menu.Target>
+          <Button variant="default" size="xs" disabled={index === 0}>
+            Same as the option above…
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {parts.map((part) => (
+            <Menu.Item key={part} onClick={() => fromAbove(part)}>
+              Copy its {PART_WORDS[part]}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+      <Menu position="bottom-start" withinPortal>
+        <Menu.Target>
+          <Button variant="default" size="xs" disabled={count < 2}>
+            Apply to all options of this attribute…
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {parts.map((part) => (
+            <Menu.Item key={part} onClick={() => toAll(part)}>
+              This option’s {PART_WORDS[part]}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+      <Text size="xs" c="dimmed" aria-live="polite">
+        {notice}
+      </Text>
+    </Group>
+  );
+}
+
+function OptionEditor({ base, attributeIndex, index, count }: { base: string; attributeIndex: number; index: number; count: number }) {
   const prefix = `${base}.`;
   const { fields } = useProductSettings();
   const nameAndStock = fields.option.filter((def) => def.path === 'name' || def.path === 'inventory');
@@ -68,6 +141,7 @@ function OptionEditor({ base }: { base: string }) {
         caption="Option price adjustments"
         description="Amounts added to the product's prices, in major units (e.g. 2.50)."
       />
+      <CopyTools attributeIndex={attributeIndex} index={index} count={count} />
     </Stack>
   );
 }
@@ -94,7 +168,7 @@ export const OptionRow = memo(function OptionRow({ attributeIndex, index, option
         </UnstyledButton>
         <RowActions label={label} index={index} count={count} onMove={onMove} onDuplicate={onDuplicate} onRemove={onRemove} />
       </Group>
-      {open && <OptionEditor base={base} />}
+      {open && <OptionEditor base={base} attributeIndex={attributeIndex} index={index} count={count} />}
     </Box>
   );
 });

@@ -13,6 +13,8 @@ import { STEPS, describePath, gridOf, stepOfPath, type FieldDef, type SiteFields
 
 export interface ReviewStepProps {
   problems: FormProblem[];
+  /** What happened to the last Create, or that it is under way: shown instead of "Ready to create". */
+  status?: ReactNode;
   onGoTo: (path: string) => void;
   onEditStep: (index: number) => void;
 }
@@ -130,7 +132,7 @@ function problemLabel(fields: SiteFields, problem: FormProblem): string {
   return `${step?.label ?? 'Product'} › ${describePath(fields, problem.path)}: ${problem.message}`;
 }
 
-export function ReviewStep({ problems, onGoTo, onEditStep }: ReviewStepProps) {
+export function ReviewStep({ problems, onGoTo, onEditStep, status }: ReviewStepProps) {
   const { getValues } = useFormContext<ProductForm>();
   const settings = useProductSettings();
   const values = getValues();
@@ -140,6 +142,7 @@ export function ReviewStep({ problems, onGoTo, onEditStep }: ReviewStepProps) {
 
   return (
     <Stack gap="md">
+      {status}
       {problems.length > 0 ? (
         <Alert color="red" title={`${problems.length} ${problems.length === 1 ? 'problem' : 'problems'} to fix before creating`} role="alert">
           <List size="sm" spacing={4}>
@@ -157,7 +160,7 @@ export function ReviewStep({ problems, onGoTo, onEditStep }: ReviewStepProps) {
           </List>
           {problems.length > 50 && <Text size="sm">…and {problems.length - 50} more.</Text>}
         </Alert>
-      ) : (
+      ) : status ? null : (
         <Alert color="teal" title="Ready to create">
           Everything checks out against the platform's rules. Review the summary, then press Create product.
         </Alert>
