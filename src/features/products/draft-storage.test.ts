@@ -1,47 +1,76 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clearDraft, DRAFT_KEY, loadDraft, saveDraft } from './draft-storage';
+import { setSiteScope } from '@/lib/site-scope';
+import { DRAFTS_KEY, LEGACY_DRAFT_KEY, deleteDraft, listDrafts, saveDraft } from './draft-storage';
 import { emptyProduct } from './model/product-form';
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  setSiteScope(null);
+});
 
-const mug = () => ({ ...emptyProduct(), name: 'Linen mug', slug: 'linen-mug' });
+const named = (name: string) => ({ ...emptyProduct(), name, slug: name.toLowerCase().replace(/ /g, '-') });
 
-describe('the draft', () => {
-  it('loads a draft an existing user saved before, in the stored format', () => {
-    // What the editor has always written: { savedAt, step, values } under the v1 key.
-    localStorage.setItem(DRAFT_KEY, JSON.stringify({ savedAt: 1767225600000, step: 2, values: mug() }));
-    expect(loadDraft()).toEqual({ savedAt: 1767225600000, step: 2, values: mug() });
+describe('drafts', () => {
+  it('keeps several products in progress, the most recent first, and deletes one', () => {
+    expect(saveDraft('a', named('Linen mug'), 1)).toBe(true);
+    expect(saveDraft('b', named('Wool throw'), 3)).toBe(true);
+    expect(listDrafts().map((d) => [d.id, d.values.name, d.step])).toEqual([
+      ['b', 'Wool throw', 3],
+      ['a', 'Linen mug', 1],
+    ]);
+    saveDraft('a', named('Linen mug, large'), 2);
+    expect(listDrafts().map((d) => d.values.name)).toEqual(['Linen mug, large', 'Wool throw']);
+    deleteDraft('b');
+    expect(listDrafts().map((d) => d.id)).toEqual(['a']);
   });
 
-  it('saves in that same format, and a blank product removes the draft', () => {
-    expect(saveDraft(mug(), 3)).toBe(true);
-    const stored = JSON.parse(localStorage.getItem(DRAFT_KEY) ?? 'null') as { savedAt: unknown; step: unknown; values: unknown };
-    expect(stored).toEqual({ savedAt: expect.any(Number), step: 3, values: mug() });
-    expect(saveDraft(emptyProduct(), 0)).toBe(true);
-    expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
+  it('a blank product removes its draft', () => {
+    saveDraft('a', named('Linen mug'), 1);
+    saveDraft('a', emptyProduct(), 0);
+    expect(listDrafts()).toEqual([]);
+    expect(localStorage.getItem(DRAFTS_KEY)).toBeNull();
+  });
+
+  it('reads the draft an earlier version left, and moves it into the list on the next save', () => {
+    localStorage.setItem(LEGACY_DRAFT_KEY, JSON.stringify({ savedAt: 1767225600000, step: 2, values: named('Old mug') }));
+    expect(listDrafts()).toEqual([{ id: 'earlier-draft', savedAt: 1767225600000, step: 2, values: named('Old mug') }]);
+    saveDraft('new', named('New mug'), 0);
+    expect(localStorage.getItem(LEGACY_DRAFT_KEY)).toBeNull();
+    expect(listDrafts().map((d) => d.values.name)).toEqual(['New mug', 'Old mug']);
+    deleteDraft('earlier-draft');
+    expect(listDrafts().map((d) => d.values.name)).toEqual(['New mug']);
   });
 
   it.each([
     ['not JSON', '{draft'],
-    ['no values', JSON.stringify({ savedAt: 1, step: 0 })],
-    ['values of another shape', JSON.stringify({ savedAt: 1, step: 0, values: { name: 7 } })],
-    ['no time', JSON.stringify({ step: 0, values: { ...emptyProduct(), name: 'x' } })],
-    ['a blank product', JSON.stringify({ savedAt: 1, step: 0, values: emptyProduct() })],
-  ])('offers nothing for %s', (_what, raw) => {
-    localStorage.setItem(DRAFT_KEY, raw);
-    expect(loadDraft()).toBeNull();
+    ['not a list', JSON.stringify({ id: 'a' })],
+  ])('offers nothing for a stored list that is %s', (_what, raw) => {
+    localStorage.setItem(DRAFTS_KEY, raw);
+    expect(listDrafts()).toEqual([]);
   });
 
-  it('starts at the first step when the stored step is not a step', () => {
-    localStorage.setItem(DRAFT_KEY, JSON.stringify({ savedAt: 1, step: 'review', values: mug() }));
-    expect(loadDraft()?.step).toBe(0);
+  it('leaves out the drafts it cannot read and keeps the rest', () => {
+    localStorage.setItem(
+      DRAFTS_KEY,
+      JSON.stringify([
+        { id: 'ok', savedAt: 2, step: 'review', values: named('Mug') },
+        { id: 'bad', savedAt: 1, step: 0, values: { name: 7 } },
+        { id: 'blank', savedAt: 1, step: 0, values: emptyProduct() },
+        { savedAt: 1, step: 0, values: named('No id') },
+      ]),
+    );
+    // A step that is not a step starts at the first one.
+    expect(listDrafts()).toEqual([{ id: 'ok', savedAt: 2, step: 0, values: named('Mug') }]);
   });
 
-  it('clears', () => {
-    saveDraft(mug(), 1);
-    clearDraft();
-    expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
-    expect(loadDraft()).toBeNull();
+  it('keeps each site’s drafts apart', () => {
+    setSiteScope('harbour-linen');
+    saveDraft('a', named('Harbour throw'), 0);
+    setSiteScope('summit-outfitters');
+    expect(listDrafts()).toEqual([]);
+    saveDraft('b', named('Summit tent'), 0);
+    setSiteScope('harbour-linen');
+    expect(listDrafts().map((d) => d.values.name)).toEqual(['Harbour throw']);
   });
 });

@@ -14,7 +14,8 @@ import { ApiError, createProduct } from '@/lib/api-client';
 import { classifyApiError, isOutcomeUnknown } from '@/lib/api-error-class';
 import { CreateFailure } from './create-outcome';
 import { addCreated } from './created-products';
-import { clearDraft, loadDraft, saveDraft, type Draft } from './draft-storage';
+import { deleteDraft, listDrafts, newDraftId, saveDraft, type Draft } from './draft-storage';
+import { DraftsPanel } from './drafts-panel';
 import { ProductEditor } from './editor/product-editor';
 import type { FormProblem } from './model/codec';
 import { decodeProduct, settingsForSite } from './model/codec';
@@ -31,17 +32,18 @@ function fromTemplate(template: WireProduct | undefined, decimals: PriceDecimals
   return { ...decodeProduct({ ...template, slug: undefined }, decimals), slug: '', slugEdited: false };
 }
 
-function useDraftAutosave() {
+/** Saves the product being edited as draft `draftId.current`, debounced (see schedule). */
+function useDraftAutosave(draftId: { readonly current: string }) {
   const pending = useRef<{ read: () => ProductForm; step: number } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [storageFailed, setStorageFailed] = useState(false);
   const flush = useCallback(() => {
     clearTimeout(timer.current);
     if (!pending.current) return;
-    const ok = saveDraft(pending.current.read(), pending.current.step);
+    const ok = saveDraft(draftId.current, pending.current.read(), pending.current.step);
     pending.current = null;
     setStorageFailed(!ok);
-  }, []);
+  }, [draftId]);
   const schedule = useCallback(
     (read: () => ProductForm, step: number) => {
       // Nothing read or copied per keystroke: the values are read once, when the draft is written.
@@ -73,21 +75,24 @@ export function NewProductPage() {
   // Validated against the contract by the paths table: history outlives the code that wrote it.
   const template = usePathState('newProduct')?.template;
   const navigate = useNavigate();
-  const [draft, setDraft] = useState<Draft | null>(() => loadDraft());
+  const [drafts, setDrafts] = useState<Draft[]>(listDrafts);
+  // The draft this editor saves to: a new one, or the one resumed.
+  const draftId = useRef(newDraftId());
+  // A product to start from (a template) opens the editor at once; drafts wait on the list.
   const [start, setStart] = useState<{ values: ProductForm; step: number } | null>(() =>
-    draft ? null : { values: fromTemplate(template, settings.decimals) ?? newProductFor(site), step: 0 },
+    template || drafts.length === 0 ? { values: fromTemplate(template, settings.decimals) ?? newProductFor(site), step: 0 } : null,
   );
   const [unmapped, setUnmapped] = useState<readonly ErrorDetail[]>([]);
   const dirty = useRef(false);
   const created = useRef(false);
-  const autosave = useDraftAutosave();
+  const autosave = useDraftAutosave(draftId);
 
   const mutation = useMutation({
     mutationFn: (body: WireProduct) => createProduct(body),
     onSuccess: (response, body) => {
       created.current = true;
       autosave.cancel();
-      clearDraft();
+      deleteDraft(draftId.current);
       const entry = addCreated(body, response);
       navigate(pathTo('createdProduct', { id: entry.localId }), { state: { justCreated: true } });
     },
@@ -130,39 +135,21 @@ export function NewProductPage() {
   }, []);
 
   if (!start) {
-    const when = draft ? new Date(draft.savedAt).toLocaleString() : '';
     return (
-      <Stack maw={640}>
-        <Title order={1}>New product</Title>
-        <Alert color="blue" title="You have an unfinished product" role="alert">
-          <Stack gap="sm">
-            <Text size="sm">
-              A draft{draft?.values.name ? ` of “${draft.values.name}”` : ''} was saved in this browser on {when}. Restore it to carry on
-              where you left off, or discard it to start afresh.
-            </Text>
-            <Group>
-              <Button
-                onClick={() => {
-                  if (draft) setStart({ values: draft.values, step: draft.step });
-                  setDraft(null);
-                }}
-              >
-                Restore draft
-              </Button>
-              <Button
-                variant="default"
-                onClick={() => {
-                  clearDraft();
-                  setDraft(null);
-                  setStart({ values: fromTemplate(template, settings.decimals) ?? newProductFor(site), step: 0 });
-                }}
-              >
-                Discard draft
-              </Button>
-            </Group>
-          </Stack>
-        </Alert>
-      </Stack>
+      <DraftsPanel
+        drafts={drafts}
+        onResume={(draft) => {
+          draftId.current = draft.id;
+          setStart({ values: draft.values, step: draft.step });
+        }}
+        onDelete={(draft) => {
+          deleteDraft(draft.id);
+          const rest = listDrafts();
+          setDrafts(rest);
+          if (rest.length === 0) setStart({ values: newProductFor(site), step: 0 });
+        }}
+        onStartNew={() => setStart({ values: newProductFor(site), step: 0 })}
+      />
     );
   }
 

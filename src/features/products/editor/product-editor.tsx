@@ -2,7 +2,7 @@
  * The multi-step product editor (presentational): receives default values and callbacks, owns the
  * form state and the steps. The page around it owns drafts, the create call and navigation.
  */
-import { Button, Group, Stack, Stepper } from '@mantine/core';
+import { Button, Group, Menu, Stack, Stepper, Text } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, useFormState, type FieldErrors, type FieldPath } from 'react-hook-form';
 import type { WireProduct } from '@/contract/site-api';
@@ -84,23 +84,54 @@ function StepBody({ step, onGoTo, problems, onEditStep, status }: { step: StepId
 function StepperWithErrors({ active, visited, onStepClick }: { active: number; visited: number; onStepClick: (index: number) => void }) {
   const { errors } = useFormState<ProductForm>();
   const stepsWithErrors = useMemo(() => new Set(errorPaths(errors).map(stepOfPath)), [errors]);
+  const current = STEPS[active];
   return (
-    <Stepper active={active} onStepClick={onStepClick} size="sm" allowNextStepsSelect={false} wrap>
-      {STEPS.map((step, i) => {
-        const hasErrors = stepsWithErrors.has(step.id);
-        return (
-          <Stepper.Step
-            key={step.id}
-            label={step.label}
-            description={hasErrors ? 'Has errors' : undefined}
-            color={hasErrors ? 'red' : undefined}
-            completedIcon={hasErrors ? '!' : undefined}
-            allowStepSelect={i <= visited}
-            aria-label={`Step ${i + 1}: ${step.label}${hasErrors ? ' (has errors)' : ''}`}
-          />
-        );
-      })}
-    </Stepper>
+    <>
+      <Stepper active={active} onStepClick={onStepClick} size="sm" allowNextStepsSelect={false} wrap visibleFrom="md">
+        {STEPS.map((step, i) => {
+          const hasErrors = stepsWithErrors.has(step.id);
+          return (
+            <Stepper.Step
+              key={step.id}
+              label={step.label}
+              description={hasErrors ? 'Has errors' : undefined}
+              color={hasErrors ? 'red' : undefined}
+              completedIcon={hasErrors ? '!' : undefined}
+              allowStepSelect={i <= visited}
+              aria-label={`Step ${i + 1}: ${step.label}${hasErrors ? ' (has errors)' : ''}`}
+            />
+          );
+        })}
+      </Stepper>
+      {/* On a phone or a tablet the five steps become one line and a menu. */}
+      <Group hiddenFrom="md" justify="space-between" wrap="nowrap" gap="xs">
+        <Text fw={600} size="sm">
+          Step {active + 1} of {STEPS.length}: {current?.label}
+          {current && stepsWithErrors.has(current.id) ? ' (has errors)' : ''}
+        </Text>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button variant="default" size="xs" aria-label={`Steps: step ${active + 1} of ${STEPS.length}`}>
+              Steps ▾
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {STEPS.map((step, i) => (
+              <Menu.Item
+                key={step.id}
+                disabled={i > visited}
+                onClick={() => onStepClick(i)}
+                aria-current={i === active ? 'step' : undefined}
+                color={stepsWithErrors.has(step.id) ? 'red' : undefined}
+              >
+                {i + 1}. {step.label}
+                {stepsWithErrors.has(step.id) ? ' (has errors)' : ''}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+    </>
   );
 }
 
@@ -247,11 +278,12 @@ export function ProductEditor({ defaultValues, settings, initialStep = 0, submit
     setReviewProblems(serverProblems);
   };
 
+  // An imported product lands on Review, its problems listed, ready to fix or create.
   const onImport = (values: ProductForm) => {
     reset(values, { keepDefaultValues: true });
     clearErrors();
-    setActive(0);
     markChanged();
+    goTo(STEPS.length - 1);
   };
 
   const stepId = STEPS[active]?.id ?? 'basics';
