@@ -63,7 +63,7 @@ export async function createSiteAdminServer(config: ServerConfig, options: Creat
     : await startSandbox({
         dataDir: config.sandbox.dataDir,
         apiKey: config.apiKey,
-        siteId: config.siteId,
+        siteIds: [config.siteId],
         port: config.sandbox.port,
         maxBodyBytes: config.maxBodyBytes,
         // In-process, the sandbox listens on loopback: it answers loopback names only.

@@ -216,7 +216,7 @@ describe('faults: the sandbox is killed (SIGKILL) in the middle of a burst of cr
     // A clean stop, then the store's own check.
     process.kill(restarted.pid, 'SIGTERM');
     expect((await restarted.exited).code).toBe(0);
-    const store = openStore(file, '1001');
+    const store = openStore(file, ['1001']);
     try {
       expect(store.integrityCheck()).toBe('ok');
       expect(store.countProducts()).toBeGreaterThanOrEqual(confirmed.length + 1);

@@ -215,8 +215,8 @@ describe('fuzz: the sandbox (in-process)', () => {
   const JSON_HEADERS = { ...AUTH, 'content-type': 'application/json' };
 
   beforeAll(() => {
-    store = openStore(':memory:', SITE);
-    app = createSandboxApp({ store, apiKey: 'k', siteId: SITE, maxBodyBytes: MAX_BODY });
+    store = openStore(':memory:', [SITE]);
+    app = createSandboxApp({ store, apiKey: 'k', siteIds: [SITE], maxBodyBytes: MAX_BODY });
   });
 
   afterAll(() => store.close());

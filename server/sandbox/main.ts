@@ -9,7 +9,7 @@ const port = process.env.SANDBOX_PORT ? config.sandbox.port : SANDBOX_DEFAULTS.p
 const sandbox = await startSandbox({
   dataDir: config.sandbox.dataDir,
   apiKey: config.apiKey,
-  siteId: config.siteId,
+  siteIds: [config.siteId],
   host: config.host,
   port,
   maxBodyBytes: config.maxBodyBytes,
