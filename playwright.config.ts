@@ -6,16 +6,30 @@ import { findChromium } from './scripts/find-chromium.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 4179);
 const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4180);
+// The second server: several sites, from the example site profile.
+const SITES_PORT = Number(process.env.E2E_SITES_PORT ?? 4181);
+const SITES_SANDBOX_PORT = Number(process.env.E2E_SITES_SANDBOX_PORT ?? 4182);
+const SITE_PROFILE = 'server/site-profile.example.json';
 // One fresh sandbox database per run; set once here so every worker sees the same folder.
 process.env.E2E_DATA_DIR ??= join(tmpdir(), `site-admin-e2e-${process.pid}-${Date.now()}`);
 // Its own build too, so a run never serves assets another build has just replaced.
 process.env.E2E_DIST_DIR ??= join(process.env.E2E_DATA_DIR, 'dist');
+// The multi-site server's own sandbox database, beside the first one's.
+process.env.E2E_SITES_DATA_DIR ??= join(process.env.E2E_DATA_DIR, 'sites');
 const executablePath = findChromium();
 
 export const E2E = {
   baseURL: `http://127.0.0.1:${PORT}`,
   sandboxOrigin: `http://127.0.0.1:${SANDBOX_PORT}`,
+  /** The server of the example profile's two sandbox sites (harbour-linen, summit-outfitters). */
+  sitesURL: `http://127.0.0.1:${SITES_PORT}`,
+  /** Its sandbox, for the /__sandbox helpers (x-site-id 1001 or 1002). */
+  sitesSandboxOrigin: `http://127.0.0.1:${SITES_SANDBOX_PORT}`,
+  sitesProfile: SITE_PROFILE,
 };
+
+/** Settings a developer's shell may hold that would change what a test server works on. */
+const NO_SITE_SETTINGS = { SITE_PROFILE: '', SITE_API_BASE_URL: '', SITE_API_KEY: '', SITE_ID: '', SANDBOX_SITE_ID: '', SANDBOX_API_KEY: '' };
 
 export default defineConfig({
   testDir: 'e2e',
@@ -42,22 +56,49 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: `npx vite build --logLevel warn --outDir "${process.env.E2E_DIST_DIR}" --emptyOutDir && npx tsx server/main.ts`,
-    url: `${E2E.baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      SANDBOX_PORT: String(SANDBOX_PORT),
-      SANDBOX_DATA_DIR: process.env.E2E_DATA_DIR,
-      DIST_DIR: process.env.E2E_DIST_DIR,
-      LOG_REQUESTS: 'false',
-      SITE_API_BASE_URL: '',
+  projects: [
+    // The one-site server of `npm start`.
+    { name: 'chromium', testIgnore: /(^|\/)sites\.spec\.ts$/, use: { ...devices['Desktop Chrome'] } },
+    // The server of several sites (SITE_PROFILE=server/site-profile.example.json).
+    { name: 'sites', testMatch: /(^|\/)sites\.spec\.ts$/, use: { ...devices['Desktop Chrome'], baseURL: E2E.sitesURL } },
+  ],
+  webServer: [
+    {
+      command: `npx vite build --logLevel warn --outDir "${process.env.E2E_DIST_DIR}" --emptyOutDir && npx tsx server/main.ts`,
+      url: `${E2E.baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        ...NO_SITE_SETTINGS,
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        SANDBOX_PORT: String(SANDBOX_PORT),
+        SANDBOX_DATA_DIR: process.env.E2E_DATA_DIR,
+        DIST_DIR: process.env.E2E_DIST_DIR,
+        LOG_REQUESTS: 'false',
+      },
     },
-  },
+    {
+      // Serves the first server's build: it starts once that server answers, so the build (which empties
+      // its folder first) is never running under it, and the app is built once per run.
+      command: `node scripts/wait-for-url.mjs "${E2E.baseURL}/api/health" 180000 && npx tsx server/main.ts`,
+      url: `${E2E.sitesURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 240_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        ...NO_SITE_SETTINGS,
+        SITE_PROFILE,
+        PORT: String(SITES_PORT),
+        HOST: '127.0.0.1',
+        SANDBOX_PORT: String(SITES_SANDBOX_PORT),
+        SANDBOX_DATA_DIR: process.env.E2E_SITES_DATA_DIR,
+        DIST_DIR: process.env.E2E_DIST_DIR,
+        LOG_REQUESTS: 'false',
+      },
+    },
+  ],
 });

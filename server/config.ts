@@ -1,7 +1,10 @@
 /**
- * Server-side settings, read once from the environment. The API key lives only here and in the proxy.
+ * Server-side settings, read once from the environment (and the site profile it names). The API keys
+ * live only here and in the proxy.
  */
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { checkSiteProfile, type SiteConfig, type SiteProfile } from '../src/contract/site-profile';
 import { isLoopbackHost, LOOPBACK_HOSTS } from './security';
 
 export const SANDBOX_DEFAULTS = {
@@ -11,14 +14,39 @@ export const SANDBOX_DEFAULTS = {
   port: 4010,
 } as const;
 
+/** The id of the one site built from SITE_API_BASE_URL (or the sandbox settings) when there is no profile. */
+export const SINGLE_SITE_ID = 'main';
+
+/**
+ * One site the server works on. `profile` is what the browser may know of it (`siteInfoOf`); where its
+ * calls go and the key they carry stay on the server.
+ */
+export interface ConfiguredSite {
+  /** The site's entry of the profile, or the one built from today's settings; holds no key. */
+  profile: SiteConfig;
+  /** The platform's base address (ending in /api/site/v2), or the built-in sandbox. */
+  upstream: URL | 'sandbox';
+  /** Sent as x-api-key: the value of the profile's apiKeyEnv, SITE_API_KEY, or the sandbox key. */
+  apiKey: string;
+  /** Sent as x-site-id. */
+  siteId: string;
+}
+
 export interface ServerConfig {
   host: string;
   port: number;
-  /** The platform's base address, ending in /api/site/v2; undefined means the in-process sandbox. */
-  upstreamBaseUrl: URL | undefined;
-  apiKey: string;
-  siteId: string;
-  sandbox: { dataDir: string; port: number };
+  /** Every site, in the order of the profile; exactly one without a profile. */
+  sites: readonly ConfiguredSite[];
+  /** The absolute path of SITE_PROFILE, or undefined when the one site comes from today's settings. */
+  siteProfile: string | undefined;
+  sandbox: {
+    dataDir: string;
+    port: number;
+    /** The key the sandbox accepts (SANDBOX_API_KEY); every sandbox site's proxy sends it. */
+    apiKey: string;
+    /** SANDBOX_SITE_ID: the site of the sandbox without a profile, and the first of `npm run sandbox`. */
+    siteId: string;
+  };
   proxyTimeoutMs: number;
   maxBodyBytes: number;
   logRequests: boolean;
@@ -54,30 +82,161 @@ export function passwordWeakness(user: string, password: string): string | undef
   return undefined;
 }
 
-export function loadConfig(env: Env = process.env): ServerConfig {
-  const base = env.SITE_API_BASE_URL?.trim() || undefined;
-  let upstreamBaseUrl: URL | undefined;
-  let apiKey: string = env.SANDBOX_API_KEY || SANDBOX_DEFAULTS.apiKey;
-  let siteId: string = env.SANDBOX_SITE_ID || SANDBOX_DEFAULTS.siteId;
-  if (base) {
-    try {
-      upstreamBaseUrl = new URL(base);
-    } catch {
-      throw new ConfigError(`SITE_API_BASE_URL is not a URL: "${base}".`);
-    }
-    if (upstreamBaseUrl.protocol !== 'https:' && upstreamBaseUrl.protocol !== 'http:') {
-      throw new ConfigError('SITE_API_BASE_URL must start with https:// (or http:// for a local platform).');
-    }
-    const missing = ['SITE_API_KEY', 'SITE_ID'].filter((name) => !env[name]?.trim());
-    if (missing.length > 0) {
-      throw new ConfigError(
-        `SITE_API_BASE_URL is set, so ${missing.join(' and ')} must be set too (the platform's credentials).`,
-      );
-    }
-    apiKey = env.SITE_API_KEY?.trim() ?? '';
-    siteId = env.SITE_ID?.trim() ?? '';
-    if (!/^\d+$/.test(siteId)) throw new ConfigError(`SITE_ID must be the numeric site identifier, not "${siteId}".`);
+/** Settings of site-admin itself: a profile naming one of them as a site's key variable is a mistake. */
+const OWN_SETTINGS = new Set([
+  'HOST', 'PORT', 'ADMIN_USER', 'ADMIN_PASSWORD', 'REDIS_URL', 'ALLOWED_HOSTS', 'PROXY_TIMEOUT_MS', 'MAX_BODY_BYTES',
+  'LOG_REQUESTS', 'SITE_PROFILE', 'SITE_API_BASE_URL', 'SITE_ID', 'SANDBOX_DATA_DIR', 'SANDBOX_API_KEY',
+  'SANDBOX_SITE_ID', 'SANDBOX_PORT', 'DIST_DIR',
+]);
+
+/** At most this many of a profile's problems are listed in the message. */
+const MAX_LISTED_PROBLEMS = 20;
+
+/** Sandbox site ids, as the sandbox accepts them in x-site-id. */
+const SANDBOX_SITE_ID = /^[1-9]\d{0,17}$/;
+
+/** A key must fit in an HTTP header as it is: printable ASCII. */
+function keyProblem(value: string): string | undefined {
+  return /^[\x20-\x7e]+$/.test(value) ? undefined : 'holds characters that cannot be sent in an HTTP header (use printable ASCII)';
+}
+
+/** Reads and checks the site profile at `file`; a ConfigError names the file, each JSON path and what is wrong. */
+export function readSiteProfile(file: string): SiteProfile {
+  const path = resolve(file);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'there is no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message;
+    throw new ConfigError(`SITE_PROFILE names the site profile ${path}, which cannot be read: ${why}.`);
   }
+  const check = checkSiteProfile(text);
+  if (check.ok) return check.profile;
+  const listed = check.problems.slice(0, MAX_LISTED_PROBLEMS).map((p) => `\n  - ${p.path}: ${p.message}`);
+  const more = check.problems.length > MAX_LISTED_PROBLEMS ? `\n  … and ${check.problems.length - MAX_LISTED_PROBLEMS} more` : '';
+  const count = check.problems.length === 1 ? 'a problem' : `${check.problems.length} problems`;
+  throw new ConfigError(`The site profile ${path} (SITE_PROFILE) has ${count}:${listed.join('')}${more}`);
+}
+
+/** The sites of a profile, each with the key of its variable (live platforms) or the sandbox key. */
+function sitesOfProfile(env: Env, file: string, sandboxKey: string): ConfiguredSite[] {
+  const path = resolve(file);
+  const profile = readSiteProfile(path);
+  const problems: string[] = [];
+  const sandboxSites = new Map<string, string>();
+  const keyVariables = new Set<string>();
+  const sites = profile.sites.map((site, index): ConfiguredSite => {
+    const where = site.platform;
+    if ('sandbox' in where) {
+      const first = sandboxSites.get(where.siteId);
+      if (first !== undefined) {
+        problems.push(`sites[${index}].platform.siteId: the sandbox already stands in for site ${where.siteId} as "${first}"; give each sandbox site its own site id`);
+      } else if (!SANDBOX_SITE_ID.test(where.siteId)) {
+        problems.push(`sites[${index}].platform.siteId: the sandbox needs a site id from 1 to 18 digits, not starting with 0`);
+      }
+      sandboxSites.set(where.siteId, site.id);
+      return { profile: site, upstream: 'sandbox', apiKey: sandboxKey, siteId: where.siteId };
+    }
+    const variable = where.apiKeyEnv;
+    keyVariables.add(variable);
+    const key = env[variable]?.trim() ?? '';
+    if (OWN_SETTINGS.has(variable)) {
+      problems.push(`sites[${index}].platform.apiKeyEnv: ${variable} is one of site-admin's own settings, not a variable for site "${site.id}"'s API key`);
+    } else if (key === '') {
+      problems.push(`site "${site.id}" takes its API key from the environment variable ${variable}, which is not set`);
+    } else {
+      const wrong = keyProblem(key);
+      if (wrong) problems.push(`site "${site.id}": the environment variable ${variable} ${wrong}`);
+    }
+    return { profile: site, upstream: new URL(where.baseUrl), apiKey: key, siteId: where.siteId };
+  });
+  // With a profile every site comes from it: a site given by the old settings as well is ambiguous.
+  const conflicting = ['SITE_API_BASE_URL', 'SITE_ID', 'SITE_API_KEY'].filter(
+    (name) => env[name]?.trim() && !(name === 'SITE_API_KEY' && keyVariables.has(name)),
+  );
+  if (conflicting.length > 0) {
+    throw new ConfigError(
+      `SITE_PROFILE and ${conflicting.join(' and ')} are both set. With a site profile every site, its address, ` +
+        `key variable and site id, comes from the profile (${path}), so which of the two should win is ambiguous: ` +
+        `unset ${conflicting.join(' and ')}, or SITE_PROFILE.`,
+    );
+  }
+  if (problems.length > 0) {
+    throw new ConfigError(`The site profile ${path} (SITE_PROFILE) cannot be used:${problems.map((p) => `\n  - ${p}`).join('')}`);
+  }
+  return sites;
+}
+
+/** The one site of today's settings: the platform of SITE_API_BASE_URL, else the sandbox. */
+function siteOfSettings(env: Env, sandbox: { apiKey: string; siteId: string }): ConfiguredSite {
+  const base = env.SITE_API_BASE_URL?.trim() || undefined;
+  if (!base) {
+    return {
+      profile: { id: SINGLE_SITE_ID, name: 'Sandbox', platform: { sandbox: true, siteId: sandbox.siteId } },
+      upstream: 'sandbox',
+      apiKey: sandbox.apiKey,
+      siteId: sandbox.siteId,
+    };
+  }
+  let upstream: URL;
+  try {
+    upstream = new URL(base);
+  } catch {
+    throw new ConfigError(`SITE_API_BASE_URL is not a URL: "${base}".`);
+  }
+  if (upstream.protocol !== 'https:' && upstream.protocol !== 'http:') {
+    throw new ConfigError('SITE_API_BASE_URL must start with https:// (or http:// for a local platform).');
+  }
+  const missing = ['SITE_API_KEY', 'SITE_ID'].filter((name) => !env[name]?.trim());
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `SITE_API_BASE_URL is set, so ${missing.join(' and ')} must be set too (the platform's credentials).`,
+    );
+  }
+  const apiKey = env.SITE_API_KEY?.trim() ?? '';
+  const siteId = env.SITE_ID?.trim() ?? '';
+  if (!/^\d+$/.test(siteId)) throw new ConfigError(`SITE_ID must be the numeric site identifier, not "${siteId}".`);
+  const wrong = keyProblem(apiKey);
+  if (wrong) throw new ConfigError(`SITE_API_KEY ${wrong}.`);
+  return {
+    // The browser sees this profile: it names the variable of the key, never the key.
+    profile: { id: SINGLE_SITE_ID, name: upstream.host, platform: { baseUrl: upstream.href, siteId, apiKeyEnv: 'SITE_API_KEY' } },
+    upstream,
+    apiKey,
+    siteId,
+  };
+}
+
+/** SANDBOX_API_KEY and SANDBOX_SITE_ID, checked. */
+function sandboxCredentials(env: Env): { apiKey: string; siteId: string } {
+  const apiKey = env.SANDBOX_API_KEY?.trim() || SANDBOX_DEFAULTS.apiKey;
+  const siteId = env.SANDBOX_SITE_ID?.trim() || SANDBOX_DEFAULTS.siteId;
+  if (!SANDBOX_SITE_ID.test(siteId)) {
+    throw new ConfigError(`SANDBOX_SITE_ID must be a numeric site identifier (1 to 18 digits, not starting with 0), not "${siteId}".`);
+  }
+  const wrong = keyProblem(apiKey);
+  if (wrong) throw new ConfigError(`SANDBOX_API_KEY ${wrong}.`);
+  return { apiKey, siteId };
+}
+
+/**
+ * The sites `npm run sandbox` serves: SANDBOX_SITE_ID, then the sandbox sites of SITE_PROFILE when one is
+ * set (its live sites are not the sandbox's business, so their keys are not needed here).
+ */
+export function standaloneSandboxSiteIds(env: Env = process.env): string[] {
+  const { siteId } = sandboxCredentials(env);
+  const file = env.SITE_PROFILE?.trim();
+  const fromProfile = file
+    ? readSiteProfile(file).sites.flatMap((site) => ('sandbox' in site.platform ? [site.platform.siteId] : []))
+    : [];
+  return [...new Set([siteId, ...fromProfile])];
+}
+
+export function loadConfig(env: Env = process.env): ServerConfig {
+  const sandboxSettings = sandboxCredentials(env);
+  const siteProfile = env.SITE_PROFILE?.trim() ? resolve(env.SITE_PROFILE.trim()) : undefined;
+  const sites = siteProfile ? sitesOfProfile(env, siteProfile, sandboxSettings.apiKey) : [siteOfSettings(env, sandboxSettings)];
   const host = env.HOST?.trim() || '127.0.0.1';
   const user = env.ADMIN_USER?.trim() ?? '';
   const password = env.ADMIN_PASSWORD ?? '';
@@ -120,12 +279,12 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     redisUrl,
     allowedHosts,
     port: integerSetting(env, 'PORT', 4173, 0, 65535),
-    upstreamBaseUrl,
-    apiKey,
-    siteId,
+    sites,
+    siteProfile,
     sandbox: {
       dataDir: resolve(env.SANDBOX_DATA_DIR?.trim() || SANDBOX_DEFAULTS.dataDir),
       port: integerSetting(env, 'SANDBOX_PORT', 0, 0, 65535),
+      ...sandboxSettings,
     },
     proxyTimeoutMs: integerSetting(env, 'PROXY_TIMEOUT_MS', 15000, 100, 600000),
     maxBodyBytes: integerSetting(env, 'MAX_BODY_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),

@@ -216,7 +216,7 @@ describe('faults: the sandbox is killed (SIGKILL) in the middle of a burst of cr
     // A clean stop, then the store's own check.
     process.kill(restarted.pid, 'SIGTERM');
     expect((await restarted.exited).code).toBe(0);
-    const store = openStore(file, '1001');
+    const store = openStore(file, ['1001']);
     try {
       expect(store.integrityCheck()).toBe('ok');
       expect(store.countProducts()).toBeGreaterThanOrEqual(confirmed.length + 1);
@@ -263,6 +263,7 @@ describe('faults: the upstream goes down and comes back', () => {
 
   async function proxyTo(upstreamPort: number) {
     const proxy = createProxy({
+      site: 'main',
       upstream: new URL(`http://127.0.0.1:${upstreamPort}/api/site/v2`),
       apiKey: 'secret',
       siteId: '1001',
@@ -402,6 +403,7 @@ describe('faults: the upstream closes an idle kept-alive connection as the proxy
   it('still answers a case lookup (a GET, safe to send again on a fresh connection)', async () => {
     const { port: upstreamPort, connections } = await idleClosingUpstream();
     const proxy = createProxy({
+      site: 'main',
       upstream: new URL(`http://127.0.0.1:${upstreamPort}/api/site/v2`),
       apiKey: 'secret',
       siteId: '1001',
@@ -478,6 +480,7 @@ describe('faults: a NAT silently drops an idle kept-alive connection', () => {
   async function proxyTo(upstreamPort: number, extra: { idleSocketMs?: number; reusedSocketAnswerMs?: number }) {
     proxyServer = http.createServer(
       createProxy({
+        site: 'main',
         upstream: new URL(`http://127.0.0.1:${upstreamPort}/api/site/v2`),
         apiKey: 'secret',
         siteId: '1001',

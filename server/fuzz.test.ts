@@ -22,21 +22,7 @@ import { createProxy } from './proxy';
 import { createSandboxApp } from './sandbox/app';
 import { seedCases } from './sandbox/seed';
 import { openStore, type SandboxStore } from './sandbox/store';
-import { closeServer, errorShapeProblems, listen, rawExchange, send, startSandboxedSite, type RawReply } from './test-helpers';
-
-// A fixed seed by default, so a CI run is repeatable; FUZZ_SEED=random explores new inputs, and
-// FUZZ_SEED=<n> replays a failure.
-const FUZZ_SEED =
-  process.env.FUZZ_SEED === 'random' ? undefined : process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : 20261122;
-
-/** Bounded runs: a fixed count, and a hard stop (reported as a failure) should a property run away. */
-function runs(numRuns: number): fc.Parameters<unknown> {
-  return {
-    numRuns,
-    ...(FUZZ_SEED === undefined ? {} : { seed: FUZZ_SEED }),
-    plugins: [fc.interruptAfterTimeLimit(60_000, { failOnInterrupt: true })],
-  };
-}
+import { closeServer, errorShapeProblems, fuzzRuns, listen, rawExchange, send, startSandboxedSite, type RawReply } from './test-helpers';
 
 type Json = Record<string, unknown>;
 type Path = readonly (string | number)[];
@@ -215,8 +201,8 @@ describe('fuzz: the sandbox (in-process)', () => {
   const JSON_HEADERS = { ...AUTH, 'content-type': 'application/json' };
 
   beforeAll(() => {
-    store = openStore(':memory:', SITE);
-    app = createSandboxApp({ store, apiKey: 'k', siteId: SITE, maxBodyBytes: MAX_BODY });
+    store = openStore(':memory:', [SITE]);
+    app = createSandboxApp({ store, apiKey: 'k', siteIds: [SITE], maxBodyBytes: MAX_BODY });
   });
 
   afterAll(() => store.close());
@@ -308,7 +294,7 @@ describe('fuzz: the sandbox (in-process)', () => {
           t.add(await createAndCheck(text));
         },
       ),
-      runs(300),
+      fuzzRuns(300),
     );
     expect(t.seen.get(400)).toBeGreaterThan(0);
     await expectStillServes();
@@ -333,7 +319,7 @@ describe('fuzz: the sandbox (in-process)', () => {
           if (target && !Object.prototype.hasOwnProperty.call(target, only.key)) expect(status).toBe(400);
         }
       }),
-      runs(900),
+      fuzzRuns(900),
     );
     for (const status of [200, 400, 413, 422]) expect(t.seen.get(status), `no ${status} among ${[...t.seen]}`).toBeGreaterThan(0);
     await expectStillServes();
@@ -362,7 +348,7 @@ describe('fuzz: the sandbox (in-process)', () => {
         }
         t.add(await createAndCheck(text));
       }),
-      runs(300),
+      fuzzRuns(300),
     );
     expect(t.seen.get(400)).toBeGreaterThan(0);
     await expectStillServes();
@@ -401,7 +387,7 @@ describe('fuzz: the sandbox (in-process)', () => {
         const text = valid ? JSON.stringify(fullProduct(freshSlug())) : '{"name":""}';
         t.add(await createAndCheck(text, headers));
       }),
-      runs(300),
+      fuzzRuns(300),
     );
     for (const status of [200, 400, 401, 403]) expect(t.seen.get(status), `no ${status} among ${[...t.seen]}`).toBeGreaterThan(0);
     await expectStillServes();
@@ -471,7 +457,7 @@ describe('fuzz: the sandbox (in-process)', () => {
         }
         if (res.status === 200 && verb === 'GET') expect(JSON.parse(answer), where).toEqual(expect.any(Object));
       }),
-      runs(300),
+      fuzzRuns(300),
     );
     expect(unbuildable).toBeLessThan(30);
     for (const status of [200, 404, 422]) expect(t.seen.get(status), `no ${status} among ${[...t.seen]}`).toBeGreaterThan(0);
@@ -747,6 +733,7 @@ describe('fuzz: the proxy (raw HTTP on 127.0.0.1)', () => {
     upstream = http.createServer(recordingUpstream);
     const upstreamPort = await listen(upstream);
     const proxy = createProxy({
+      site: 'main',
       upstream: new URL(`http://127.0.0.1:${upstreamPort}/api/site/v2`),
       apiKey: 'secret',
       siteId: SITE,
@@ -829,7 +816,7 @@ describe('fuzz: the proxy (raw HTTP on 127.0.0.1)', () => {
         }
         for (const r of records.slice(from)) expect(upstreamProblems(r), where).toEqual([]);
       }),
-      runs(700),
+      fuzzRuns(700),
     );
     // Every request the upstream ever received, once more.
     for (const r of records) expect(upstreamProblems(r), `${r.method} ${r.url}`).toEqual([]);
@@ -925,7 +912,7 @@ describe('fuzz: the whole server in sandbox mode', () => {
           if (target.startsWith(API_BASE_PATH) && method !== 'GET' && method !== 'HEAD' && !sameOrigin) expect(status, where).toBe(403);
         }
       }),
-      runs(250),
+      fuzzRuns(250),
     );
     expect(seen.get(200)).toBeGreaterThan(0);
     expect(seen.get(403)).toBeGreaterThan(0);

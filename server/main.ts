@@ -41,9 +41,15 @@ try {
 const server = createServer((req, res) => app.handle(req, res));
 server.keepAliveTimeout = 65_000;
 server.listen(config.port, config.host, () => {
-  const where = app.meta.mode === 'sandbox' ? `the sandbox (site ${app.meta.siteId})` : `${app.meta.host} (site ${app.meta.siteId})`;
+  const whereOf = (site: (typeof app.sites)[number]) =>
+    site.mode === 'sandbox' ? `the sandbox (site ${site.siteId})` : `${site.host ?? ''} (site ${site.siteId})`;
+  const where =
+    app.sites.length === 1 && app.sites[0]
+      ? whereOf(app.sites[0])
+      : `${app.sites.length} sites: ${app.sites.map((site) => `${site.id} on ${whereOf(site)}`).join(', ')}`;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  console.log(`site-admin on http://${host}:${config.port}/ working on ${where}`);
+  const profile = config.siteProfile ? ` (profile ${config.siteProfile})` : '';
+  console.log(`site-admin on http://${host}:${config.port}/ working on ${where}${profile}`);
 });
 
 const stop = () => {

@@ -192,7 +192,7 @@ function upstreamHandler(req: IncomingMessage, res: ServerResponse) {
   });
 }
 
-const PROXY_OPTIONS = { apiKey: 'secret-key', siteId: '1001', timeoutMs: 500, maxBodyBytes: 1024 } as const;
+const PROXY_OPTIONS = { site: 'main', apiKey: 'secret-key', siteId: '1001', timeoutMs: 500, maxBodyBytes: 1024 } as const;
 
 let upstream: http.Server;
 let upstreamPort: number;
@@ -404,7 +404,7 @@ describe('proxy: answers', () => {
     await get('/api/site/v2/other', { 'x-request-id': 'log-2' });
     await vi.waitFor(() => expect(logs).toHaveLength(2));
     expect(logs).toContainEqual(
-      expect.objectContaining({ requestId: 'log-1', method: 'GET', route: 'get-form-case', status: 200 }),
+      expect.objectContaining({ requestId: 'log-1', site: 'main', method: 'GET', route: 'get-form-case', status: 200 }),
     );
     expect(logs).toContainEqual(expect.objectContaining({ requestId: 'log-2', route: 'not-allowed', status: 404 }));
     expect(JSON.stringify(logs)).not.toContain('secret-key');
@@ -776,8 +776,16 @@ describe('loadConfig', () => {
 
   it('defaults to the sandbox with its local key and site 1001', () => {
     const config = loadConfig({});
-    expect(config.upstreamBaseUrl).toBeUndefined();
-    expect(config).toMatchObject({ apiKey: 'sandbox-local-key', siteId: '1001', host: '127.0.0.1' });
+    expect(config.siteProfile).toBeUndefined();
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.sites).toEqual([
+      {
+        profile: { id: 'main', name: 'Sandbox', platform: { sandbox: true, siteId: '1001' } },
+        upstream: 'sandbox',
+        apiKey: 'sandbox-local-key',
+        siteId: '1001',
+      },
+    ]);
   });
 
   it('names both settings when SITE_API_BASE_URL is set without SITE_API_KEY and SITE_ID', () => {
@@ -828,7 +836,11 @@ describe('loadConfig', () => {
       SITE_ID: ' 2002 ',
       PROXY_TIMEOUT_MS: '2500',
     });
-    expect(config.upstreamBaseUrl?.href).toBe(platform);
-    expect(config).toMatchObject({ apiKey: 'key-1', siteId: '2002', proxyTimeoutMs: 2500 });
+    expect(config.proxyTimeoutMs).toBe(2500);
+    expect(config.sites).toHaveLength(1);
+    const site = config.sites[0]!;
+    expect(site.upstream).toEqual(new URL(platform));
+    expect(site).toMatchObject({ apiKey: 'key-1', siteId: '2002', profile: { id: 'main', name: 'shop.example.com' } });
+    expect(JSON.stringify(site.profile)).not.toContain('key-1');
   });
 });

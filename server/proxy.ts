@@ -1,7 +1,9 @@
 /**
- * The header-injecting proxy: same-origin /api/site/v2/... → the platform (or the sandbox), with
- * x-api-key and x-site-id added from server-side settings. Only the two operations of the spec are
- * forwarded; everything else is answered here and never reaches the upstream.
+ * The header-injecting proxy of one site: same-origin /api/s/{site}/site/v2/... (or /api/site/v2/... on a
+ * server of one site) → that site's platform (or the sandbox), with x-api-key and x-site-id added from
+ * server-side settings. Each site has its own proxy, holding its own address, key, site id and connection
+ * pool, so nothing a request says can pair one site's key with another site's address. Only the two
+ * operations of the spec are forwarded; everything else is answered here and never reaches the upstream.
  *
  * What comes back is checked, not trusted (see platform-answer.ts): only JSON is served, errors reach the
  * browser in the spec's error shape, and the key is removed from any answer that echoes it.
@@ -25,6 +27,8 @@ function seconds(ms: number): string {
 }
 
 export interface ProxyOptions {
+  /** The id of the site in the profile, named in each log line. */
+  site: string;
   /** The platform's base address, ending in /api/site/v2. */
   upstream: URL;
   apiKey: string;
@@ -52,6 +56,8 @@ export const DEFAULT_MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 export interface RequestLogEntry {
   time: string;
   requestId: string;
+  /** The site's id in the profile (`main` without one). */
+  site: string;
   method: string;
   route: string;
   status: number;
@@ -102,23 +108,27 @@ export function matchRoute(method: string, rawPath: string): Match {
 }
 
 export function createProxy(options: ProxyOptions) {
-  const { upstream, apiKey, siteId, timeoutMs, maxBodyBytes, log } = options;
+  const { site, upstream, apiKey, siteId, timeoutMs, maxBodyBytes, log } = options;
   const idleSocketMs = options.idleSocketMs ?? DEFAULT_IDLE_SOCKET_MS;
   const reusedSocketAnswerMs = options.reusedSocketAnswerMs ?? Math.min(5_000, Math.max(100, Math.floor(timeoutMs / 3)));
   const maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
   const client = upstream.protocol === 'https:' ? https : http;
   // lifo: the most recently used connection goes out first, so the rest age out of the pool.
   const agent = new client.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, timeout: idleSocketMs, scheduling: 'lifo' });
-  const basePath = upstream.pathname.replace(/\/+$/, '');
+  const upstreamBasePath = upstream.pathname.replace(/\/+$/, '');
 
-  return function proxy(req: IncomingMessage, res: ServerResponse): void {
+  /**
+   * `addressBase` is where the operations start in the address the browser used: `/api/s/{site}/site/v2`,
+   * or `/api/site/v2` (the short address of a server with one site).
+   */
+  return function proxy(req: IncomingMessage, res: ServerResponse, addressBase: string = API_BASE_PATH): void {
     const started = performance.now();
     const incomingId = req.headers['x-request-id'];
     const requestId = typeof incomingId === 'string' && REQUEST_ID_PATTERN.test(incomingId) ? incomingId : randomUUID();
     res.setHeader('x-request-id', requestId);
     const url = req.url ?? '/';
     const path = url.split('?')[0] ?? '';
-    const rawPath = path.startsWith(`${API_BASE_PATH}/`) ? path.slice(API_BASE_PATH.length) : '';
+    const rawPath = path.startsWith(`${addressBase}/`) ? path.slice(addressBase.length) : '';
     const method = req.method ?? 'GET';
     const match = rawPath ? matchRoute(method, rawPath) : null;
     const routeName = match && 'name' in match ? match.name : match ? 'get-form-case' : 'not-allowed';
@@ -126,6 +136,7 @@ export function createProxy(options: ProxyOptions) {
       log?.({
         time: new Date().toISOString(),
         requestId,
+        site,
         method,
         route: routeName,
         status: res.statusCode,
@@ -134,7 +145,7 @@ export function createProxy(options: ProxyOptions) {
     });
 
     if (!match) {
-      refuse(req, res, 404, `${method} ${API_BASE_PATH}${rawPath} is not an operation of Site API v2.`);
+      refuse(req, res, 404, `${method} ${rawPath ? addressBase + rawPath : path} is not an operation of Site API v2.`);
       return;
     }
     if ('refused' in match) {
@@ -182,7 +193,7 @@ export function createProxy(options: ProxyOptions) {
         hostname: upstream.hostname.replace(/^\[(.*)\]$/, '$1'),
         port: upstream.port || undefined,
         method: route.method,
-        path: basePath + route.upstreamPath,
+        path: upstreamBasePath + route.upstreamPath,
         headers,
         // The second attempt of a lookup takes a connection of its own, never one from the pool.
         agent: attempt === 0 ? agent : false,

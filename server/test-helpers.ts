@@ -1,8 +1,9 @@
 /**
- * Shared utilities of the reliability tests (fuzz, faults, load): listening on loopback, plain and raw
- * HTTP exchanges (raw, because a client would normalise `..` and `%2e%2e` before sending), the spec's
- * error shape, free ports, temporary directories and polling for a condition.
+ * Shared utilities of the reliability tests (fuzz, faults, load, sites): listening on loopback, plain and
+ * raw HTTP exchanges (raw, because a client would normalise `..` and `%2e%2e` before sending), the spec's
+ * error shape, free ports, temporary directories, polling for a condition and fast-check's run settings.
  */
+import fc from 'fast-check';
 import { once, type EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http, { type IncomingHttpHeaders } from 'node:http';
@@ -14,6 +15,20 @@ import { fileURLToPath } from 'node:url';
 import { STATUS_PHRASES } from '../src/contract/site-api';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+// A fixed seed by default, so a CI run is repeatable; FUZZ_SEED=random explores new inputs, and
+// FUZZ_SEED=<n> replays a failure.
+const FUZZ_SEED =
+  process.env.FUZZ_SEED === 'random' ? undefined : process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : 20261122;
+
+/** Bounded property runs: a fixed count, and a hard stop (reported as a failure) should a property run away. */
+export function fuzzRuns(numRuns: number): fc.Parameters<unknown> {
+  return {
+    numRuns,
+    ...(FUZZ_SEED === undefined ? {} : { seed: FUZZ_SEED }),
+    plugins: [fc.interruptAfterTimeLimit(60_000, { failOnInterrupt: true })],
+  };
+}
 
 export async function listen(server: http.Server, port = 0): Promise<number> {
   await new Promise<void>((resolve, reject) => {

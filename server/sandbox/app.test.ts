@@ -16,8 +16,8 @@ let store: SandboxStore;
 let app: ReturnType<typeof createSandboxApp>;
 
 beforeEach(() => {
-  store = openStore(':memory:', '1001');
-  app = createSandboxApp({ store, apiKey: 'k', siteId: '1001' });
+  store = openStore(':memory:', ['1001']);
+  app = createSandboxApp({ store, apiKey: 'k', siteIds: ['1001'] });
 });
 
 afterEach(() => {
@@ -253,7 +253,7 @@ describe('POST /ecommerce/products/create', () => {
   });
 
   it('answers 413 for a body larger than maxBodyBytes and stores nothing', async () => {
-    const small = createSandboxApp({ store, apiKey: 'k', siteId: '1001', maxBodyBytes: 200 });
+    const small = createSandboxApp({ store, apiKey: 'k', siteIds: ['1001'], maxBodyBytes: 200 });
     const body = JSON.stringify({ name: 'x'.repeat(300) });
     const res = await small.request(`${BASE}/ecommerce/products/create`, { method: 'POST', headers: JSON_HEADERS, body });
     await errorOf(res, 413, 'Content Too Large');
@@ -331,7 +331,7 @@ describe('the sandbox’s own port: which host names it answers (DNS rebinding)'
     });
 
   it('answers loopback names, and 421 in the error shape to any other Host', async () => {
-    const sandbox = await startSandbox({ dataDir: ':memory:', apiKey: 'k', siteId: '1001' });
+    const sandbox = await startSandbox({ dataDir: ':memory:', apiKey: 'k', siteIds: ['1001'] });
     try {
       const port = Number(sandbox.baseUrl.port);
       expect((await ask(port, `127.0.0.1:${port}`)).status).toBe(200);
@@ -349,7 +349,7 @@ describe('the sandbox’s own port: which host names it answers (DNS rebinding)'
   });
 
   it('takes the operator’s list when one is given', async () => {
-    const sandbox = await startSandbox({ dataDir: ':memory:', apiKey: 'k', siteId: '1001', allowedHosts: ['sandbox.example.com'] });
+    const sandbox = await startSandbox({ dataDir: ':memory:', apiKey: 'k', siteIds: ['1001'], allowedHosts: ['sandbox.example.com'] });
     try {
       const port = Number(sandbox.baseUrl.port);
       expect((await ask(port, 'sandbox.example.com')).status).toBe(200);
@@ -427,5 +427,92 @@ describe('the seeded data', () => {
       expect(store.getCase('1001', c.form, c.id)).toEqual(c.record);
       expect(store.getCase('1002', c.form, c.id)).toBeUndefined();
     }
+  });
+});
+
+describe('several sites in one sandbox', () => {
+  const SITES = ['1001', '1002'];
+  let multi: ReturnType<typeof createSandboxApp>;
+  let shared: SandboxStore;
+  const on = (site: string) => ({ 'x-api-key': 'k', 'x-site-id': site });
+  const createOn = (site: string, body: unknown) =>
+    multi.request(`${BASE}/ecommerce/products/create`, {
+      method: 'POST',
+      headers: { ...on(site), 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const productsOf = async (site: string) => {
+    const res = await multi.request('/__sandbox/products', { headers: on(site) });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { products: { site_id: string; body: { slug?: string } }[] }).products;
+  };
+
+  beforeEach(() => {
+    shared = openStore(':memory:', SITES);
+    multi = createSandboxApp({ store: shared, apiKey: 'k', siteIds: SITES });
+  });
+
+  afterEach(() => shared.close());
+
+  it('keeps each site’s products apart: a slug is unique per site, and the list is the site’s own', async () => {
+    expect((await createOn('1001', { name: 'Linen throw', slug: 'throw' })).status).toBe(200);
+    expect((await createOn('1002', { name: 'Camp throw', slug: 'throw' })).status).toBe(200);
+    const again = await errorOf(await createOn('1001', { name: 'Second throw', slug: 'throw' }), 422, 'Unprocessable Entity');
+    expect(again.details).toEqual([{ field: 'slug', message: expect.stringContaining('already used') }]);
+    expect((await createOn('1002', { name: 'Tent', slug: 'tent' })).status).toBe(200);
+
+    expect((await productsOf('1001')).map((p) => [p.site_id, p.body.slug])).toEqual([['1001', 'throw']]);
+    expect((await productsOf('1002')).map((p) => [p.site_id, p.body.slug])).toEqual([
+      ['1002', 'tent'],
+      ['1002', 'throw'],
+    ]);
+  });
+
+  it('seeds the first site with the full set of cases and the second with its own smaller set', async () => {
+    const full = seedCases('full');
+    const second = seedCases('second');
+    expect(second.length).toBeLessThan(full.length);
+    expect(new Set(second.map((c) => c.form))).toEqual(new Set(['12']));
+    const fullCase = full[0]!;
+    const secondCase = second[0]!;
+    const lookup = (site: string, c: { form: string; id: string }) =>
+      multi.request(`${BASE}/forms/${c.form}/cases/${c.id}`, { headers: on(site) });
+
+    expect(await (await lookup('1001', fullCase)).json()).toEqual(fullCase.record);
+    await errorOf(await lookup('1002', fullCase), 404, 'Not Found');
+    expect(await (await lookup('1002', secondCase)).json()).toEqual(secondCase.record);
+    await errorOf(await lookup('1001', secondCase), 404, 'Not Found');
+  });
+
+  it('adds a case to the site that asks, numbered after that site’s own cases', async () => {
+    const res = await multi.request('/__sandbox/cases', {
+      method: 'POST',
+      headers: { ...on('1002'), 'content-type': 'application/json' },
+      body: JSON.stringify({ form: '12', record: { name: 'form_12' } }),
+    });
+    const added = (await res.json()) as { id: string };
+    const lastOfSecond = Math.max(...seedCases('second').map((c) => Number(c.id)));
+    expect(added.id).toBe(String(lastOfSecond + 1));
+    expect(shared.getCase('1002', '12', added.id)).toMatchObject({ name: 'form_12' });
+    expect(shared.getCase('1001', '12', added.id)).toBeUndefined();
+  });
+
+  it('answers the valid key with any other site id 403, on both operations and the helpers, and stores nothing', async () => {
+    const before = shared.countProducts();
+    await errorOf(await createOn('1003', { name: 'Elsewhere' }), 403, 'Forbidden');
+    await errorOf(await multi.request(`${BASE}/forms/3/cases/48217`, { headers: on('1003') }), 403, 'Forbidden');
+    await errorOf(await multi.request('/__sandbox/products', { headers: on('10010') }), 403, 'Forbidden');
+    await errorOf(await multi.request(`${BASE}/forms/3/cases/48217`, { headers: { 'x-api-key': 'not-k', 'x-site-id': '1002' } }), 401, 'Unauthorized');
+    expect(shared.countProducts()).toBe(before);
+  });
+
+  it('takes categories and secure zones as {"id": ...} objects or as id strings, on every site', async () => {
+    const asObjects = await createOn('1002', { name: 'Tent', category_array: [{ id: '301' }], secure_zone_array: [{ id: '42' }] });
+    expect(asObjects.status).toBe(200);
+    const asIds = await createOn('1001', { name: 'Throw', category_array: ['158198', '158199'], secure_zone_array: ['42'] });
+    expect(asIds.status).toBe(200);
+    expect((await productsOf('1001'))[0]?.body).toMatchObject({ category_array: ['158198', '158199'], secure_zone_array: ['42'] });
+    const mixed = await createOn('1001', { name: 'Mixed', category_array: ['1', { id: '2' }] });
+    expect(mixed.status).toBe(200);
   });
 });

@@ -2,6 +2,9 @@
  * The sandbox: our own implementation of Site API v2 (the two operations of the spec, its auth rules,
  * status codes and error shape, and the validation rules of platform-notes), plus sandbox-only helpers
  * under /__sandbox that live outside the API's base path and so are never reachable through the proxy.
+ *
+ * One sandbox stands in for several sites, as one platform key would not: each request works on the site
+ * of its x-site-id, with that site's own cases and products.
  */
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -15,7 +18,8 @@ import type { SandboxStore } from './store';
 export interface SandboxOptions {
   store: SandboxStore;
   apiKey: string;
-  siteId: string;
+  /** The sites it serves; the valid key with any other site id gets 403. */
+  siteIds: readonly string[];
   /** Largest request body accepted, in bytes. */
   maxBodyBytes?: number;
 }
@@ -28,11 +32,15 @@ function fail(c: Context, status: Status, message: string, details?: ErrorDetail
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
+/** `siteId`: the site of the request, set once it is authenticated. */
+type SandboxEnv = { Variables: { siteId: string } };
+
 export function createSandboxApp(options: SandboxOptions) {
-  const { store, siteId } = options;
+  const { store } = options;
+  const sites = new Set(options.siteIds);
   const keyDigest = digest(options.apiKey);
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
-  const app = new Hono();
+  const app = new Hono<SandboxEnv>();
 
   app.onError((error, c) => {
     console.error('sandbox: unexpected error', error);
@@ -42,14 +50,15 @@ export function createSandboxApp(options: SandboxOptions) {
 
   // Authentication for the API and the helpers alike: 401 for a missing or wrong key or a missing or
   // malformed site id, 403 for a valid key used on another site. Keys are compared in constant time.
-  const authenticate = async (c: Context, next: () => Promise<void>) => {
+  const authenticate = async (c: Context<SandboxEnv>, next: () => Promise<void>) => {
     const key = c.req.header('x-api-key');
     const site = c.req.header('x-site-id');
     if (!key) return fail(c, 401, 'Authentication is required: the x-api-key header is missing.');
     if (!timingSafeEqual(digest(key), keyDigest)) return fail(c, 401, 'The API key is not valid.');
     if (!site) return fail(c, 401, 'Authentication is required: the x-site-id header is missing.');
     if (!/^[1-9]\d{0,17}$/.test(site)) return fail(c, 401, 'The x-site-id header must be a numeric site identifier.');
-    if (site !== siteId) return fail(c, 403, `This API key has no permission on site ${site}.`);
+    if (!sites.has(site)) return fail(c, 403, `This API key has no permission on site ${site}.`);
+    c.set('siteId', site);
     await next();
   };
   app.use(`${API_BASE_PATH}/*`, authenticate);
@@ -61,7 +70,7 @@ export function createSandboxApp(options: SandboxOptions) {
     const details = caseIdentifierViolations(form, id);
     if (details.length > 0) return fail(c, 422, 'The form or case identifier is not valid.', details);
     // Stored as JSON text: sent as it is, without parsing and serialising it again.
-    const found = store.getCaseText(siteId, form, id);
+    const found = store.getCaseText(c.get('siteId'), form, id);
     if (found === undefined) return fail(c, 404, `Form ${form} has no case ${id}.`);
     return c.body(found, 200, { 'content-type': 'application/json; charset=UTF-8' });
   });
@@ -93,7 +102,7 @@ export function createSandboxApp(options: SandboxOptions) {
       const cut = check.total > check.details.length ? ` ${cutNote(check.total, check.details.length)}` : '';
       return fail(c, check.status, message + cut, check.details);
     }
-    const result = store.insertProduct(siteId, check.product);
+    const result = store.insertProduct(c.get('siteId'), check.product);
     if (!result.ok) {
       return fail(c, 422, 'The product has fields with values that are not allowed.', [
         { field: 'slug', message: `is already used by another product on this site` },
@@ -106,7 +115,7 @@ export function createSandboxApp(options: SandboxOptions) {
   app.get('/__sandbox/products', (c) => {
     const requested = Number(c.req.query('limit') ?? 100);
     const limit = Number.isFinite(requested) ? Math.min(Math.max(Math.trunc(requested), 1), 1000) : 100;
-    return c.json({ products: store.listProducts(siteId, limit) });
+    return c.json({ products: store.listProducts(c.get('siteId'), limit) });
   });
 
   app.post('/__sandbox/cases', limitBody, async (c) => {
@@ -127,7 +136,7 @@ export function createSandboxApp(options: SandboxOptions) {
     if (!parsedRecord.success) {
       return fail(c, 400, 'The case record must be a JSON object.', [{ field: 'record', message: 'must be an object' }]);
     }
-    return c.body(stringify(store.addCase(siteId, form, parsedRecord.data)) ?? '{}', 200, { 'content-type': 'application/json; charset=UTF-8' });
+    return c.body(stringify(store.addCase(c.get('siteId'), form, parsedRecord.data)) ?? '{}', 200, { 'content-type': 'application/json; charset=UTF-8' });
   });
 
   return app;

@@ -3,6 +3,10 @@
  * schema name), form_name, created_at (epoch seconds) and properties with name, email, user_id, one
  * form_field_<form>_<n> per field (checkbox answers as arrays, dates as integers, files as URLs or paths)
  * and order_id where the form took an order. Deterministic, so a demo always shows the same cases.
+ *
+ * Two sets: the `full` one (36 cases of forms 3, 7 and 12) for the first site the sandbox serves, and a
+ * `second`, smaller one (8 cases of form 12 only, other case ids) for every other site, so that sites
+ * visibly hold different data.
  */
 import type { FormCase } from '../../src/contract/site-api';
 
@@ -57,13 +61,15 @@ const REASONS = ['Arrived damaged', 'Wrong size', 'Changed my mind', 'Not as des
 const SESSIONS = ['Opening keynote', 'Hands-on workshop', 'Panel: retail in 2027', 'Networking drinks', 'Studio tour'];
 const DIETS = ['None', 'Vegetarian', 'Vegan', 'Gluten free', 'Halal', 'Nut allergy'];
 
-export function seedCases(): SeedCase[] {
-  const next = random(20261122);
+export type SeedSet = 'full' | 'second';
+
+export function seedCases(set: SeedSet = 'full'): SeedCase[] {
+  const next = random(set === 'full' ? 20261122 : 20261123);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
   const some = <T>(items: readonly T[]): T[] => items.filter(() => next() < 0.4);
   const start = 1761955200; // 2025-11-01T00:00:00Z
   const cases: SeedCase[] = [];
-  let caseId = 48210;
+  let caseId = set === 'full' ? 48210 : 61000;
 
   const person = () => {
     const [first, last] = pick(PEOPLE);
@@ -73,7 +79,9 @@ export function seedCases(): SeedCase[] {
   const when = () => start + Math.floor(next() * 365 * 86400);
   const member = () => (next() < 0.5 ? '0' : String(100000 + Math.floor(next() * 90000)));
 
-  for (let i = 0; i < 12; i += 1) {
+  const counts = set === 'full' ? { form3: 12, form7: 12, form12: 12 } : { form3: 0, form7: 0, form12: 8 };
+
+  for (let i = 0; i < counts.form3; i += 1) {
     const who = person();
     const created = when();
     cases.push({
@@ -99,7 +107,7 @@ export function seedCases(): SeedCase[] {
     });
   }
 
-  for (let i = 0; i < 12; i += 1) {
+  for (let i = 0; i < counts.form7; i += 1) {
     const who = person();
     const created = when();
     const photos = Math.floor(next() * 3);
@@ -127,7 +135,7 @@ export function seedCases(): SeedCase[] {
     });
   }
 
-  for (let i = 0; i < 12; i += 1) {
+  for (let i = 0; i < counts.form12; i += 1) {
     const who = person();
     const created = when();
     const paid = next() < 0.6;

@@ -23,7 +23,8 @@ export interface RunningSandbox {
 export interface StartSandboxOptions {
   dataDir: string;
   apiKey: string;
-  siteId: string;
+  /** The sites it stands in for; the first gets the full set of demo cases, every other a smaller one. */
+  siteIds: readonly string[];
   host?: string;
   port?: number;
   maxBodyBytes?: number;
@@ -37,12 +38,12 @@ export interface StartSandboxOptions {
 export function startSandbox(options: StartSandboxOptions): Promise<RunningSandbox> {
   const store = openStore(
     options.dataDir === ':memory:' ? ':memory:' : join(options.dataDir, 'sandbox.sqlite'),
-    options.siteId,
+    options.siteIds,
   );
   const app = createSandboxApp({
     store,
     apiKey: options.apiKey,
-    siteId: options.siteId,
+    siteIds: options.siteIds,
     maxBodyBytes: options.maxBodyBytes,
   });
   const host = options.host ?? '127.0.0.1';

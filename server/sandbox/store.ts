@@ -6,7 +6,7 @@ import { stringify } from 'lossless-json';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { FormCase, WireProduct } from '../../src/contract/site-api';
-import { seedCases } from './seed';
+import { seedCases, type SeedSet } from './seed';
 
 export interface StoredProduct {
   id: string;
@@ -24,7 +24,8 @@ export interface SandboxStore {
   addCase(siteId: string, form: string, record: FormCase): FormCase;
   insertProduct(siteId: string, product: WireProduct): InsertResult;
   listProducts(siteId: string, limit?: number): StoredProduct[];
-  countProducts(): number;
+  /** Products of one site, or of every site. */
+  countProducts(siteId?: string): number;
   integrityCheck(): string;
   close(): void;
 }
@@ -49,32 +50,78 @@ CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 `;
 
 /**
- * Opens (and on first use creates and seeds) the database at `file`; `:memory:` gives a throwaway one.
- * WAL with synchronous=NORMAL: a committed write survives the process being killed.
+ * The layout of the database, in SQLite's user_version. 0: a database of the single-site sandbox (or a
+ * new one), whose meta row `seeded` said that its one site had its demo cases; 1: one `seeded:<site id>`
+ * row per site, so each site of a profile is seeded once, whenever it first appears.
  */
-export function openStore(file: string, seedSiteId: string): SandboxStore {
+const LAYOUT = 1;
+
+/**
+ * Brings a database of an older layout up to LAYOUT, in one transaction. The tables already keep every
+ * row under its site id, so the rows of the single-site sandbox stay with the site they were created on;
+ * only the record of which sites were seeded changes.
+ */
+function migrate(db: Database.Database) {
+  // IMMEDIATE: a second process opening the same file waits rather than migrating it twice.
+  db.transaction(() => {
+    const version = Number(db.pragma('user_version', { simple: true }));
+    if (version > LAYOUT) {
+      throw new Error(
+        `The sandbox database ${db.name} was written by a newer site-admin (layout ${version}, this one knows ${LAYOUT}). ` +
+          'Use that version, or delete the file to start afresh.',
+      );
+    }
+    if (version === LAYOUT) return;
+    if (db.prepare("SELECT 1 FROM meta WHERE key = 'seeded'").get()) {
+      // The single-site sandbox seeded the one site it served: every site that has cases was seeded.
+      db.prepare(
+        "INSERT OR IGNORE INTO meta (key, value) SELECT DISTINCT 'seeded:' || site_id, 'migrated' FROM form_cases",
+      ).run();
+      db.prepare("DELETE FROM meta WHERE key = 'seeded'").run();
+    }
+    db.pragma(`user_version = ${LAYOUT}`);
+  }).immediate();
+}
+
+/**
+ * Opens (and on first use creates) the database at `file`; `:memory:` gives a throwaway one. Each site of
+ * `siteIds` that has never been seeded gets its demo cases: the first the full set, every other the
+ * smaller second set (see seed.ts). WAL with synchronous=NORMAL: a committed write survives the process
+ * being killed.
+ */
+export function openStore(file: string, siteIds: readonly string[]): SandboxStore {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('busy_timeout = 5000');
-  db.exec(SCHEMA);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('busy_timeout = 5000');
+    db.exec(SCHEMA);
+    migrate(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
 
   const insertCase = db.prepare<[string, string, string, string]>(
     'INSERT OR REPLACE INTO form_cases (site_id, form, id, record) VALUES (?, ?, ?, ?)',
   );
-  const seeded = db.prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'seeded'").get();
-  if (!seeded) {
-    db.transaction(() => {
-      for (const c of seedCases()) insertCase.run(seedSiteId, c.form, c.id, JSON.stringify(c.record));
-      db.prepare("INSERT INTO meta (key, value) VALUES ('seeded', ?)").run(String(Date.now()));
-    })();
-  }
+  const isSeeded = db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?');
+  const markSeeded = db.prepare<[string, string]>('INSERT INTO meta (key, value) VALUES (?, ?)');
+  const seedSite = db.transaction((siteId: string, set: SeedSet) => {
+    const key = `seeded:${siteId}`;
+    if (isSeeded.get(key)) return;
+    for (const c of seedCases(set)) insertCase.run(siteId, c.form, c.id, JSON.stringify(c.record));
+    markSeeded.run(key, String(Date.now()));
+  });
+  [...new Set(siteIds)].forEach((siteId, index) => seedSite.immediate(siteId, index === 0 ? 'full' : 'second'));
 
   const selectCase = db.prepare<[string, string, string], { record: string }>(
     'SELECT record FROM form_cases WHERE site_id = ? AND form = ? AND id = ?',
   );
-  const maxCaseId = db.prepare<[], { max: number | null }>('SELECT MAX(CAST(id AS INTEGER)) AS max FROM form_cases');
+  const maxCaseId = db.prepare<[string], { max: number | null }>(
+    'SELECT MAX(CAST(id AS INTEGER)) AS max FROM form_cases WHERE site_id = ?',
+  );
   const insertProduct = db.prepare<[string, string | null, string, number]>(
     'INSERT INTO products (site_id, slug, body, created_at) VALUES (?, ?, ?, ?)',
   );
@@ -82,6 +129,7 @@ export function openStore(file: string, seedSiteId: string): SandboxStore {
     'SELECT id, site_id, body, created_at FROM products WHERE site_id = ? ORDER BY id DESC LIMIT ?',
   );
   const countProducts = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM products');
+  const countSiteProducts = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM products WHERE site_id = ?');
 
   return {
     getCase(siteId, form, id) {
@@ -90,7 +138,7 @@ export function openStore(file: string, seedSiteId: string): SandboxStore {
     },
     getCaseText: (siteId, form, id) => selectCase.get(siteId, form, id)?.record,
     addCase(siteId, form, record) {
-      const id = typeof record.id === 'string' && record.id !== '' ? record.id : String((maxCaseId.get()?.max ?? 0) + 1);
+      const id = typeof record.id === 'string' && record.id !== '' ? record.id : String((maxCaseId.get(siteId)?.max ?? 0) + 1);
       const stored = { ...record, id };
       // lossless-json writes the exact numbers the record was read with (see the /__sandbox/cases helper).
       insertCase.run(siteId, form, id, stringify(stored) ?? '{}');
@@ -116,7 +164,7 @@ export function openStore(file: string, seedSiteId: string): SandboxStore {
         body: JSON.parse(row.body) as WireProduct,
       }));
     },
-    countProducts: () => countProducts.get()?.n ?? 0,
+    countProducts: (siteId) => (siteId === undefined ? countProducts.get() : countSiteProducts.get(siteId))?.n ?? 0,
     integrityCheck: () => String(db.pragma('integrity_check', { simple: true })),
     close: () => db.close(),
   };

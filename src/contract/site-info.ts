@@ -4,7 +4,17 @@
  */
 import * as z from 'zod/mini';
 import type { SiteConfig } from './site-profile';
-import { CURRENCIES } from './site-api';
+import { API_BASE_PATH, CURRENCIES } from './site-api';
+
+/** Where the browser reads the sites (GET): `{"sites": SiteInfo[]}`. */
+export const SITES_PATH = '/api/sites';
+
+/**
+ * The same-origin base of a site's Site API v2 calls: `/api/s/harbour-linen/site/v2`; the short
+ * `/api/site/v2` (null) reaches the only site of a server that has one.
+ */
+export const siteApiBasePath = (site: string | null): string =>
+  site === null ? API_BASE_PATH : `/api/s/${encodeURIComponent(site)}${API_BASE_PATH.slice('/api'.length)}`;
 
 /** `mode` and `host` say where its calls go, for the header's badge. */
 export const siteInfoSchema = z.object({

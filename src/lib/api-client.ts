@@ -12,7 +12,7 @@ import {
   type FormCase,
   type WireProduct,
 } from '@/contract/site-api';
-import { siteInfoSchema, type SiteInfo } from '@/contract/site-info';
+import { SITES_PATH, siteInfoSchema, type SiteInfo } from '@/contract/site-info';
 import { parseExactJson } from './exact-json';
 import { apiBasePath } from './site-scope';
 
@@ -225,5 +225,3 @@ export async function getSites(signal?: AbortSignal): Promise<SiteInfo[]> {
   // The schema checks the shape the browser relies on; labels and references are the profile's, checked at start.
   return parsed.map((result) => result.data as SiteInfo);
 }
-
-export const SITES_PATH = '/api/sites';

@@ -5,6 +5,8 @@
  * call and every store from carrying it: `null` is the only site of a single-site server, which keeps
  * today's short API address and storage keys.
  */
+import { siteApiBasePath } from '@/contract/site-info';
+
 let current: string | null = null;
 
 export function setSiteScope(site: string | null): void {
@@ -17,7 +19,7 @@ export function siteScope(): string | null {
 
 /** The base of the Site API v2 calls for the current site: `/api/site/v2` or `/api/s/harbour-linen/site/v2`. */
 export function apiBasePath(): string {
-  return current === null ? '/api/site/v2' : `/api/s/${encodeURIComponent(current)}/site/v2`;
+  return siteApiBasePath(current);
 }
 
 /** A browser-storage key for the current site: `site-admin:cases:recent` or `site-admin:cases:recent@harbour-linen`. */

@@ -1,0 +1,99 @@
+import Database from 'better-sqlite3';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../test-helpers';
+import { seedCases } from './seed';
+import { openStore } from './store';
+
+let dir: string;
+let file: string;
+
+beforeEach(() => {
+  dir = tempDir('site-admin-store-');
+  file = join(dir, 'sandbox.sqlite');
+});
+
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** What the single-site sandbox of the previous version wrote: its tables, its seed, one `seeded` row. */
+function writePreviousVersion(path: string, siteId: string) {
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.exec(`
+    CREATE TABLE form_cases (site_id TEXT NOT NULL, form TEXT NOT NULL, id TEXT NOT NULL, record TEXT NOT NULL,
+      PRIMARY KEY (site_id, form, id)) WITHOUT ROWID;
+    CREATE TABLE products (id INTEGER PRIMARY KEY AUTOINCREMENT, site_id TEXT NOT NULL, slug TEXT, body TEXT NOT NULL,
+      created_at INTEGER NOT NULL, UNIQUE (site_id, slug));
+    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  `);
+  const insert = db.prepare('INSERT INTO form_cases (site_id, form, id, record) VALUES (?, ?, ?, ?)');
+  for (const c of seedCases()) insert.run(siteId, c.form, c.id, JSON.stringify(c.record));
+  insert.run(siteId, '3', '90001', JSON.stringify({ id: '90001', name: 'form_3', note: 'added by hand' }));
+  db.prepare("INSERT INTO meta (key, value) VALUES ('seeded', '1767225600000')").run();
+  db.prepare('INSERT INTO products (site_id, slug, body, created_at) VALUES (?, ?, ?, ?)').run(
+    siteId,
+    'old-mug',
+    JSON.stringify({ name: 'Old mug', slug: 'old-mug' }),
+    1767225600,
+  );
+  db.close();
+}
+
+function casesPerSite(path: string): Record<string, number> {
+  const db = new Database(path, { readonly: true });
+  try {
+    const rows = db.prepare('SELECT site_id, COUNT(*) AS n FROM form_cases GROUP BY site_id').all() as { site_id: string; n: number }[];
+    return Object.fromEntries(rows.map((row) => [row.site_id, row.n]));
+  } finally {
+    db.close();
+  }
+}
+
+describe('the sandbox database', () => {
+  it('seeds each new site once: the first with the full set, every other with the second set', () => {
+    const store = openStore(file, ['1001', '1002', '1003']);
+    store.close();
+    const full = seedCases('full').length;
+    const second = seedCases('second').length;
+    expect(casesPerSite(file)).toEqual({ '1001': full, '1002': second, '1003': second });
+    // Opened again, in another order and with a site more: only the new site is seeded.
+    openStore(file, ['1002', '1001', '1004']).close();
+    expect(casesPerSite(file)).toEqual({ '1001': full, '1002': second, '1003': second, '1004': second });
+  });
+
+  it('takes over a database of the single-site sandbox: its rows stay with their site, and only new sites are seeded', () => {
+    writePreviousVersion(file, '1001');
+    const store = openStore(file, ['1001', '1002']);
+    try {
+      expect(casesPerSite(file)).toEqual({ '1001': seedCases().length + 1, '1002': seedCases('second').length });
+      expect(store.getCase('1001', '3', '90001')).toMatchObject({ note: 'added by hand' });
+      expect(store.listProducts('1001').map((p) => p.body.slug)).toEqual(['old-mug']);
+      expect(store.listProducts('1002')).toEqual([]);
+      // The old product's slug is still taken on its site, and free on the other.
+      expect(store.insertProduct('1001', { name: 'Mug', enabled: 'true', slug: 'old-mug' })).toEqual({ ok: false, reason: 'duplicate-slug' });
+      expect(store.insertProduct('1002', { name: 'Mug', enabled: 'true', slug: 'old-mug' }).ok).toBe(true);
+      expect(store.integrityCheck()).toBe('ok');
+    } finally {
+      store.close();
+    }
+    // Migrated once: opening it again changes nothing.
+    openStore(file, ['1001', '1002']).close();
+    expect(casesPerSite(file)).toEqual({ '1001': seedCases().length + 1, '1002': seedCases('second').length });
+  });
+
+  it('keeps the site of the old database seeded even when it is no longer the first', () => {
+    writePreviousVersion(file, '1001');
+    openStore(file, ['2000', '1001']).close();
+    expect(casesPerSite(file)).toEqual({ '1001': seedCases().length + 1, '2000': seedCases().length });
+  });
+
+  it('refuses, saying why, a database written by a newer layout', () => {
+    const db = new Database(file);
+    db.pragma('user_version = 99');
+    db.close();
+    expect(() => openStore(file, ['1001'])).toThrow(/newer site-admin.*delete the file/s);
+  });
+});
