@@ -12,7 +12,7 @@ const NAME_KEYS = [...'extra large, gift wrapped, with a handwritten card 1'];
 const PRICE_KEYS = [...'12.5012.5012.5012.5012.5012.5012.5012.5012.5012.5012'];
 
 export interface EditorRun {
-  /** Click on "Restore draft" → the last attribute summary painted. */
+  /** Click on "Resume draft" → the last attribute summary painted. */
   attributesPaintMs: number;
   /** JS heap in use after GC, with the product on screen. */
   heapMB: number;
@@ -60,7 +60,7 @@ export async function editorSession(browser: Browser, origin: string, size: Prod
     );
     const page = await context.newPage();
     await page.goto('/products/new');
-    const restore = page.getByRole('button', { name: 'Restore draft' });
+    const restore = page.getByRole('button', { name: /^Resume draft/ });
     await restore.waitFor();
 
     const a = size.attributes - 1;

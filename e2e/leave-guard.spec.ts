@@ -42,7 +42,7 @@ test('Back with unsaved changes asks first: Stay keeps the editor as it was, Lea
   await page.goForward();
   await expect(page).toHaveURL(/\/products\/new$/);
   await expect(page.getByText('You have an unfinished product')).toBeVisible();
-  await page.getByRole('button', { name: 'Restore draft' }).click();
+  await page.getByRole('button', { name: /^Resume draft/ }).click();
   await expect(nameField(page)).toHaveValue('Unsaved mug');
 });
 

@@ -50,7 +50,7 @@ export function DraftsPanel({ drafts, onResume, onDelete, onStartNew }: { drafts
                   <Table.Td>{STEPS[draft.step]?.label ?? STEPS[0].label}</Table.Td>
                   <Table.Td>
                     <Group gap="xs" justify="flex-end" wrap="nowrap">
-                      <Button size="xs" onClick={() => onResume(draft)} aria-label={`Restore draft: ${name}`}>
+                      <Button size="xs" onClick={() => onResume(draft)} aria-label={`Resume draft: ${name}`}>
                         Resume
                       </Button>
                       <Button size="xs" variant="default" color="red" onClick={() => onDelete(draft)} aria-label={`Delete draft: ${name}`}>
