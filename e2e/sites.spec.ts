@@ -123,5 +123,5 @@ test('a draft stays on its site', async ({ page }) => {
   await expect(page.getByText('You have an unfinished product')).toHaveCount(0);
   await page.goto('/s/harbour-linen/products/new');
   await expect(page.getByText('You have an unfinished product')).toBeVisible();
-  await expect(page.getByRole('rowheader', { name: /Harbour draft/ })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Drafts' }).getByRole('listitem').filter({ hasText: 'Harbour draft' })).toBeVisible();
 });

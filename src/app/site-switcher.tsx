@@ -45,6 +45,7 @@ export function SiteSwitcher({ site, sites }: { site: SiteInfo; sites: readonly 
             component="a"
             href={siteHref(other.id, samePageOn(pathname), true)}
             aria-current={other.id === site.id ? 'true' : undefined}
+            leftSection={<span aria-hidden="true" style={{ visibility: other.id === site.id ? 'visible' : 'hidden' }}>✓</span>}
             rightSection={
               <Text span size="xs" c={other.mode === 'sandbox' ? 'teal' : 'orange'}>
                 {other.mode === 'sandbox' ? 'Sandbox' : `Live · ${other.host ?? ''}`}

@@ -2,7 +2,7 @@
  * The products in progress in this browser, on this site: each with its name and when it was last
  * saved, to resume or delete; and a way to start a new one.
  */
-import { Alert, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { DateTime } from '@/lib/date-time';
 import { STEPS } from './model/registry';
 import type { Draft } from './draft-storage';
@@ -18,52 +18,35 @@ export function DraftsPanel({ drafts, onResume, onDelete, onStartNew }: { drafts
           stay until their product is created or you delete them.
         </Text>
       </Alert>
-      <Table.ScrollContainer minWidth={480}>
-        <Table verticalSpacing="xs" aria-label="Drafts">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Product</Table.Th>
-              <Table.Th scope="col">Saved</Table.Th>
-              <Table.Th scope="col">Step</Table.Th>
-              <Table.Th scope="col">
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {drafts.map((draft) => {
-              const name = draft.values.name.trim() || 'Untitled product';
-              return (
-                <Table.Tr key={draft.id}>
-                  <Table.Th scope="row" fw={500}>
+      <Stack gap="xs" component="ul" aria-label="Drafts" p={0} m={0} style={{ listStyle: 'none' }}>
+        {drafts.map((draft) => {
+          const name = draft.values.name.trim() || 'Untitled product';
+          const attributes = draft.values.attributes.length;
+          return (
+            <Paper key={draft.id} component="li" withBorder p="sm" radius="md">
+              <Group justify="space-between" gap="sm">
+                <Stack gap={2} style={{ minWidth: 0, flex: '1 1 14rem' }}>
+                  <Text fw={600} truncate>
                     {name}
-                    {draft.values.attributes.length > 0 && (
-                      <Text span size="xs" c="dimmed">
-                        {' '}
-                        · {draft.values.attributes.length} {draft.values.attributes.length === 1 ? 'attribute' : 'attributes'}
-                      </Text>
-                    )}
-                  </Table.Th>
-                  <Table.Td>
-                    <DateTime date={new Date(draft.savedAt)} />
-                  </Table.Td>
-                  <Table.Td>{STEPS[draft.step]?.label ?? STEPS[0].label}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" justify="flex-end" wrap="nowrap">
-                      <Button size="xs" onClick={() => onResume(draft)} aria-label={`Resume draft: ${name}`}>
-                        Resume
-                      </Button>
-                      <Button size="xs" variant="default" color="red" onClick={() => onDelete(draft)} aria-label={`Delete draft: ${name}`}>
-                        Delete
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    Saved <DateTime date={new Date(draft.savedAt)} /> · {STEPS[draft.step]?.label ?? STEPS[0].label}
+                    {attributes > 0 ? ` · ${attributes} ${attributes === 1 ? 'attribute' : 'attributes'}` : ''}
+                  </Text>
+                </Stack>
+                <Group gap="xs" wrap="nowrap">
+                  <Button size="xs" onClick={() => onResume(draft)} aria-label={`Resume draft: ${name}`}>
+                    Resume
+                  </Button>
+                  <Button size="xs" variant="default" onClick={() => onDelete(draft)} aria-label={`Delete draft: ${name}`}>
+                    Delete
+                  </Button>
+                </Group>
+              </Group>
+            </Paper>
+          );
+        })}
+      </Stack>
       <Group>
         <Button variant="light" onClick={onStartNew}>
           Start a new product

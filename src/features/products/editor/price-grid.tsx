@@ -220,6 +220,10 @@ export function PriceGrid({ scope, base, caption, description }: PriceGridProps)
 
   return (
     <div className={classes.wrapper}>
+      {/* Outside the scrolling frame, so the grid's title stays in view when its tiers scroll. */}
+      <Text id={`${base}-grid-caption`} className={classes.caption}>
+        {caption}
+      </Text>
       <div className={classes.scroller}>
       <Table
         ref={tableRef}
@@ -230,9 +234,9 @@ export function PriceGrid({ scope, base, caption, description }: PriceGridProps)
         onPaste={onPaste}
         onBlur={onBlur}
         onInput={onInput}
+        aria-labelledby={`${base}-grid-caption`}
         aria-describedby={about ? `${base}-grid-description` : undefined}
       >
-        <Table.Caption className={classes.caption}>{caption}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col" className={classes.rowHeader}>
