@@ -330,8 +330,14 @@ test.describe('in a German browser (de-DE, Europe/Berlin)', () => {
   });
 });
 
-for (const scheme of ['light', 'dark'] as const) {
-  test(`every step of the editor passes an accessibility scan (${scheme})`, async ({ page }) => {
+for (const [scheme, width, height] of [
+  ['light', 1280, 720],
+  ['dark', 1280, 720],
+  ['light', 390, 844],
+  ['dark', 390, 844],
+] as const) {
+  test(`every step of the editor passes an accessibility scan (${scheme}, ${width} px)`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
     await page.emulateMedia({ colorScheme: scheme });
     await openEditor(page);
     await expectNoA11yViolations(page);
@@ -420,4 +426,31 @@ test('a 3 × 8 product with the bulk tools takes fewer than half the keys and cl
       items: optionNames.map((option) => ({ name: option, enabled: 'true', ...prices, 'module_field_14/product_attribute_option/inventory/1': stock })),
     })),
   );
+});
+
+test.describe('on a phone (390 × 844)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('the steps are one line with a menu, the grid scrolls in its frame, and a product is created', async ({ page, request }) => {
+    const slug = `phone-${Date.now()}`;
+    await openEditor(page);
+    await expect(page.getByText('Step 1 of 5: Basics')).toBeVisible();
+    await page.getByLabel('Name').fill('Phone mug');
+    await page.getByLabel('Slug').fill(slug);
+    await next(page);
+    await next(page);
+    await expect(page.getByText('Step 3 of 5: Pricing and inventory')).toBeVisible();
+    // The page itself never scrolls sideways; the grid does, inside its frame.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await cell(page, 'usd', 4).fill('9.99');
+    await expect(cell(page, 'usd', 4)).toBeInViewport();
+    // Back to Basics through the steps menu.
+    await page.getByRole('button', { name: /^Steps: step 3 of 5/ }).click();
+    await page.getByRole('menuitem', { name: '1. Basics' }).click();
+    await expect(page.getByLabel('Name')).toHaveValue('Phone mug');
+    for (let step = 0; step < 4; step += 1) await next(page);
+    await page.getByRole('button', { name: 'Create product' }).click();
+    await expect(page.getByText('Product created')).toBeVisible();
+    expect((await storedProduct(request, slug))?.['module_field_14/product/price/usd/4']).toBe('999');
+  });
 });
