@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, createProduct, getFormCase, getServerMeta, REQUEST_TIMEOUT_MS } from './api-client';
+import { ApiError, createProduct, getFormCase, getSites, REQUEST_TIMEOUT_MS } from './api-client';
+import { setSiteScope } from './site-scope';
 import { isExactNumber } from './exact-json';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -167,11 +168,32 @@ describe('createProduct', () => {
   });
 });
 
-describe('getServerMeta', () => {
-  it('reads the mode, and calls anything else unreadable', async () => {
-    fetchMock.mockResolvedValue(answer(200, '{"mode":"sandbox","siteId":"1001"}'));
-    expect(await getServerMeta()).toEqual({ mode: 'sandbox', siteId: '1001' });
-    fetchMock.mockResolvedValue(answer(200, '{"mode":"elsewhere"}'));
-    expect(await failure(getServerMeta())).toMatchObject({ kind: 'invalid-response' });
+describe('getSites', () => {
+  const site = { id: 'main', name: 'Sandbox', mode: 'sandbox', siteId: '1001', currencies: ['aud'], decimals: 2 };
+  it('reads the sites, and calls anything else unreadable', async () => {
+    fetchMock.mockResolvedValue(answer(200, JSON.stringify({ sites: [site] })));
+    expect(await getSites()).toEqual([site]);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/sites');
+    fetchMock.mockResolvedValue(answer(200, JSON.stringify({ sites: [{ ...site, mode: 'elsewhere' }] })));
+    expect(await failure(getSites())).toMatchObject({ kind: 'invalid-response' });
+    fetchMock.mockResolvedValue(answer(200, JSON.stringify({ sites: [] })));
+    expect(await failure(getSites())).toMatchObject({ kind: 'invalid-response' });
+  });
+});
+
+describe('the site a call goes to', () => {
+  it('uses the short address on a single-site server and names the site otherwise', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(answer(200, '{}')));
+    setSiteScope(null);
+    await getFormCase('3', '48217');
+    setSiteScope('harbour-linen');
+    await getFormCase('3', '48217');
+    await createProduct({ name: 'Mug', enabled: 'true' });
+    setSiteScope(null);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+      '/api/site/v2/forms/3/cases/48217',
+      '/api/s/harbour-linen/site/v2/forms/3/cases/48217',
+      '/api/s/harbour-linen/site/v2/ecommerce/products/create',
+    ]);
   });
 });

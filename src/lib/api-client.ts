@@ -3,7 +3,7 @@
  * It only returns or throws: what a user sees is decided by the feature that called it, through the one
  * classifier of failures (`api-error-class.ts`).
  */
-import { PLATFORM_STATUS_HEADER, serverMetaSchema, SERVER_META_PATH, type ServerMeta } from '@/contract/server-meta';
+import { PLATFORM_STATUS_HEADER } from '@/contract/server-meta';
 import {
   CREATE_PRODUCT_PATH,
   errorBodySchema,
@@ -204,15 +204,6 @@ export async function createProduct(body: WireProduct, signal?: AbortSignal): Pr
   return expectObject(readJson(answer), answer, 'The answer to create');
 }
 
-/** Our server's mode: sandbox, or which platform host and site. */
-export async function getServerMeta(signal?: AbortSignal): Promise<ServerMeta> {
-  const answer = await send(SERVER_META_PATH, {}, signal);
-  const parsed = serverMetaSchema.safeParse(readJson(answer));
-  if (!parsed.success) {
-    throw new ApiError({ kind: 'invalid-response', status: answer.status, error: 'Invalid Response', message: 'Unexpected server information.' });
-  }
-  return parsed.data;
-}
 
 /** The sites this server works on (GET /api/sites), in the profile's order; never a key. */
 export async function getSites(signal?: AbortSignal): Promise<SiteInfo[]> {
