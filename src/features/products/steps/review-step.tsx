@@ -2,7 +2,8 @@
  * Everything on one page before Create: problems with links to their fields, a summary per step (its
  * rows read off the field registry) with a way back to edit it, and the exact JSON that will be sent.
  */
-import { Alert, Anchor, Button, Card, Code, CopyButton, Group, List, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, CopyButton, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { JsonBlock } from '@/lib/json-block';
 import { useMemo, type ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useProductSettings } from '../editor/settings';
@@ -206,11 +207,7 @@ export function ReviewStep({ problems, onGoTo, onEditStep, status }: ReviewStepP
             )}
           </CopyButton>
         </Group>
-        <ScrollArea.Autosize mah={360} type="auto">
-          <Code block aria-label="The exact request body" tabIndex={0}>
-            {json}
-          </Code>
-        </ScrollArea.Autosize>
+        <JsonBlock json={json} label="The exact request body" maxHeight={360} />
       </Card>
     </Stack>
   );
