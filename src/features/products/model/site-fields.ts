@@ -6,7 +6,7 @@
 import type { SiteInfo } from '@/contract/site-info';
 import { flattenReferences, type ReferenceNode } from '@/contract/site-profile';
 import { emptyProduct, type ProductForm } from './product-form';
-import { BASE_FIELDS, type FieldDef, type SiteFields } from './registry';
+import { BASE_FIELDS, type FieldDef, type MoneyFieldDef, type SiteFields } from './registry';
 
 /** The parts of a site the fields depend on. */
 export type SiteShape = Pick<SiteInfo, 'currencies' | 'labels' | 'references'>;
@@ -17,15 +17,21 @@ const namedEntries = (nodes: readonly ReferenceNode[]) =>
 
 const slotOf = (wire: string) => /(\d+)$/.exec(wire)?.[1] ?? '';
 
+type TierLabels = NonNullable<NonNullable<SiteShape['labels']>['priceTiers']>;
+
+/** A price cell of the site: none for a currency it does not sell in or a tier it hides; its tier's name. */
+function moneyField(def: MoneyFieldDef, site: SiteShape, tiers: TierLabels | undefined): FieldDef | null {
+  if (!site.currencies.includes(def.currency)) return null;
+  const tier = tiers?.[String(def.tier) as '1'];
+  if (tier?.hidden) return null;
+  // A renamed tier drops the default's hint, which described the default's meaning.
+  return { ...def, label: tier?.label ?? def.label, hint: tier?.help ?? (tier?.label ? undefined : def.hint) };
+}
+
 function productField(def: FieldDef, site: SiteShape): FieldDef | null {
   const labels = site.labels;
   const wire = def.wire;
-  if (def.kind === 'money') {
-    if (!site.currencies.includes(def.currency)) return null;
-    const tier = labels?.priceTiers?.[String(def.tier) as '1'];
-    if (tier?.hidden) return null;
-    return { ...def, label: tier?.label ?? def.label, hint: tier?.help ?? (tier?.label ? undefined : def.hint) };
-  }
+  if (def.kind === 'money') return moneyField(def, site, labels?.priceTiers);
   if (wire.startsWith('module_field_14/product_')) {
     const field = labels?.productFields?.[slotOf(wire) as '1'];
     if (!field) return def;
@@ -51,12 +57,7 @@ function productField(def: FieldDef, site: SiteShape): FieldDef | null {
 
 function optionField(def: FieldDef, site: SiteShape): FieldDef | null {
   const labels = site.labels;
-  if (def.kind === 'money') {
-    if (!site.currencies.includes(def.currency)) return null;
-    const tier = labels?.optionPriceTiers?.[String(def.tier) as '1'];
-    if (tier?.hidden) return null;
-    return { ...def, label: tier?.label ?? def.label, hint: tier?.help ?? (tier?.label ? undefined : def.hint) };
-  }
+  if (def.kind === 'money') return moneyField(def, site, labels?.optionPriceTiers);
   if (def.wire.startsWith('module_field_14/product_attribute_option_')) {
     const field = labels?.optionFields?.[slotOf(def.wire) as '2'];
     return field ? { ...def, label: field.label, hint: field.help } : def;
