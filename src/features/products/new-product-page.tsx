@@ -6,6 +6,7 @@ import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { formatDate } from '@/lib/format-date';
 import { pathTo } from '@/lib/paths';
 import { useBlocker, useNavigate, usePathState } from '@/lib/router';
 import type { ErrorDetail, WireProduct } from '@/contract/site-api';
@@ -126,7 +127,7 @@ export function NewProductPage() {
   }, []);
 
   if (!start) {
-    const when = draft ? new Date(draft.savedAt).toLocaleString() : '';
+    const when = draft ? formatDate(new Date(draft.savedAt)) : '';
     return (
       <Stack maw={640}>
         <Title order={1}>New product</Title>
