@@ -12,6 +12,11 @@ process.env.E2E_DATA_DIR ??= join(tmpdir(), `site-admin-e2e-${process.pid}-${Dat
 process.env.E2E_DIST_DIR ??= join(process.env.E2E_DATA_DIR, 'dist');
 const executablePath = findChromium();
 
+const SCREENSHOTS = /screenshots\.spec\.ts$/;
+
+/** A 390 × 844 phone held upright (an iPhone 12 to 15's CSS size), in Chromium. */
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+
 export const E2E = {
   baseURL: `http://127.0.0.1:${PORT}`,
   sandboxOrigin: `http://127.0.0.1:${SANDBOX_PORT}`,
@@ -42,7 +47,13 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: SCREENSHOTS },
+    // The case viewer's flows and its axe scans again on a phone's screen, with touch (so no hover).
+    { name: 'phone', use: { ...devices['Desktop Chrome'], ...PHONE }, testMatch: /(cases|navigation)\.spec\.ts$/ },
+    // Every screen at 1440×900 and 390×844, light and dark, saved as PNGs among the test artefacts.
+    { name: 'screenshots', use: { ...devices['Desktop Chrome'] }, testMatch: SCREENSHOTS },
+  ],
   webServer: {
     command: `npx vite build --logLevel warn --outDir "${process.env.E2E_DIST_DIR}" --emptyOutDir && npx tsx server/main.ts`,
     url: `${E2E.baseURL}/api/health`,
