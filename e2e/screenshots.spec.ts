@@ -140,6 +140,14 @@ for (const size of SIZES) {
 
         await page.goto('/no/such/page');
         await shoot(page, testInfo, 'not-found');
+
+        // A live site with a long host name: the badge must still fit a phone's header.
+        await page.route('**/api/meta', (route) =>
+          route.fulfill({ json: { mode: 'platform', host: 'www.harbourside-homewares.co.nz', siteId: '123456' } }),
+        );
+        await page.goto('/cases');
+        await expect(page.locator('[data-mode="platform"]')).toContainText('site 123456');
+        await shoot(page, testInfo, 'cases-live-site');
       });
     }
   });
