@@ -18,6 +18,12 @@ process.env.E2E_DIST_DIR ??= join(process.env.E2E_DATA_DIR, 'dist');
 process.env.E2E_SITES_DATA_DIR ??= join(process.env.E2E_DATA_DIR, 'sites');
 const executablePath = findChromium();
 
+const SCREENSHOTS = /screenshots\.spec\.ts$/;
+const SITES = /(^|\/)sites\.spec\.ts$/;
+
+/** A 390 × 844 phone held upright (an iPhone 12 to 15's CSS size), in Chromium. */
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+
 export const E2E = {
   baseURL: `http://127.0.0.1:${PORT}`,
   sandboxOrigin: `http://127.0.0.1:${SANDBOX_PORT}`,
@@ -58,9 +64,13 @@ export default defineConfig({
   },
   projects: [
     // The one-site server of `npm start`.
-    { name: 'chromium', testIgnore: /(^|\/)sites\.spec\.ts$/, use: { ...devices['Desktop Chrome'] } },
+    { name: 'chromium', testIgnore: [SITES, SCREENSHOTS], use: { ...devices['Desktop Chrome'] } },
     // The server of several sites (SITE_PROFILE=server/site-profile.example.json).
-    { name: 'sites', testMatch: /(^|\/)sites\.spec\.ts$/, use: { ...devices['Desktop Chrome'], baseURL: E2E.sitesURL } },
+    { name: 'sites', testMatch: SITES, use: { ...devices['Desktop Chrome'], baseURL: E2E.sitesURL } },
+    // The case viewer's flows and its axe scans again on a phone's screen, with touch (so no hover).
+    { name: 'phone', use: { ...devices['Desktop Chrome'], ...PHONE }, testMatch: /(cases|navigation)\.spec\.ts$/ },
+    // Every screen at 1440×900 and 390×844, light and dark, saved as PNGs among the test artefacts.
+    { name: 'screenshots', use: { ...devices['Desktop Chrome'] }, testMatch: SCREENSHOTS },
   ],
   webServer: [
     {

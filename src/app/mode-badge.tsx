@@ -1,19 +1,40 @@
-import { Badge } from '@mantine/core';
+import { Badge, Box, Text } from '@mantine/core';
 import type { SiteInfo } from '@/contract/site-info';
 
-/** Tells staff at a glance whether they are working on the sandbox or a live site; readable without hovering. */
-export function ModeBadge({ site, withName = false }: { site: SiteInfo; withName?: boolean }) {
-  const name = withName ? `${site.name} · ` : '';
+/**
+ * Tells staff at a glance whether they are working on the sandbox or a live site. On a phone a live
+ * site's badge leaves out the host, which ModeNote (in the navigation) spells out: nothing is said only in
+ * a hover title.
+ */
+export function ModeBadge({ site }: { site: SiteInfo }) {
   if (site.mode === 'sandbox') {
     return (
-      <Badge variant="filled" color="teal.9" data-mode="sandbox" title="Calls go to the built-in sandbox: a local stand-in of the platform. Nothing reaches a live site.">
-        {name}Sandbox · site {site.siteId}
+      <Badge variant="filled" color="teal.9" data-mode="sandbox">
+        Sandbox · site {site.siteId}
       </Badge>
     );
   }
   return (
-    <Badge variant="filled" color="orange.9" data-mode="platform" title={`Calls go to the live platform at ${site.host ?? ''}.`}>
-      {name}Live · {site.host} · site {site.siteId}
+    <Badge variant="filled" color="orange.9" data-mode="platform">
+      Live ·{' '}
+      <Box component="span" visibleFrom="sm">
+        {site.host} ·{' '}
+      </Box>
+      site {site.siteId}
     </Badge>
+  );
+}
+
+/** Where calls go, in words: under the navigation, so that it is never only in a hover title. */
+export function ModeNote({ site, many }: { site: SiteInfo; many: boolean }) {
+  const which = many ? `${site.name}: calls` : 'Calls';
+  const text =
+    site.mode === 'sandbox'
+      ? `${which} go to the built-in sandbox (site ${site.siteId}), a local stand-in of the platform. Nothing reaches a live site.`
+      : `${which} go to the live platform at ${site.host ?? ''}, site ${site.siteId}.`;
+  return (
+    <Text size="xs" c="dimmed" px="sm" py="xs">
+      {text}
+    </Text>
   );
 }

@@ -1,26 +1,31 @@
-import { Anchor, AppShell, Burger, Group, NavLink } from '@mantine/core';
+import { Anchor, AppShell, Box, Burger, Group, NavLink } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-import { pathTo, type PathName } from '@/lib/paths';
-import { Link, useIsActive } from '@/lib/router';
+import { matchPathName, pathTo, type PathName } from '@/lib/paths';
+import { Link, useLocation } from '@/lib/router';
 import { useSite } from '@/lib/site-context';
 import { ColorSchemeToggle } from './color-scheme-toggle';
-import { ModeBadge } from './mode-badge';
+import { ModeBadge, ModeNote } from './mode-badge';
 import { SiteSwitcher } from './site-switcher';
 import classes from './shell.module.css';
 
+/**
+ * The navigation, and the pages each entry stands for: it is highlighted on any of them (a case's own
+ * address is under Cases, a created product under Created products); on an address that is no page (404),
+ * none is.
+ */
 const NAV = [
-  // Cases stays highlighted on a case's own address (/cases/3/48217).
-  { page: 'cases', label: 'Cases', description: 'Look up a form submission', end: false },
-  { page: 'newProduct', label: 'New product', description: 'Create a catalogue product', end: true },
-  { page: 'products', label: 'Created products', description: 'Made from this browser', end: true },
-  { page: 'settings', label: 'Settings', description: 'This site’s profile', end: true },
-] as const satisfies readonly { page: PathName; label: string; description: string; end: boolean }[];
+  { page: 'cases', pages: ['cases', 'case'], label: 'Cases', description: 'Look up a form submission' },
+  { page: 'newProduct', pages: ['newProduct'], label: 'New product', description: 'Create a catalogue product' },
+  { page: 'products', pages: ['products', 'createdProduct'], label: 'Created products', description: 'Made from this browser' },
+  { page: 'settings', pages: ['settings'], label: 'Settings', description: 'This site’s profile' },
+] as const satisfies readonly { page: PathName; pages: readonly PathName[]; label: string; description: string }[];
 
-type NavPage = (typeof NAV)[number]['page'];
+type NavItem = (typeof NAV)[number];
 
-function MainNavLink({ page, label, description, onClick, end }: { page: NavPage; label: string; description: string; onClick: () => void; end: boolean }) {
-  const active = useIsActive(page, end);
+function MainNavLink({ page, pages, label, description, onClick }: NavItem & { onClick: () => void }) {
+  const { pathname } = useLocation();
+  const active = pages.some((name) => matchPathName(name, pathname) !== null);
   return (
     <NavLink
       component={Link}
@@ -44,14 +49,14 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+        <Group h="100%" px={{ base: 'xs', xs: 'md' }} gap="xs" justify="space-between" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
-            <Anchor component={Link} to={pathTo('home')} underline="never" c="inherit" fw={700} fz="lg">
+            <Anchor component={Link} to={pathTo('home')} underline="never" c="inherit" fw={700} fz="lg" className={classes.brand}>
               site-admin
             </Anchor>
           </Group>
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
             {many ? <SiteSwitcher site={site} sites={sites} /> : <ModeBadge site={site} />}
             <ColorSchemeToggle />
           </Group>
@@ -59,8 +64,11 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main">
         {NAV.map((item) => (
-          <MainNavLink key={item.page} page={item.page} label={item.label} description={item.description} end={item.end} onClick={close} />
+          <MainNavLink key={item.page} {...item} onClick={close} />
         ))}
+        <Box mt="auto">
+          <ModeNote site={site} many={many} />
+        </Box>
       </AppShell.Navbar>
       <AppShell.Main id="main" tabIndex={-1}>
         {children}

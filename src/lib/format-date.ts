@@ -5,10 +5,17 @@
  */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function dateFormat(options: Intl.DateTimeFormatOptions, locale?: string): Intl.DateTimeFormat {
-  const cacheKey = JSON.stringify([locale ?? null, options]);
+/** The formatter for a style, made once: a case of hundreds of dates asks for the same few formats. */
+function dateFormat(style: 'short' | 'exact', dateOnly: boolean, locale?: string, timeZone?: string): Intl.DateTimeFormat {
+  // A calendar date is shown in UTC, whatever zone is asked for.
+  const zone = dateOnly ? 'UTC' : timeZone;
+  const cacheKey = `${style}|${dateOnly ? 'day' : 'moment'}|${locale ?? ''}|${zone ?? ''}`;
   let format = formatters.get(cacheKey);
   if (!format) {
+    const options: Intl.DateTimeFormatOptions =
+      style === 'short'
+        ? { dateStyle: 'medium', timeStyle: dateOnly ? undefined : 'short', timeZone: zone }
+        : { dateStyle: 'full', timeStyle: dateOnly ? undefined : 'long', timeZone: zone };
     format = new Intl.DateTimeFormat(locale, options);
     formatters.set(cacheKey, format);
   }
@@ -24,14 +31,12 @@ export interface DateOptions {
 
 /** Short exact form for tables, e.g. "1 Nov 2025, 13:00". */
 export function formatDate(date: Date, { dateOnly = false, locale, timeZone }: DateOptions = {}): string {
-  if (dateOnly) return dateFormat({ dateStyle: 'medium', timeZone: 'UTC' }, locale).format(date);
-  return dateFormat({ dateStyle: 'medium', timeStyle: 'short', timeZone }, locale).format(date);
+  return dateFormat('short', dateOnly, locale, timeZone).format(date);
 }
 
 /** Full exact form with the time zone, for the hover text, e.g. "Saturday 1 November 2025 at 13:00:00 NZDT". */
 export function formatExactDate(date: Date, { dateOnly = false, locale, timeZone }: DateOptions = {}): string {
-  if (dateOnly) return dateFormat({ dateStyle: 'full', timeZone: 'UTC' }, locale).format(date);
-  return dateFormat({ dateStyle: 'full', timeStyle: 'long', timeZone }, locale).format(date);
+  return dateFormat('exact', dateOnly, locale, timeZone).format(date);
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -45,9 +50,15 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 ];
 
 /** "3 months ago", "in 2 days", "now": the largest unit that fits. */
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+
 export function formatRelative(date: Date, now: number, locale?: string): string {
   const seconds = Math.round((date.getTime() - now) / 1000);
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  let format = relativeFormats.get(locale ?? '');
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    relativeFormats.set(locale ?? '', format);
+  }
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size || unit === 'second') return format.format(Math.trunc(seconds / size), unit);
   }

@@ -4,6 +4,7 @@
  * scroll (a named region), as a box that only a mouse can scroll would lock keyboard users out.
  */
 import { Code } from '@mantine/core';
+import type { ReactNode } from 'react';
 import classes from './json-block.module.css';
 
 interface JsonBlockProps {
@@ -13,19 +14,21 @@ interface JsonBlockProps {
   label: string;
   /** Scroll inside the block beyond this height (CSS length or pixels); grows with its text when left out. */
   maxHeight?: number | string;
+  /** What to show for the text when it is not the text alone (e.g. with its invisible characters marked). */
+  children?: ReactNode;
 }
 
-export function JsonBlock({ json, label, maxHeight }: JsonBlockProps) {
+export function JsonBlock({ json, label, maxHeight, children = json }: JsonBlockProps) {
   if (maxHeight === undefined) {
     return (
       <Code block className={classes.block}>
-        {json}
+        {children}
       </Code>
     );
   }
   return (
     <Code block className={`${classes.block} ${classes.scroll}`} mah={maxHeight} tabIndex={0} role="region" aria-label={label}>
-      {json}
+      {children}
     </Code>
   );
 }

@@ -23,7 +23,6 @@ import {
 import {
   matchPath,
   matchPathName,
-  PATHS,
   readPathState,
   type Href,
   type PathName,
@@ -273,11 +272,6 @@ export function usePathState<N extends StatefulPathName>(name: N): PathState<N> 
   );
 }
 
-/** True when page `name` is the current page (or, with `end: false`, the start of its address). */
-export function useIsActive(name: PathName, end = true): boolean {
-  const { location } = useRouter();
-  return matchPath(PATHS[name], location.pathname, end) !== null;
-}
 
 export function Navigate({ to, replace = false }: { to: Href; replace?: boolean }) {
   const navigate = useNavigate();

@@ -2,6 +2,7 @@ import { Button, Code, CopyButton, Group, Stack, Text, Title } from '@mantine/co
 import type { Ref } from 'react';
 import type { CaseIdentity } from './case-identity';
 import { RelativeTime } from './date-text';
+import { Revealed } from './revealed-text';
 import classes from './cases.module.css';
 
 interface CaseHeaderProps {
@@ -21,18 +22,22 @@ export function CaseHeader({ identity, form, json, fileName, refreshing, onRefre
       <Group justify="space-between" align="flex-start" gap="sm">
         <Stack gap={4}>
           <Title order={2} ref={headingRef} tabIndex={-1} className={classes.wrap}>
-            {identity.formLabel}: case {identity.caseId}
+            <Revealed text={identity.formLabel} />: case <Revealed text={identity.caseId} />
           </Title>
-          <Text size="sm" className={classes.muted}>
+          <Text size="sm" className={`${classes.muted} ${classes.tipAnchor}`}>
             Form <Code>{form}</Code>
             {identity.schemaName && identity.schemaName !== identity.formLabel && (
               <>
                 {' · schema '}
-                <Code>{identity.schemaName}</Code>
+                <Code>
+                  <Revealed text={identity.schemaName} />
+                </Code>
               </>
             )}
             {' · case '}
-            <Code>{identity.caseId}</Code>
+            <Code>
+              <Revealed text={identity.caseId} />
+            </Code>
             {identity.submitted ? (
               <>
                 {' · submitted '}

@@ -1,5 +1,5 @@
-import { Alert, Code, Stack, Tabs, Text, TextInput } from '@mantine/core';
-import { useDeferredValue, useMemo, useState, type Ref } from 'react';
+import { Code, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { useDeferredValue, useId, useMemo, useState, type Ref } from 'react';
 import type { FormCaseAnswer } from '@/lib/api-client';
 import { caseSections, countRows, filterSections } from './case-fields';
 import { CaseHeader } from './case-header';
@@ -8,6 +8,7 @@ import { downloadText } from '@/lib/download';
 import { caseFileName, caseJson } from './case-json';
 import { FieldTable } from './field-table';
 import { RawJsonView } from './raw-json-view';
+import { hasInvisible } from './reveal-invisible';
 import classes from './cases.module.css';
 
 interface CaseResultProps {
@@ -22,16 +23,21 @@ interface CaseResultProps {
   formProfile?: { name?: string; fields?: Readonly<Record<string, string>> };
 }
 
+/** A note, not an alert: nothing went wrong, and nothing needs doing at once. */
 function EmptyCaseNote({ form, id }: { form: string; id: string }) {
+  const titleId = useId();
   return (
-    <Alert variant="outline" color="gray" title="The platform found this case but sent no data for it">
-      <Text size="sm">
+    <div className={classes.calmNote} role="note" aria-labelledby={titleId}>
+      <Text size="sm" fw={600} id={titleId}>
+        The platform found this case but sent no data for it
+      </Text>
+      <Text size="sm" mt={4}>
         The answer for case <Code>{id}</Code> of form <Code>{form}</Code> was an empty JSON object, <Code>{'{}'}</Code>. That is
         not an error: the case exists (a missing case answers 404), and the API specification&apos;s own example answer looks
         exactly like this. There are no fields to show. If you expected data, check the case in the site&apos;s own admin, or ask
         whoever runs this server whether the platform returns case data for this form.
       </Text>
-    </Alert>
+    </div>
   );
 }
 
@@ -48,6 +54,7 @@ export function CaseResult({ answer, form, id, refreshing, onRefresh, headingRef
   const shownCount = countRows(shown);
   const fileName = caseFileName(form, id);
   const isEmpty = total === 0;
+  const hasMarks = useMemo(() => sections.some((section) => section.rows.some((row) => hasInvisible(row.searchText))), [sections]);
 
   return (
     <Stack gap="md" component="section" aria-label={`Case ${identity.caseId}`}>
@@ -62,6 +69,12 @@ export function CaseResult({ answer, form, id, refreshing, onRefresh, headingRef
         headingRef={headingRef}
       />
       {isEmpty && <EmptyCaseNote form={form} id={id} />}
+      {hasMarks && (
+        <Text size="sm" className={classes.muted}>
+          This case holds characters that are invisible or change the direction of text. They are shown as marks such as{' '}
+          <span className={classes.invisibleMark}>⟨U+202E RLO⟩</span>; Copy copies each value exactly as the platform sent it.
+        </Text>
+      )}
       <Tabs defaultValue="fields" keepMounted={false}>
         <Tabs.List aria-label="Case views">
           <Tabs.Tab value="fields">Fields ({total})</Tabs.Tab>

@@ -4,7 +4,7 @@
  */
 import { Grid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { pathTo } from '@/lib/paths';
 import { useSite } from '@/lib/site-context';
 import { useLocation, useNavigate, usePathParams, usePathState } from '@/lib/router';
@@ -16,6 +16,7 @@ import { ErrorPanel } from './error-panel';
 import { describeLookupError } from './lookup-error';
 import { LookupForm, type LookupRequest } from './lookup-form';
 import { RecentLookupsList } from './recent-lookups-list';
+import { revealedText } from './reveal-invisible';
 import { useRecentLookups } from './use-recent-lookups';
 import classes from './cases.module.css';
 
@@ -56,7 +57,16 @@ export function CasesPage() {
   const focusWhenSettled = useRef<string | null>(null);
   const location = useLocation();
   const arrivedByLookup = arrival?.lookup === true;
-  const settled = ready && !query.isFetching;
+  const { data, refetch } = query;
+  // The answer is put on screen in a transition: React renders a large case in slices between which the
+  // browser stays responsive, rather than in one long task (the query's own update is synchronous). Only
+  // an answer for the identifiers in the address is shown, never the previous case's while the next loads;
+  // a case already in the cache (Back) is put on screen the same way.
+  const caseKey = `${form}/${id}`;
+  const answered = useMemo(() => (data ? { caseKey, data } : null), [data, caseKey]);
+  const deferred = useDeferredValue(answered, null);
+  const shown = deferred?.caseKey === caseKey ? deferred.data : undefined;
+  const settled = ready && !query.isFetching && (query.isError || shown === data);
 
   useEffect(() => {
     if (arrivedByLookup) focusWhenSettled.current = `${form}/${id}`;
@@ -68,7 +78,6 @@ export function CasesPage() {
     (query.isError ? errorRef : headingRef).current?.focus();
   }, [settled, form, id, query.isError]);
 
-  const { data, refetch } = query;
   const { site } = useSite();
   const formProfile = site.forms?.[form];
   const identity = useMemo(() => (data ? caseIdentity(data.record, form, id, formProfile?.name) : null), [data, form, id, formProfile]);
@@ -90,7 +99,7 @@ export function CasesPage() {
   );
 
   const errorView = query.isError && !editedAway ? describeLookupError(query.error, form, id) : null;
-  const title = identity ? `${identity.formLabel}: case ${identity.caseId}` : ready ? `Case ${id} of form ${form}` : 'Cases';
+  const title = identity ? revealedText(`${identity.formLabel}: case ${identity.caseId}`) : ready ? `Case ${id} of form ${form}` : 'Cases';
 
   return (
     <Stack gap="lg">
@@ -133,11 +142,11 @@ export function CasesPage() {
                 panelRef={errorRef}
               />
             )}
-            {ready && query.isPending && <LoadingCase form={form} id={id} />}
-            {data && (
+            {ready && (query.isPending || (data && !shown)) && <LoadingCase form={form} id={id} />}
+            {shown && (
               <CaseResult
                 key={`case:${form}/${id}`}
-                answer={data}
+                answer={shown}
                 form={form}
                 id={id}
                 refreshing={query.isFetching}

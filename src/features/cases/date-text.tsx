@@ -1,4 +1,3 @@
-import { Text } from '@mantine/core';
 import { useId, useState } from 'react';
 import { DateTime } from '@/lib/date-time';
 import { formatExactDate, formatRelative, machineDate } from '@/lib/format-date';
@@ -19,16 +18,17 @@ function useNow(): number {
 export function DateValue({ date, dateOnly = false }: DateProps) {
   const now = useNow();
   return (
-    <Text span>
+    <span>
       <DateTime date={date} dateOnly={dateOnly} />{' '}
       <span className={classes.muted}>({formatRelative(date, now)})</span>
-    </Text>
+    </span>
   );
 }
 
 /**
  * "3 months ago", with the exact date and time (and zone) on hover or keyboard focus. A CSS tooltip
- * rather than a positioning library: the first page stays light.
+ * rather than a positioning library: the first page stays light. Put it in a line with the `tipAnchor`
+ * class: the tooltip hangs from that line's start.
  */
 export function RelativeTime({ date, dateOnly = false }: DateProps) {
   const now = useNow();

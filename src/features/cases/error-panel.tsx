@@ -1,6 +1,7 @@
 import { Alert, Button, Code, List, Stack, Text } from '@mantine/core';
 import type { Ref } from 'react';
 import type { LookupErrorView } from './lookup-error';
+import { Revealed } from './revealed-text';
 import classes from './cases.module.css';
 
 interface ErrorPanelProps {
@@ -27,14 +28,17 @@ export function ErrorPanel({ view, retrying, onRetry, panelRef }: ErrorPanelProp
           <List size="sm" spacing={2}>
             {view.details.map((detail, index) => (
               <List.Item key={index}>
-                <Code>{detail.field}</Code>: {detail.message}
+                <Code>
+                  <Revealed text={detail.field} />
+                </Code>
+                : <Revealed text={detail.message} />
               </List.Item>
             ))}
           </List>
         )}
         {serverSaid && (
           <Text size="sm" className={classes.muted}>
-            The server said: “{serverSaid}”
+            The server said: “<Revealed text={serverSaid} />”
           </Text>
         )}
         {view.canRetry && (

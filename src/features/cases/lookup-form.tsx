@@ -1,4 +1,4 @@
-import { Box, Button, Group, TextInput } from '@mantine/core';
+import { Box, Button, TextInput } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
 import { identifierProblem } from '@/contract/identifiers';
 import { parseCaseLink, readFormBox } from './parse-case-link';
@@ -84,8 +84,8 @@ export function LookupForm({ defaultForm, defaultId, defaultFormReadFrom = null,
   const formDescription = formReadFrom ? `“${formReadFrom}” read as form ${form}, its number` : FORM_HINT;
 
   return (
-    <Box component="form" role="search" aria-label="Case lookup" onSubmit={submit} noValidate>
-      <Group align="flex-start" gap="sm">
+    <Box component="form" role="search" aria-label="Case lookup" onSubmit={submit} noValidate className={classes.lookup}>
+      <div className={classes.lookupRow}>
         <TextInput
           ref={formInput}
           label="Form identifier"
@@ -93,10 +93,9 @@ export function LookupForm({ defaultForm, defaultId, defaultFormReadFrom = null,
           value={form}
           onChange={(event) => changeForm(event.currentTarget.value)}
           error={errors.form}
-          classNames={{ description: formReadFrom ? classes.note : classes.muted }}
+          classNames={{ root: classes.lookupField, description: formReadFrom ? classes.note : classes.muted }}
           autoComplete="off"
           spellCheck={false}
-          w={{ base: '100%', xs: 240 }}
         />
         <TextInput
           ref={idInput}
@@ -105,15 +104,14 @@ export function LookupForm({ defaultForm, defaultId, defaultFormReadFrom = null,
           value={id}
           onChange={(event) => changeId(event.currentTarget.value)}
           error={errors.id}
-          classNames={{ description: classes.muted }}
+          classNames={{ root: classes.lookupField, description: classes.muted }}
           autoComplete="off"
           spellCheck={false}
-          w={{ base: '100%', xs: 240 }}
         />
-        <Button type="submit" loading={pending} mt={{ base: 0, xs: 44 }}>
+        <Button type="submit" loading={pending} className={classes.lookupButton}>
           Look up case
         </Button>
-      </Group>
+      </div>
     </Box>
   );
 }

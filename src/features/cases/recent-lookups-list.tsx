@@ -2,6 +2,7 @@ import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { pathTo } from '@/lib/paths';
 import { Link } from '@/lib/router';
 import type { RecentLookup } from './recent-lookups';
+import { Revealed } from './revealed-text';
 import classes from './cases.module.css';
 
 interface RecentLookupsListProps {
@@ -36,7 +37,7 @@ export function RecentLookupsList({ lookups, onClear }: RecentLookupsListProps) 
                 className={classes.link}
                 size="sm"
               >
-                {lookup.title ?? `Form ${lookup.form}`}: case {lookup.id}
+                <Revealed text={lookup.title ?? `Form ${lookup.form}`} />: case {lookup.id}
               </Anchor>
               <Text size="xs" className={classes.muted}>
                 form {lookup.form}

@@ -111,4 +111,43 @@ describe('ValueView', () => {
     render(<ValueView value={big} label="Big" />);
     expect(screen.getByRole('button', { name: 'Show 40 fields of Big' })).toHaveAttribute('aria-expanded', 'false');
   });
+
+  it('cuts long text to its start with "Show all (size)", shows all of it on request, and cuts it again', async () => {
+    const user = userEvent.setup();
+    const text = 'one mug chipped '.repeat(12_800);
+    const { container } = show(text, 'message');
+    const shownText = () => container.querySelector('p')?.textContent ?? '';
+    const showAll = screen.getByRole('button', { name: 'Show all (200 KB) of Field' });
+    expect(showAll).toHaveAttribute('aria-expanded', 'false');
+    expect(shownText().length).toBeLessThan(2000);
+    expect(text.startsWith(shownText())).toBe(true);
+    await user.click(showAll);
+    expect(shownText()).toBe(text);
+    const showLess = screen.getByRole('button', { name: 'Show less of Field' });
+    expect(showLess).toHaveAttribute('aria-expanded', 'true');
+    await user.click(showLess);
+    expect(shownText().length).toBeLessThan(2000);
+  });
+
+  it('leaves short text whole, without a button', () => {
+    show('Do you ship to New Zealand?');
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('shows invisible characters as marks in text, links and chips', () => {
+    const { container, unmount } = show('\u202Egnp.exe');
+    expect(container).toHaveTextContent('⟨U+202E RLO⟩gnp.exe');
+    expect(container.textContent).not.toContain('\u202E');
+    unmount();
+    show(['\u200Bsale', 'Orders']);
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['⟨U+200B ZWSP⟩sale', 'Orders']);
+  });
+
+  it('shows the first 24 chips of a longer list, and all on request', async () => {
+    const user = userEvent.setup();
+    show(Array.from({ length: 30 }, (_, i) => `tag ${i + 1}`));
+    expect(screen.getAllByRole('listitem')).toHaveLength(24);
+    await user.click(screen.getByRole('button', { name: 'Show all (30 items) of Field' }));
+    expect(screen.getAllByRole('listitem')).toHaveLength(30);
+  });
 });

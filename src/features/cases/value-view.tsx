@@ -1,12 +1,17 @@
 /**
  * Renders one value of a case by what it is. Everything is React text: markup in the data is shown as
- * typed, never interpreted. Objects and lists of objects open and close; small ones start open.
+ * typed, never interpreted, and invisible characters are shown as marks (Revealed). Objects and lists of
+ * objects open and close; small ones start open. Long text is cut to a few lines until asked for.
+ *
+ * Plain elements rather than Mantine's components: a case may hold hundreds of values, and each of those
+ * components costs a few hooks per value.
  */
-import { Anchor, Button, Code, Group, Pill, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { useId, useState, type ReactNode } from 'react';
-import { classifyValue, isPlainObject } from './classify-value';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { classifyValue, isPlainObject, type Scalar } from './classify-value';
 import { humaniseKey } from './case-fields';
 import { DateValue } from './date-text';
+import { hiddenAmount, isLongText, previewOf, SHOWN_CHIPS } from './long-value';
+import { Revealed } from './revealed-text';
 import classes from './cases.module.css';
 
 interface ValueViewProps {
@@ -33,46 +38,41 @@ export function ValueView({ value, fieldKey, label, depth = 0 }: ValueViewProps)
   const kind = classifyValue(value, fieldKey);
   switch (kind.kind) {
     case 'empty':
-      return <Text span className={`${classes.muted} ${classes.empty}`}>({kind.description})</Text>;
+      return <span className={`${classes.muted} ${classes.empty}`}>({kind.description})</span>;
     case 'boolean':
       return (
-        <Text span>
+        <span>
           {kind.value ? 'Yes' : 'No'} <span className={classes.muted}>({String(kind.value)})</span>
-        </Text>
+        </span>
       );
     case 'number':
-      return <Text span>{kind.text}</Text>;
+      return <span>{kind.text}</span>;
     case 'date':
       return <DateValue date={kind.date} dateOnly={kind.dateOnly} />;
     case 'url':
       return (
-        <Anchor href={kind.href} target="_blank" rel="noopener noreferrer" className={classes.link}>
-          {String(value).trim()}
-          <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
-        </Anchor>
+        <a href={kind.href} target="_blank" rel="noopener noreferrer" className={classes.link}>
+          <Revealed text={String(value).trim()} />
+          <span className={classes.visuallyHidden}> (opens in a new tab)</span>
+        </a>
       );
     case 'email':
       return (
-        <Anchor href={`mailto:${kind.address}`} className={classes.link}>
-          {kind.address}
-        </Anchor>
+        <a href={`mailto:${kind.address}`} className={classes.link}>
+          <Revealed text={kind.address} />
+        </a>
       );
     case 'multiline':
-      return <Text className={classes.preWrap}>{kind.text}</Text>;
     case 'text':
-      return <Text span className={classes.wrap}>{kind.text}</Text>;
-    case 'chips':
-      return (
-        <Group component="ul" gap={6} className={classes.plainList} aria-label={label}>
-          {kind.items.map((item, index) => (
-            <li key={index}>
-              <Pill size="md" className={classes.chip}>
-                {String(item)}
-              </Pill>
-            </li>
-          ))}
-        </Group>
+      return isLongText(kind.text) ? (
+        <LongText text={kind.text} label={label} />
+      ) : (
+        <p className={kind.kind === 'multiline' ? classes.preWrap : classes.textValue}>
+          <Revealed text={kind.text} />
+        </p>
       );
+    case 'chips':
+      return <Chips items={kind.items} label={label} />;
     case 'object':
       return (
         <Disclosure
@@ -98,6 +98,69 @@ export function ValueView({ value, fieldKey, label, depth = 0 }: ValueViewProps)
   }
 }
 
+/** "Show all (200 KB)" and "Show less": one button that stays where it is, below the text. */
+function ShowAllButton({ all, amount, label, controls, onToggle }: { all: boolean; amount: string; label: string; controls: string; onToggle: () => void }) {
+  const button = useRef<HTMLButtonElement>(null);
+  const collapsed = useRef(false);
+  useEffect(() => {
+    // After "Show less" the text above shrinks: keep the button (and the focus on it) in view.
+    if (!all && collapsed.current) button.current?.scrollIntoView({ block: 'nearest' });
+    collapsed.current = false;
+  }, [all]);
+  const text = all ? 'Show less' : `Show all (${amount})`;
+  return (
+    <button
+      ref={button}
+      type="button"
+      className={classes.textButton}
+      aria-expanded={all}
+      aria-controls={controls}
+      aria-label={`${text} of ${label}`}
+      onClick={() => {
+        collapsed.current = all;
+        onToggle();
+      }}
+    >
+      {text}
+    </button>
+  );
+}
+
+/** Text cut to a few lines: only its start is on the page until "Show all". */
+function LongText({ text, label }: { text: string; label: string }) {
+  const [all, setAll] = useState(false);
+  const id = useId();
+  const amount = useMemo(() => hiddenAmount(text), [text]);
+  return (
+    <div>
+      <p id={id} className={all ? classes.preWrap : `${classes.preWrap} ${classes.clamped}`}>
+        <Revealed text={all ? text : previewOf(text)} />
+      </p>
+      <ShowAllButton all={all} amount={amount} label={label} controls={id} onToggle={() => setAll((was) => !was)} />
+    </div>
+  );
+}
+
+function Chips({ items, label }: { items: Scalar[]; label: string }) {
+  const [all, setAll] = useState(false);
+  const id = useId();
+  const cut = items.length > SHOWN_CHIPS && !all;
+  return (
+    <div>
+      <ul id={id} className={classes.chips} aria-label={label}>
+        {(cut ? items.slice(0, SHOWN_CHIPS) : items).map((item, index) => (
+          <li key={index} className={classes.chip}>
+            <Revealed text={String(item)} />
+          </li>
+        ))}
+      </ul>
+      {items.length > SHOWN_CHIPS && (
+        <ShowAllButton all={all} amount={`${items.length} items`} label={label} controls={id} onToggle={() => setAll((was) => !was)} />
+      )}
+    </div>
+  );
+}
+
 interface DisclosureProps {
   summary: string;
   label: string;
@@ -110,28 +173,28 @@ function Disclosure({ summary, label, preview, defaultOpen, children }: Disclosu
   const [open, setOpen] = useState(defaultOpen);
   const id = useId();
   return (
-    <Stack gap={4}>
-      <Group gap="xs" wrap="nowrap" align="baseline">
-        <Button
-          variant="subtle"
-          size="compact-sm"
+    <div>
+      <div className={classes.disclosureLine}>
+        <button
+          type="button"
+          className={classes.textButton}
           aria-expanded={open}
           aria-controls={id}
           aria-label={`${open ? 'Hide' : 'Show'} ${summary} of ${label}`}
           onClick={() => setOpen((was) => !was)}
         >
           {open ? 'Hide' : 'Show'} {summary}
-        </Button>
+        </button>
         {!open && preview && (
-          <Text span size="sm" className={`${classes.muted} ${classes.wrap}`} lineClamp={1}>
-            {preview}
-          </Text>
+          <span className={`${classes.muted} ${classes.preview}`}>
+            <Revealed text={preview} />
+          </span>
         )}
-      </Group>
-      <div id={id} hidden={!open}>
+      </div>
+      <div id={id} hidden={!open} className={classes.disclosed}>
         {open && children}
       </div>
-    </Stack>
+    </div>
   );
 }
 
@@ -146,11 +209,13 @@ function EntriesTable({ entries, label, depth }: NestedProps & { entries: [strin
     <dl className={classes.nested}>
       {entries.map(([key, item]) => (
         <div key={key} className={classes.nestedEntry}>
-          <dt>
-            <Text span size="sm" fw={600}>
-              {humaniseKey(key)}
-            </Text>{' '}
-            <Code className={classes.keyCode}>{key}</Code>
+          <dt className={classes.fieldName}>
+            <span className={classes.fieldLabel}>
+              <Revealed text={humaniseKey(key)} />
+            </span>{' '}
+            <code className={classes.keyCode}>
+              <Revealed text={key} />
+            </code>
           </dt>
           <dd className={classes.wrap}>
             <ValueView value={item} fieldKey={key} label={`${label}, ${humaniseKey(key)}`} depth={depth + 1} />
@@ -163,14 +228,12 @@ function EntriesTable({ entries, label, depth }: NestedProps & { entries: [strin
 
 function ItemsList({ items, label, depth }: NestedProps & { items: unknown[] }) {
   return (
-    <Stack component="ol" gap="xs" className={`${classes.plainList} ${classes.nested}`}>
+    <ol className={`${classes.plainList} ${classes.nested} ${classes.items}`}>
       {items.map((item, index) => {
         const itemLabel = `${label}, item ${index + 1}`;
         return (
           <li key={index}>
-            <Text size="sm" fw={600}>
-              Item {index + 1}
-            </Text>
+            <span className={classes.itemLabel}>Item {index + 1}</span>
             {isPlainObject(item) && Object.keys(item).length > 0 ? (
               <EntriesTable entries={Object.entries(item)} label={itemLabel} depth={depth + 1} />
             ) : (
@@ -179,6 +242,6 @@ function ItemsList({ items, label, depth }: NestedProps & { items: unknown[] }) 
           </li>
         );
       })}
-    </Stack>
+    </ol>
   );
 }

@@ -1,0 +1,32 @@
+/**
+ * The navigation marks the page you are on, on every address: a case's own deep link is under Cases, a
+ * created product under Created products; an address that is no page (404) marks none.
+ */
+import { expect, test } from '@playwright/test';
+
+const pages = [
+  { path: '/cases', heading: 'Cases', current: 'Cases' },
+  { path: '/cases/3/48217', heading: 'Cases', current: 'Cases' },
+  { path: '/products/new', heading: 'New product', current: 'New product' },
+  { path: '/products', heading: 'Created products', current: 'Created products' },
+  { path: '/products/created/not-in-this-browser', heading: 'Product not found', current: 'Created products' },
+  { path: '/no/such/page', heading: 'Page not found', current: null },
+  // A case link cut short is no page either: it must not pass for Cases.
+  { path: '/cases/3', heading: 'Page not found', current: null },
+] as const;
+
+for (const { path, heading, current } of pages) {
+  test(`${path} marks ${current ?? 'no entry'} as the current page`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const marked = nav.locator('[aria-current="page"]');
+    if (current === null) {
+      await expect(marked).toHaveCount(0);
+    } else {
+      await expect(marked).toHaveCount(1);
+      await expect(marked).toHaveAccessibleName(new RegExp(`^${current}\\b`));
+      await expect(marked).toHaveAttribute('data-active', 'true');
+    }
+  });
+}
