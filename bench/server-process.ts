@@ -26,6 +26,11 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
   }
 }
 
+/** A temporary folder removed with the bench's children, whatever way the bench ends. */
+export function trackTempDir(dir: string) {
+  tempDirs.add(dir);
+}
+
 /** Synchronous, so it also runs from process.on('exit'). */
 export function killAllChildren() {
   for (const child of children) killGroup(child, 'SIGKILL');
@@ -89,9 +94,9 @@ export async function buildApp(): Promise<{ distDir: string; ms: number }> {
 }
 
 /** Resolves with the status of GET url, or null when nothing answers (yet). */
-function statusOf(url: string): Promise<number | null> {
+function statusOf(url: string, headers: Record<string, string> = {}): Promise<number | null> {
   return new Promise((resolve) => {
-    const req = http.get(url, { agent: false, timeout: 1000 }, (res) => {
+    const req = http.get(url, { agent: false, timeout: 1000, headers }, (res) => {
       res.resume();
       resolve(res.statusCode ?? null);
     });
@@ -111,6 +116,61 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** Polls GET url until it answers 200; throws with the child's stderr if it exits or takes over 60 s. */
+export async function waitForOk(url: string, child: ChildProcess, stderr: () => string, started: number, headers: Record<string, string> = {}) {
+  // Poll often: a start-up figure is only as fine as the polling interval.
+  while ((await statusOf(url, headers)) !== 200) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}:\n${stderr().slice(-4000)}`);
+    if (performance.now() - started > 60_000) throw new Error(`${url} did not answer 200 within 60 s:\n${stderr().slice(-4000)}`);
+    await sleep(5);
+  }
+}
+
+/** Spawns a long-running child in its own process group, stopped with the rest on exit. */
+export function spawnTracked(command: string, args: string[], env: NodeJS.ProcessEnv) {
+  const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  children.add(child);
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    killGroup(child, 'SIGTERM');
+    const timer = setTimeout(() => killGroup(child, 'SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+    children.delete(child);
+  };
+  return { child, stderr: () => stderr, stop };
+}
+
+/** The sandbox's default credentials, as the bench sends them. */
+export const SANDBOX_AUTH = { 'x-api-key': 'sandbox-local-key', 'x-site-id': '1001' } as const;
+
+export interface RunningProcess {
+  origin: string;
+  stop(): Promise<void>;
+}
+
+/** `npm run sandbox` on its own (node + tsx, no wrapper), on a fresh database: the platform of the peer bench. */
+export async function startStandaloneSandbox(): Promise<RunningProcess> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'site-admin-bench-sandbox-'));
+  tempDirs.add(dataDir);
+  const env = { ...process.env, HOST: '127.0.0.1', SANDBOX_PORT: String(port), SANDBOX_DATA_DIR: dataDir, SITE_PROFILE: '' };
+  const started = performance.now();
+  const proc = spawnTracked(process.execPath, ['--import', 'tsx', 'server/sandbox/main.ts'], env);
+  const origin = `http://127.0.0.1:${port}`;
+  await waitForOk(`${origin}/__sandbox/products?limit=1`, proc.child, proc.stderr, started, SANDBOX_AUTH);
+  return {
+    origin,
+    stop: async () => {
+      await proc.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+      tempDirs.delete(dataDir);
+    },
+  };
+}
+
 /** Starts `tsx server/main.ts` on a fresh sandbox database; `extraEnv` e.g. DIST_DIR for another build. */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const [port, sandboxPort] = [await freePort(), await freePort()];
@@ -128,18 +188,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     ...extraEnv,
   };
   const started = performance.now();
-  const child = spawn(BIN('tsx'), ['server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
-  children.add(child);
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-
-  // Poll often: the figure is only as fine as the polling interval.
-  while ((await statusOf(`${origin}/api/health`)) !== 200) {
-    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${stderr.slice(-4000)}`);
-    if (performance.now() - started > 60_000) throw new Error(`The server did not answer /api/health within 60 s:\n${stderr}`);
-    await sleep(5);
-  }
+  const proc = spawnTracked(BIN('tsx'), ['server/main.ts'], env);
+  await waitForOk(`${origin}/api/health`, proc.child, proc.stderr, started);
   const startupMs = performance.now() - started;
 
   return {
@@ -147,11 +197,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     sandboxOrigin: `http://127.0.0.1:${sandboxPort}`,
     startupMs,
     stop: async () => {
-      killGroup(child, 'SIGTERM');
-      const timer = setTimeout(() => killGroup(child, 'SIGKILL'), 5000);
-      await exited;
-      clearTimeout(timer);
-      children.delete(child);
+      await proc.stop();
       rmSync(dataDir, { recursive: true, force: true });
       tempDirs.delete(dataDir);
     },
