@@ -81,5 +81,5 @@ export async function startNginx(binary: string, upstreamPort: number, probePath
   const proc = spawnTracked(binary, ['-p', dir, '-c', file], { PATH: process.env.PATH });
   const origin = `http://127.0.0.1:${port}`;
   await waitForOk(`${origin}${probePath}`, proc.child, proc.stderr, started);
-  return { origin, stop: proc.stop };
+  return { origin, cpuMs: proc.cpuMs, stop: proc.stop };
 }

@@ -36,6 +36,16 @@ export interface PeerFigures {
   siteAdminToNginx?: number;
   siteAdminToDirect: number;
   nginxToDirect?: number;
+  /**
+   * CPU time per lookup (user + system, µs, median over the rounds), from /proc: of the proxy (nginx's
+   * master and worker; site-admin's process) and of the sandbox behind it. Unlike throughput, barely moved
+   * by other work on a shared machine. Undefined off Linux.
+   */
+  cpuUsPerLookup?: {
+    direct: { sandbox: number };
+    nginx?: { proxy: number; sandbox: number };
+    siteAdmin: { proxy: number; sandbox: number };
+  };
   /** Median p50 over the rounds minus the direct median p50, in ms. */
   nginxAddedP50Ms?: number;
   siteAdminAddedP50Ms: number;
@@ -77,10 +87,11 @@ export async function runPeerBenchmark(
     });
     started.push(server);
 
-    const targets: Partial<Record<TargetName, { origin: string; headers: RequestData['headers'] }>> = {
+    type Target = { origin: string; headers: RequestData['headers']; proxy?: RunningProcess };
+    const targets: Partial<Record<TargetName, Target>> = {
       direct: { origin: sandbox.origin, headers: { ...SANDBOX_AUTH } },
-      ...(nginx ? { nginx: { origin: nginx.origin, headers: {} } } : {}),
-      siteAdmin: { origin: server.origin, headers: {} },
+      ...(nginx ? { nginx: { origin: nginx.origin, headers: {}, proxy: nginx } } : {}),
+      siteAdmin: { origin: server.origin, headers: {}, proxy: server },
     };
     const names = (Object.keys(targets) as TargetName[]).filter((name) => targets[name]);
     const run = (name: TargetName, seconds: number) => {
@@ -93,12 +104,18 @@ export async function runPeerBenchmark(
     for (const name of names) await run(name, WARMUP_S);
 
     const results: Record<TargetName, LoadFigures[]> = { direct: [], nginx: [], siteAdmin: [] };
+    const cpu: Record<TargetName, { proxy: number; sandbox: number }[]> = { direct: [], nginx: [], siteAdmin: [] };
+    const cpuNow = (name: TargetName) => ({ proxy: targets[name]?.proxy?.cpuMs() ?? Number.NaN, sandbox: sandbox.cpuMs() ?? Number.NaN });
     const perRound: PeerFigures['perRound'] = [];
     for (let r = 0; r < rounds; r += 1) {
       const order = names.map((_, i) => names[(i + r) % names.length] as TargetName);
       const requestsPerSec: Partial<Record<TargetName, number>> = {};
       for (const name of order) {
+        const before = cpuNow(name);
         const result = figures(await run(name, PEER_DURATION_S));
+        const after = cpuNow(name);
+        const perLookup = (ms: number) => round((ms * 1000) / Math.max(result.total, 1), 1);
+        cpu[name].push({ proxy: perLookup(after.proxy - before.proxy), sandbox: perLookup(after.sandbox - before.sandbox) });
         results[name].push(result);
         requestsPerSec[name] = result.requestsPerSec;
       }
@@ -111,7 +128,19 @@ export async function runPeerBenchmark(
     const direct = medianFigures(results.direct);
     const viaSiteAdmin = medianFigures(results.siteAdmin);
     const viaNginx = nginx ? medianFigures(results.nginx) : undefined;
+    const cpuOf = (name: TargetName) => ({
+      proxy: median(cpu[name].map((c) => c.proxy)),
+      sandbox: median(cpu[name].map((c) => c.sandbox)),
+    });
+    const cpuUsPerLookup = Number.isFinite(cpuOf('direct').sandbox)
+      ? {
+          direct: { sandbox: cpuOf('direct').sandbox },
+          nginx: nginx ? cpuOf('nginx') : undefined,
+          siteAdmin: cpuOf('siteAdmin'),
+        }
+      : undefined;
     return {
+      cpuUsPerLookup,
       nginx: binary ? { version: nginxVersion(binary) } : { missing: 'nginx is not installed' },
       rounds,
       durationS: PEER_DURATION_S,

@@ -156,6 +156,16 @@ function peerRows(peer: PeerFigures, budgets: readonly BudgetCheck[]): Row[] {
     rows.push([area, 'nginx / direct throughput', `${peer.nginxToDirect}`, '']);
   }
   rows.push([area, 'site-admin / direct throughput', `${peer.siteAdminToDirect}`, '']);
+  const cpu = peer.cpuUsPerLookup;
+  if (cpu) {
+    const nginx = cpu.nginx ? `nginx ${cpu.nginx.proxy} µs (sandbox behind it ${cpu.nginx.sandbox} µs); ` : '';
+    rows.push([
+      area,
+      'CPU per lookup (user + system, /proc)',
+      `${nginx}site-admin ${cpu.siteAdmin.proxy} µs (sandbox behind it ${cpu.siteAdmin.sandbox} µs); sandbox direct ${cpu.direct.sandbox} µs`,
+      '',
+    ]);
+  }
   return rows;
 }
 

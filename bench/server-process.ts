@@ -4,7 +4,7 @@
  * here is stopped on exit, on failure and on Ctrl+C.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -108,8 +108,7 @@ function statusOf(url: string, headers: Record<string, string> = {}): Promise<nu
   });
 }
 
-export interface RunningServer {
-  origin: string;
+export interface RunningServer extends RunningProcess {
   sandboxOrigin: string;
   /** From spawn to the first 200 from /api/health, in ms. */
   startupMs: number;
@@ -140,7 +139,7 @@ export function spawnTracked(command: string, args: string[], env: NodeJS.Proces
     clearTimeout(timer);
     children.delete(child);
   };
-  return { child, stderr: () => stderr, stop };
+  return { child, stderr: () => stderr, stop, cpuMs: () => groupCpuMs(child.pid) };
 }
 
 /** The sandbox's default credentials, as the bench sends them. */
@@ -148,7 +147,34 @@ export const SANDBOX_AUTH = { 'x-api-key': 'sandbox-local-key', 'x-site-id': '10
 
 export interface RunningProcess {
   origin: string;
+  /** CPU time (user + system) used so far by every process of its group, in ms; undefined off Linux. */
+  cpuMs(): number | undefined;
   stop(): Promise<void>;
+}
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * CPU time of every process in a process group (a spawned child and whatever it started: tsx's node,
+ * nginx's worker), from /proc, in ms. A figure that a shared machine's load barely moves, unlike throughput.
+ */
+export function groupCpuMs(groupId: number | undefined): number | undefined {
+  if (groupId === undefined || process.platform !== 'linux') return undefined;
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // gone meanwhile
+    }
+    // After "pid (name) ": state, ppid, pgrp, ..., utime (14th field), stime (15th).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(fields[2]) !== groupId) continue;
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return (ticks / CLOCK_TICKS_PER_SECOND) * 1000;
 }
 
 /** `npm run sandbox` on its own (node + tsx, no wrapper), on a fresh database: the platform of the peer bench. */
@@ -163,6 +189,7 @@ export async function startStandaloneSandbox(): Promise<RunningProcess> {
   await waitForOk(`${origin}/__sandbox/products?limit=1`, proc.child, proc.stderr, started, SANDBOX_AUTH);
   return {
     origin,
+    cpuMs: proc.cpuMs,
     stop: async () => {
       await proc.stop();
       rmSync(dataDir, { recursive: true, force: true });
@@ -196,6 +223,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     origin,
     sandboxOrigin: `http://127.0.0.1:${sandboxPort}`,
     startupMs,
+    cpuMs: proc.cpuMs,
     stop: async () => {
       await proc.stop();
       rmSync(dataDir, { recursive: true, force: true });
