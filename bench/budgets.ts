@@ -5,6 +5,7 @@
 import type { BundleFigures } from './bundle';
 import type { EditorFigures } from './editor';
 import type { HttpFigures } from './http';
+import type { PeerFigures } from './peer';
 import { EVENT_TIMING_FLOOR_MS } from './keystrokes';
 import { round } from './stats';
 
@@ -78,9 +79,32 @@ function httpBudgets(http: HttpFigures): BudgetCheck[] {
   return checks;
 }
 
-/** The budgets of the benchmarks that ran (a benchmark that failed has no figures to judge). */
-export function checkBudgets(figures: { editor?: EditorFigures; bundle?: BundleFigures; http?: HttpFigures }): BudgetCheck[] {
+function peerBudgets(peer: PeerFigures): BudgetCheck[] {
+  if (peer.siteAdminToNginx === undefined || peer.nginxAddedP50Ms === undefined) return [];
+  const extraP50 = round(peer.siteAdminAddedP50Ms - peer.nginxAddedP50Ms, 2);
   return [
+    {
+      budget: 'Proxy vs nginx: throughput ≥ 0.7',
+      measured: `${peer.siteAdminToNginx}`,
+      met: peer.siteAdminToNginx >= 0.7,
+    },
+    {
+      budget: 'Proxy vs nginx: added p50 within 1 ms of nginx’s',
+      measured: `+${extraP50} ms over nginx's`,
+      met: extraP50 <= 1,
+    },
+  ];
+}
+
+/** The budgets of the benchmarks that ran (a benchmark that failed has no figures to judge). */
+export function checkBudgets(figures: {
+  editor?: EditorFigures;
+  bundle?: BundleFigures;
+  http?: HttpFigures;
+  peer?: PeerFigures;
+}): BudgetCheck[] {
+  return [
+    ...(figures.peer ? peerBudgets(figures.peer) : []),
     ...(figures.editor ? editorBudgets(figures.editor) : []),
     ...(figures.bundle ? bundleBudgets(figures.bundle) : []),
     ...(figures.http ? httpBudgets(figures.http) : []),

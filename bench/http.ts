@@ -33,7 +33,7 @@ export interface HttpFigures {
   proxyAddedP50Ms: number;
 }
 
-function figures(result: Result): LoadFigures {
+export function figures(result: Result): LoadFigures {
   return {
     requestsPerSec: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
@@ -76,8 +76,13 @@ const nextCreate = (request: RequestData): RequestData => {
   return { ...request, body: JSON.stringify(productBody(`bench-${runTag}-${created}`)) };
 };
 
+/** Case lookups at `url` for `duration` seconds over `connections` keep-alive connections. */
+export function lookupLoad(url: string, duration: number, headers: Record<string, string>, connections = CONNECTIONS) {
+  return autocannon({ url, connections, duration, headers });
+}
+
 function lookup(origin: string, duration: number, headers: Record<string, string>) {
-  return autocannon({ url: `${origin}${CASE_PATH}`, connections: CONNECTIONS, duration, headers });
+  return lookupLoad(`${origin}${CASE_PATH}`, duration, headers);
 }
 
 function create(origin: string, duration: number) {

@@ -9,19 +9,34 @@ import type { CasesFigures } from './cases';
 import type { EditorFigures, Timing } from './editor';
 import type { HttpFigures, LoadFigures } from './http';
 import type { KeystrokeSummary } from './keystrokes';
+import type { PeerFigures } from './peer';
 
 export interface BenchResults {
   date: string;
-  machine: { cpus: number; cpuModel: string; memoryGB: number; node: string; os: string; chromium: string };
+  machine: {
+    cpus: number;
+    cpuModel: string;
+    memoryGB: number;
+    node: string;
+    os: string;
+    chromium: string;
+    /** 1, 5 and 15 minute load averages when the bench started and ended: the machine is shared. */
+    loadAverageAtStart: number[];
+    loadAverageAtEnd: number[];
+  };
+  /** The sections that ran (`--only`). */
+  sections: string[];
   rounds: number;
   /** Browser sessions that timed out once and were run again. */
   retriedSessions: number;
-  buildMs: number;
+  /** Undefined when the browser section did not run (nothing was built). */
+  buildMs?: number;
   startup: { runsMs: number[]; medianMs: number };
   editor?: EditorFigures;
   cases?: CasesFigures;
   bundle?: BundleFigures;
   http?: HttpFigures;
+  peer?: PeerFigures;
   /** Benchmarks that could not run to the end, and why; their figures are missing above. */
   failures: { benchmark: string; error: string }[];
   budgets: BudgetCheck[];
@@ -121,15 +136,49 @@ function httpRows(http: HttpFigures, budgets: readonly BudgetCheck[]): Row[] {
   ];
 }
 
+function peerRows(peer: PeerFigures, budgets: readonly BudgetCheck[]): Row[] {
+  const area = `Peer, 50 conn. × ${peer.durationS} s × ${peer.rounds} rounds`;
+  const rows: Row[] = [[area, 'Case lookup, standalone sandbox, direct', load(peer.direct), '']];
+  if (peer.viaNginx) {
+    const version = 'version' in peer.nginx ? peer.nginx.version : '';
+    rows.push([area, `Through nginx ${version} (1 worker, injects the two headers)`, load(peer.viaNginx), '']);
+  } else {
+    rows.push([area, 'Through nginx', 'not measured: nginx is not installed', '']);
+  }
+  rows.push([area, 'Through site-admin (its platform: that sandbox)', load(peer.viaSiteAdmin), '']);
+  if (peer.siteAdminToNginx !== undefined) {
+    rows.push([
+      area,
+      'site-admin / nginx throughput; added p50 (site-admin, nginx)',
+      `${peer.siteAdminToNginx}; +${peer.siteAdminAddedP50Ms} ms, +${peer.nginxAddedP50Ms} ms`,
+      verdict(budgets, 'Proxy vs nginx'),
+    ]);
+    rows.push([area, 'nginx / direct throughput', `${peer.nginxToDirect}`, '']);
+  }
+  rows.push([area, 'site-admin / direct throughput', `${peer.siteAdminToDirect}`, '']);
+  const cpu = peer.cpuUsPerLookup;
+  if (cpu) {
+    const nginx = cpu.nginx ? `nginx ${cpu.nginx.proxy} µs (sandbox behind it ${cpu.nginx.sandbox} µs); ` : '';
+    rows.push([
+      area,
+      'CPU per lookup (user + system, /proc)',
+      `${nginx}site-admin ${cpu.siteAdmin.proxy} µs (sandbox behind it ${cpu.siteAdmin.sandbox} µs); sandbox direct ${cpu.direct.sandbox} µs`,
+      '',
+    ]);
+  }
+  return rows;
+}
+
 export function resultRows(results: BenchResults): Row[] {
-  const { editor, cases, bundle, http, budgets } = results;
+  const { editor, cases, bundle, http, peer, budgets } = results;
   return [
     ...(editor ? editorRows(editor, budgets) : []),
     ...(cases ? casesRows(cases) : []),
     ...(bundle ? bundleRows(bundle, budgets) : []),
     ...(http ? httpRows(http, budgets) : []),
+    ...(peer ? peerRows(peer, budgets) : []),
     ...results.failures.map((f): Row => [f.benchmark, 'not measured: the benchmark failed', f.error, '']),
-    ['Build', 'vite build', `${results.buildMs} ms`, ''],
+    ...(results.buildMs === undefined ? [] : [['Build', 'vite build', `${results.buildMs} ms`, ''] as Row]),
     ['Start-up', 'Spawn → first 200 from /api/health', `${results.startup.medianMs} ms (runs: ${results.startup.runsMs.join(', ')})`, ''],
   ];
 }

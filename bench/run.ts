@@ -4,9 +4,15 @@
  * figures to bench/results/. Figures are medians over several runs; nothing here passes or fails on a
  * budget, because the machine is shared and noisy.
  *
- *   npm run bench [-- --rounds 5]
+ *   npm run bench [-- --rounds 5] [-- --only http,peer]
+ *
+ * `--only` runs some sections: `browser` (bundle, editor, case viewer; needs the build), `http` (the
+ * sandbox and the proxy of `npm start` under load), `peer` (the proxy beside nginx and a direct lookup);
+ * start-up is measured whenever the server is started. Without `browser` the server serves a stub page.
  */
-import { cpus, totalmem, release, platform } from 'node:os';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem, release, platform, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchBrowser, retriedSessions } from './browser';
 import { checkBudgets } from './budgets';
@@ -14,11 +20,22 @@ import { runBundleBenchmark } from './bundle';
 import { runCasesBenchmark } from './cases';
 import { runEditorBenchmark } from './editor';
 import { runHttpBenchmarks } from './http';
+import { runPeerBenchmark } from './peer';
 import { markdownTable, resultRows, writeResults, type BenchResults } from './report';
-import { buildApp, installCleanupHooks, killAllChildren, startServer, type RunningServer } from './server-process';
+import { buildApp, installCleanupHooks, killAllChildren, startServer, trackTempDir, type RunningServer } from './server-process';
 import { median, round } from './stats';
 
 const STARTS = 3;
+const SECTIONS = ['browser', 'http', 'peer'] as const;
+type Section = (typeof SECTIONS)[number];
+
+/** A dist folder with nothing but an index.html: enough for the server to start when nothing is rendered. */
+function stubDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'site-admin-bench-stub-'));
+  trackTempDir(dir);
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>bench</title>');
+  return dir;
+}
 const log = (line: string) => console.log(line);
 
 async function measureStartups(distDir: string): Promise<{ runsMs: number[]; server: RunningServer }> {
@@ -33,10 +50,15 @@ async function measureStartups(distDir: string): Promise<{ runsMs: number[]; ser
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' } } });
+  const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, only: { type: 'string' } } });
   const rounds = Math.max(1, Number(values.rounds) || 5);
+  const only = values.only?.split(',').map((name) => name.trim()).filter(Boolean);
+  const unknown = only?.filter((name) => !SECTIONS.includes(name as Section)) ?? [];
+  if (unknown.length > 0) throw new Error(`--only takes ${SECTIONS.join(', ')}, not ${unknown.join(', ')}`);
+  const runs = (section: Section) => !only || only.includes(section);
   installCleanupHooks();
   const date = new Date().toISOString();
+  const loadAtStart = loadavg().map((value) => round(value, 2));
   const failures: BenchResults['failures'] = [];
   /** Runs one benchmark; a failure is recorded and the others still run (their figures stay useful). */
   const attempt = async <T>(benchmark: string, run: () => Promise<T>): Promise<T | undefined> => {
@@ -51,26 +73,36 @@ async function main() {
     }
   };
 
-  log('Building (vite build)…');
-  const build = await buildApp();
+  let build: { distDir: string; ms: number } | undefined;
+  if (runs('browser')) {
+    log('Building (vite build)…');
+    build = await buildApp();
+  }
+  const distDir = build?.distDir ?? stubDist();
   log(`Start-up, ${STARTS} starts…`);
-  const { runsMs, server } = await measureStartups(build.distDir);
+  const { runsMs, server } = await measureStartups(distDir);
 
-  const browser = await launchBrowser();
-  const chromium = browser.version();
-  let bundle, editor, cases;
-  try {
-    bundle = await attempt('Bundle', () => runBundleBenchmark(browser, server.origin, build.distDir));
-    editor = await attempt(`Editor at scale (${rounds} rounds)`, () => runEditorBenchmark(browser, server.origin, rounds, log));
-    cases = await attempt(`Case viewer (${rounds} rounds)`, () =>
-      runCasesBenchmark(browser, server.origin, server.sandboxOrigin, rounds, log),
-    );
-  } finally {
-    await browser.close();
+  let bundle, editor, cases, chromium;
+  if (build && runs('browser')) {
+    const browser = await launchBrowser();
+    chromium = browser.version();
+    const { distDir: builtDir } = build;
+    try {
+      bundle = await attempt('Bundle', () => runBundleBenchmark(browser, server.origin, builtDir));
+      editor = await attempt(`Editor at scale (${rounds} rounds)`, () => runEditorBenchmark(browser, server.origin, rounds, log));
+      cases = await attempt(`Case viewer (${rounds} rounds)`, () =>
+        runCasesBenchmark(browser, server.origin, server.sandboxOrigin, rounds, log),
+      );
+    } finally {
+      await browser.close();
+    }
   }
   // With Chromium closed, so that it takes no CPU from the server or the load generator.
-  const http = await attempt('Sandbox and proxy under load', () => runHttpBenchmarks(server, log));
+  const http = runs('http') ? await attempt('Sandbox and proxy under load', () => runHttpBenchmarks(server, log)) : undefined;
   await server.stop();
+  const peer = runs('peer')
+    ? await attempt('The proxy beside nginx and a direct lookup (3 rounds, interleaved)', () => runPeerBenchmark(distDir, log))
+    : undefined;
 
   const cpu = cpus();
   const results: BenchResults = {
@@ -81,18 +113,22 @@ async function main() {
       memoryGB: round(totalmem() / 2 ** 30, 1),
       node: process.version,
       os: `${platform()} ${release()}`,
-      chromium,
+      chromium: chromium ?? 'not run',
+      loadAverageAtStart: loadAtStart,
+      loadAverageAtEnd: loadavg().map((value) => round(value, 2)),
     },
+    sections: only ?? [...SECTIONS],
     rounds,
     retriedSessions: retriedSessions(),
-    buildMs: round(build.ms, 0),
+    buildMs: build ? round(build.ms, 0) : undefined,
     startup: { runsMs, medianMs: median(runsMs) },
     editor,
     cases,
     bundle,
     http,
+    peer,
     failures,
-    budgets: checkBudgets({ editor, bundle, http }),
+    budgets: checkBudgets({ editor, bundle, http, peer }),
   };
   const file = writeResults(results);
   log('');

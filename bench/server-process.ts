@@ -4,7 +4,7 @@
  * here is stopped on exit, on failure and on Ctrl+C.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -24,6 +24,11 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
   } catch {
     // Already gone.
   }
+}
+
+/** A temporary folder removed with the bench's children, whatever way the bench ends. */
+export function trackTempDir(dir: string) {
+  tempDirs.add(dir);
 }
 
 /** Synchronous, so it also runs from process.on('exit'). */
@@ -89,9 +94,9 @@ export async function buildApp(): Promise<{ distDir: string; ms: number }> {
 }
 
 /** Resolves with the status of GET url, or null when nothing answers (yet). */
-function statusOf(url: string): Promise<number | null> {
+function statusOf(url: string, headers: Record<string, string> = {}): Promise<number | null> {
   return new Promise((resolve) => {
-    const req = http.get(url, { agent: false, timeout: 1000 }, (res) => {
+    const req = http.get(url, { agent: false, timeout: 1000, headers }, (res) => {
       res.resume();
       resolve(res.statusCode ?? null);
     });
@@ -103,12 +108,94 @@ function statusOf(url: string): Promise<number | null> {
   });
 }
 
-export interface RunningServer {
-  origin: string;
+export interface RunningServer extends RunningProcess {
   sandboxOrigin: string;
   /** From spawn to the first 200 from /api/health, in ms. */
   startupMs: number;
   stop(): Promise<void>;
+}
+
+/** Polls GET url until it answers 200; throws with the child's stderr if it exits or takes over 60 s. */
+export async function waitForOk(url: string, child: ChildProcess, stderr: () => string, started: number, headers: Record<string, string> = {}) {
+  // Poll often: a start-up figure is only as fine as the polling interval.
+  while ((await statusOf(url, headers)) !== 200) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}:\n${stderr().slice(-4000)}`);
+    if (performance.now() - started > 60_000) throw new Error(`${url} did not answer 200 within 60 s:\n${stderr().slice(-4000)}`);
+    await sleep(5);
+  }
+}
+
+/** Spawns a long-running child in its own process group, stopped with the rest on exit. */
+export function spawnTracked(command: string, args: string[], env: NodeJS.ProcessEnv) {
+  const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  children.add(child);
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    killGroup(child, 'SIGTERM');
+    const timer = setTimeout(() => killGroup(child, 'SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+    children.delete(child);
+  };
+  return { child, stderr: () => stderr, stop, cpuMs: () => groupCpuMs(child.pid) };
+}
+
+/** The sandbox's default credentials, as the bench sends them. */
+export const SANDBOX_AUTH = { 'x-api-key': 'sandbox-local-key', 'x-site-id': '1001' } as const;
+
+export interface RunningProcess {
+  origin: string;
+  /** CPU time (user + system) used so far by every process of its group, in ms; undefined off Linux. */
+  cpuMs(): number | undefined;
+  stop(): Promise<void>;
+}
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * CPU time of every process in a process group (a spawned child and whatever it started: tsx's node,
+ * nginx's worker), from /proc, in ms. A figure that a shared machine's load barely moves, unlike throughput.
+ */
+export function groupCpuMs(groupId: number | undefined): number | undefined {
+  if (groupId === undefined || process.platform !== 'linux') return undefined;
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // gone meanwhile
+    }
+    // After "pid (name) ": state, ppid, pgrp, ..., utime (14th field), stime (15th).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(fields[2]) !== groupId) continue;
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return (ticks / CLOCK_TICKS_PER_SECOND) * 1000;
+}
+
+/** `npm run sandbox` on its own (node + tsx, no wrapper), on a fresh database: the platform of the peer bench. */
+export async function startStandaloneSandbox(): Promise<RunningProcess> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'site-admin-bench-sandbox-'));
+  tempDirs.add(dataDir);
+  const env = { ...process.env, HOST: '127.0.0.1', SANDBOX_PORT: String(port), SANDBOX_DATA_DIR: dataDir, SITE_PROFILE: '' };
+  const started = performance.now();
+  const proc = spawnTracked(process.execPath, ['--import', 'tsx', 'server/sandbox/main.ts'], env);
+  const origin = `http://127.0.0.1:${port}`;
+  await waitForOk(`${origin}/__sandbox/products?limit=1`, proc.child, proc.stderr, started, SANDBOX_AUTH);
+  return {
+    origin,
+    cpuMs: proc.cpuMs,
+    stop: async () => {
+      await proc.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+      tempDirs.delete(dataDir);
+    },
+  };
 }
 
 /** Starts `tsx server/main.ts` on a fresh sandbox database; `extraEnv` e.g. DIST_DIR for another build. */
@@ -128,30 +215,17 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     ...extraEnv,
   };
   const started = performance.now();
-  const child = spawn(BIN('tsx'), ['server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
-  children.add(child);
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-
-  // Poll often: the figure is only as fine as the polling interval.
-  while ((await statusOf(`${origin}/api/health`)) !== 200) {
-    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${stderr.slice(-4000)}`);
-    if (performance.now() - started > 60_000) throw new Error(`The server did not answer /api/health within 60 s:\n${stderr}`);
-    await sleep(5);
-  }
+  const proc = spawnTracked(BIN('tsx'), ['server/main.ts'], env);
+  await waitForOk(`${origin}/api/health`, proc.child, proc.stderr, started);
   const startupMs = performance.now() - started;
 
   return {
     origin,
     sandboxOrigin: `http://127.0.0.1:${sandboxPort}`,
     startupMs,
+    cpuMs: proc.cpuMs,
     stop: async () => {
-      killGroup(child, 'SIGTERM');
-      const timer = setTimeout(() => killGroup(child, 'SIGKILL'), 5000);
-      await exited;
-      clearTimeout(timer);
-      children.delete(child);
+      await proc.stop();
       rmSync(dataDir, { recursive: true, force: true });
       tempDirs.delete(dataDir);
     },

@@ -18,7 +18,7 @@ import { ConfigError, type ConfiguredSite, type ServerConfig } from './config';
 import { createBasicAuth } from './login';
 import { createProxy, type RequestLogEntry } from './proxy';
 import { isAllowedHost, isSameOrigin, LOOPBACK_HOSTS, setSecurityHeaders } from './security';
-import { startSandbox, type RunningSandbox } from './sandbox/start';
+import { startSandbox, startSandboxWorker, type RunningSandbox } from './sandbox/start';
 
 /** How long the server waits at start for the Redis of REDIS_URL. */
 const REDIS_CONNECT_TIMEOUT_MS = 5_000;
@@ -81,6 +81,11 @@ export interface CreateServerOptions {
   /** The built app to serve; omitted in dev, where Vite serves it. */
   distDir?: string;
   log?: (entry: RequestLogEntry) => void;
+  /**
+   * Where the sandbox runs when a site needs it: in a worker thread of its own (`npm start`: the proxy and
+   * the sandbox each get a thread, so both cores work), or on this thread (the default; tests).
+   */
+  sandboxThread?: 'worker' | 'this';
 }
 
 export async function createSiteAdminServer(config: ServerConfig, options: CreateServerOptions = {}): Promise<SiteAdminServer> {
@@ -88,7 +93,7 @@ export async function createSiteAdminServer(config: ServerConfig, options: Creat
   const sandbox =
     sandboxSiteIds.length === 0
       ? undefined
-      : await startSandbox({
+      : await (options.sandboxThread === 'worker' ? startSandboxWorker : startSandbox)({
           dataDir: config.sandbox.dataDir,
           apiKey: config.sandbox.apiKey,
           siteIds: sandboxSiteIds,

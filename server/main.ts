@@ -29,6 +29,8 @@ let app: Awaited<ReturnType<typeof createSiteAdminServer>>;
 try {
   app = await createSiteAdminServer(config, {
     distDir,
+    // The sandbox, when a site uses it, runs in its own thread: the proxy keeps this one to itself.
+    sandboxThread: 'worker',
     log: config.logRequests ? (entry) => process.stdout.write(`${JSON.stringify(entry)}\n`) : undefined,
   });
 } catch (error) {

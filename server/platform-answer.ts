@@ -30,18 +30,45 @@ export interface AnswerOptions {
   maxAnswerBytes: number;
 }
 
+/** The last Content-Type judged, and the verdict: a platform sends the same one on every answer. */
+let lastMediaType: { header: string; json: boolean } | undefined;
+
 /** Only `application/json` (any case, parameters allowed), in UTF-8 when a charset is named. */
 export function isJsonMediaType(header: string | undefined): boolean {
   if (!header) return false;
+  if (lastMediaType?.header === header) return lastMediaType.json;
   const { type, parameters } = parseContentType(header);
-  if (type !== 'application/json') return false;
   const charset = parameters.charset?.toLowerCase();
-  return charset === undefined || charset === 'utf-8' || charset === 'utf8';
+  const json = type === 'application/json' && (charset === undefined || charset === 'utf-8' || charset === 'utf8');
+  lastMediaType = { header, json };
+  return json;
 }
+
+/** The forms of each key, worked out once per key rather than on every answer. */
+const keyFormsCache = new Map<string, string[]>();
 
 function keyForms(key: string): string[] {
   if (key === '') return [];
-  return [...new Set([key, encodeURIComponent(key), JSON.stringify(key).slice(1, -1)])];
+  let forms = keyFormsCache.get(key);
+  if (!forms) {
+    forms = [...new Set([key, encodeURIComponent(key), JSON.stringify(key).slice(1, -1)])];
+    // A server holds a few keys; the bound only guards against a caller passing endless ones.
+    if (keyFormsCache.size > 64) keyFormsCache.clear();
+    keyFormsCache.set(key, forms);
+  }
+  return forms;
+}
+
+/**
+ * Whether escapes in JSON text could spell the key where the text does not show it. A `\u` escape can
+ * spell any character; `\"`, `\\` and `\/` only those three; every other escape (`\n`, `\t`, ...)
+ * stands for a control character, which a key of printable ASCII never holds. So a case record full of
+ * line breaks is not parsed a second time to look for a key it cannot hide.
+ */
+function escapesCouldHide(text: string, key: string): boolean {
+  if (!text.includes('\\')) return false;
+  if (text.includes('\\u')) return true;
+  return /[^\x20-\x7e]|["\\/]/.test(key);
 }
 
 /** The text with every occurrence of the key (as is, URL-encoded or JSON-escaped) replaced. */
@@ -85,8 +112,8 @@ function tryParse(text: string): { ok: true; value: unknown } | { ok: false } {
 export function jsonWithoutKey(text: string, parsed: unknown, key: string): string {
   if (key === '') return text;
   const visible = keyForms(key).some((form) => text.includes(form));
-  // Without a backslash no string in the text is escaped: what is not visible is not there.
-  if (!visible && !text.includes('\\')) return text;
+  // Without an escape that could spell it, what is not visible is not there.
+  if (!visible && !escapesCouldHide(text, key)) return text;
   const replaced = visible ? withoutKey(text, key) : text;
   const check = tryParse(replaced);
   if (check.ok && !containsKey(check.value, key)) return replaced;
@@ -134,7 +161,9 @@ export function classifyAnswer(status: number, headers: IncomingHttpHeaders, bod
     }
     const parsed = tryParse(text);
     if (!parsed.ok) return bad(`The platform answered ${status} with a body that is not JSON.`);
-    return { kind: 'json', status, body: Buffer.from(jsonWithoutKey(text, parsed.value, apiKey), 'utf8'), headers: pass };
+    const served = jsonWithoutKey(text, parsed.value, apiKey);
+    // Unchanged (the usual case): the platform's own bytes, not a copy.
+    return { kind: 'json', status, body: served === text ? body : Buffer.from(served, 'utf8'), headers: pass };
   }
 
   if (status >= 400 && status < 600) {

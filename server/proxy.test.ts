@@ -608,14 +608,15 @@ describe('proxy: failures', () => {
 // The whole server: createSiteAdminServer(loadConfig(...)).
 // ---------------------------------------------------------------------------------------------------------------
 
-async function startSiteAdmin(env: Record<string, string>) {
-  const site = await createSiteAdminServer(loadConfig(env));
+async function startSiteAdmin(env: Record<string, string>, sandboxThread: 'this' | 'worker' = 'this') {
+  const site = await createSiteAdminServer(loadConfig(env), { sandboxThread });
   const server = http.createServer((req, res) => site.handle(req, res));
   const port = await listen(server);
   return { site, server, port };
 }
 
-describe('createSiteAdminServer in sandbox mode', () => {
+// `npm start` runs the sandbox in a worker thread; tests and the dev server on their own thread: both alike.
+describe.each(['this', 'worker'] as const)('createSiteAdminServer in sandbox mode (the sandbox on %s thread)', (sandboxThread) => {
   const SANDBOX_KEY = 'sandbox-key-that-must-stay-on-the-server';
   let dataDir: string;
   let site: SiteAdminServer;
@@ -624,7 +625,7 @@ describe('createSiteAdminServer in sandbox mode', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'site-admin-test-'));
-    ({ site, server, port } = await startSiteAdmin({ SANDBOX_DATA_DIR: dataDir, SANDBOX_API_KEY: SANDBOX_KEY }));
+    ({ site, server, port } = await startSiteAdmin({ SANDBOX_DATA_DIR: dataDir, SANDBOX_API_KEY: SANDBOX_KEY }, sandboxThread));
   });
 
   afterAll(async () => {

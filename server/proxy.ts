@@ -116,6 +116,9 @@ export function createProxy(options: ProxyOptions) {
   // lifo: the most recently used connection goes out first, so the rest age out of the pool.
   const agent = new client.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, timeout: idleSocketMs, scheduling: 'lifo' });
   const upstreamBasePath = upstream.pathname.replace(/\/+$/, '');
+  // URL keeps IPv6 literals in brackets; http.request wants the bare address.
+  const upstreamHost = upstream.hostname.replace(/^\[(.*)\]$/, '$1');
+  const upstreamPort = upstream.port || undefined;
 
   /**
    * `addressBase` is where the operations start in the address the browser used: `/api/s/{site}/site/v2`,
@@ -132,8 +135,8 @@ export function createProxy(options: ProxyOptions) {
     const method = req.method ?? 'GET';
     const match = rawPath ? matchRoute(method, rawPath) : null;
     const routeName = match && 'name' in match ? match.name : match ? 'get-form-case' : 'not-allowed';
-    res.once('finish', () => {
-      log?.({
+    if (log) res.once('finish', () => {
+      log({
         time: new Date().toISOString(),
         requestId,
         site,
@@ -189,9 +192,8 @@ export function createProxy(options: ProxyOptions) {
     const send = (attempt: number): http.ClientRequest => {
       const request = client.request({
         protocol: upstream.protocol,
-        // URL keeps IPv6 literals in brackets; http.request wants the bare address.
-        hostname: upstream.hostname.replace(/^\[(.*)\]$/, '$1'),
-        port: upstream.port || undefined,
+        hostname: upstreamHost,
+        port: upstreamPort,
         method: route.method,
         path: upstreamBasePath + route.upstreamPath,
         headers,

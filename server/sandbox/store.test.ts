@@ -97,3 +97,33 @@ describe('the sandbox database', () => {
     expect(() => openStore(file, ['1001'])).toThrow(/newer site-admin.*delete the file/s);
   });
 });
+
+describe('a batch of creates', () => {
+  it('commits several products in one transaction, each with its own result; a slug taken in the batch fails that product alone', () => {
+    const store = openStore(file, ['1001', '1002']);
+    try {
+      const results = store.insertProducts([
+        { siteId: '1001', product: { name: 'A', slug: 'mug' } },
+        { siteId: '1001', product: { name: 'B', slug: 'mug' } },
+        { siteId: '1002', product: { name: 'C', slug: 'mug' } },
+        { siteId: '1001', product: { name: 'D' } },
+      ]);
+      expect(results.map((r) => r.ok)).toEqual([true, false, true, true]);
+      expect(results[1]).toEqual({ ok: false, reason: 'duplicate-slug' });
+      const ids = results.flatMap((r) => (r.ok ? [r.record.id] : []));
+      expect(new Set(ids).size).toBe(3);
+      expect(store.countProducts('1001')).toBe(2);
+      expect(store.countProducts('1002')).toBe(1);
+    } finally {
+      store.close();
+    }
+    // Committed: another connection sees every product of the batch.
+    const db = new Database(file, { readonly: true });
+    expect(db.prepare("SELECT json_extract(body, '$.name') AS name FROM products ORDER BY name").all()).toEqual([
+      { name: 'A' },
+      { name: 'C' },
+      { name: 'D' },
+    ]);
+    db.close();
+  });
+});

@@ -23,6 +23,12 @@ export interface SandboxStore {
   getCaseText(siteId: string, form: string, id: string): string | undefined;
   addCase(siteId: string, form: string, record: FormCase): FormCase;
   insertProduct(siteId: string, product: WireProduct): InsertResult;
+  /**
+   * Several products in one transaction, each with its own result (a slug already used, also by an
+   * earlier one of the same batch, fails that product alone). Committed when this returns; should the
+   * transaction fail, none is stored and it throws.
+   */
+  insertProducts(items: readonly { siteId: string; product: WireProduct }[]): InsertResult[];
   listProducts(siteId: string, limit?: number): StoredProduct[];
   /** Products of one site, or of every site. */
   countProducts(siteId?: string): number;
@@ -131,6 +137,25 @@ export function openStore(file: string, siteIds: readonly string[]): SandboxStor
   const countProducts = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM products');
   const countSiteProducts = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM products WHERE site_id = ?');
 
+  /** One INSERT; a slug already used fails this statement alone (SQLite undoes the statement, not the transaction). */
+  const insertOne = (siteId: string, product: WireProduct, createdAt: number): InsertResult => {
+    try {
+      const info = insertProduct.run(siteId, product.slug ?? null, JSON.stringify(product), createdAt);
+      return { ok: true, record: { id: String(info.lastInsertRowid), ...product } };
+    } catch (error) {
+      if (error instanceof Database.SqliteError && error.code === 'SQLITE_CONSTRAINT_UNIQUE') {
+        return { ok: false, reason: 'duplicate-slug' };
+      }
+      throw error;
+    }
+  };
+  // IMMEDIATE: the write lock is taken at the start, so a batch never fails half-way for want of it.
+  const insertManyTransaction = db.transaction((items: readonly { siteId: string; product: WireProduct }[]) => {
+    const createdAt = Math.floor(Date.now() / 1000);
+    return items.map((item) => insertOne(item.siteId, item.product, createdAt));
+  });
+  const insertMany = (items: readonly { siteId: string; product: WireProduct }[]) => insertManyTransaction.immediate(items);
+
   return {
     getCase(siteId, form, id) {
       const row = selectCase.get(siteId, form, id);
@@ -144,18 +169,8 @@ export function openStore(file: string, siteIds: readonly string[]): SandboxStor
       insertCase.run(siteId, form, id, stringify(stored) ?? '{}');
       return stored;
     },
-    insertProduct(siteId, product) {
-      const createdAt = Math.floor(Date.now() / 1000);
-      try {
-        const info = insertProduct.run(siteId, product.slug ?? null, JSON.stringify(product), createdAt);
-        return { ok: true, record: { id: String(info.lastInsertRowid), ...product } };
-      } catch (error) {
-        if (error instanceof Database.SqliteError && error.code === 'SQLITE_CONSTRAINT_UNIQUE') {
-          return { ok: false, reason: 'duplicate-slug' };
-        }
-        throw error;
-      }
-    },
+    insertProduct: (siteId, product) => insertOne(siteId, product, Math.floor(Date.now() / 1000)),
+    insertProducts: (items) => insertMany(items),
     listProducts(siteId, limit = 100) {
       return selectProducts.all(siteId, limit).map((row) => ({
         id: String(row.id),
