@@ -21,6 +21,8 @@ export function CreatedProductsPage() {
           </Button>
         </Stack>
       ) : (
+        // On a phone the table scrolls sideways inside its frame; the page itself does not.
+        <Table.ScrollContainer minWidth={560}>
         <Table striped highlightOnHover aria-label="Created products">
           <Table.Thead>
             <Table.Tr>
@@ -45,6 +47,7 @@ export function CreatedProductsPage() {
             ))}
           </Table.Tbody>
         </Table>
+        </Table.ScrollContainer>
       )}
     </Stack>
   );
