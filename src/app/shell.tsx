@@ -13,6 +13,7 @@ const NAV = [
   // Cases stays highlighted on a case's own address (/cases/3/48217).
   { page: 'cases', label: 'Cases', description: 'Look up a form submission', end: false },
   { page: 'newProduct', label: 'New product', description: 'Create a catalogue product', end: true },
+  { page: 'importProducts', label: 'Import products', description: 'From a spreadsheet', end: true },
   { page: 'products', label: 'Created products', description: 'Made from this browser', end: true },
   { page: 'settings', label: 'Settings', description: 'This site’s profile', end: true },
 ] as const satisfies readonly { page: PathName; label: string; description: string; end: boolean }[];

@@ -4,9 +4,10 @@ import type { SiteConfig } from '@/contract/site-profile';
 import { settingsForLocale, settingsForSite } from '../model/codec';
 import { MONEY_REASONS } from '../model/money';
 import { mappingOf, matchColumns } from './columns';
-import { checkImport, checkProduct, readerOf } from './check';
+import { checkImport, checkProduct, placeDetails, readerOf } from './check';
 import { templateCsv } from './csv-files';
 import { parseSheet } from './parse';
+import { formOfImported, replaceProduct } from './round-trip';
 import { BOOLEAN_REASON } from './to-form';
 
 const DE = settingsForLocale('de-DE');
@@ -132,5 +133,47 @@ describe('checkImport', () => {
       weighting: '10',
       'module_field_14/product/price/aud/1': '123456',
     });
+  });
+});
+
+describe('placeDetails', () => {
+  it('puts the platform’s 422 details on the cells they name, and the rest on the product', () => {
+    const sheet = parseSheet('Name,Slug,Option name,Attribute name\nThrow,throw,S,Size\n,,L,\n');
+    const mapping = mappingOf(matchColumns(sheet.headers, DE.fields));
+    const problems = placeDetails([0, 1], mapping, readerOf(sheet.rows, {}), DE, [
+      { field: 'slug', message: 'Slug is already used' },
+      { field: 'attributes[0].items[1].name', message: 'Taken' },
+      { field: 'body', message: 'Odd' },
+    ]);
+    expect(problems).toEqual([
+      { row: 0, column: 1, message: 'Slug is already used' },
+      { row: 1, column: 2, message: 'Taken' },
+      { row: 0, column: null, message: 'body: Odd' },
+    ]);
+  });
+});
+
+describe('the editor round trip', () => {
+  it('a product brought back from the editor replaces its rows; later rows keep their fixes and statuses', () => {
+    const sheet = parseSheet('Name,Slug,Attribute name,Option name,"USD, Price",Notes\nThrow,throw,Size,S,1.50,keep\n,,,L,,\nMug,mug,,,2,\n');
+    const mapping = mappingOf(matchColumns(sheet.headers, settingsForLocale('en-US').fields)).map((m, i) => (sheet.headers[i] === 'Notes' ? null : m));
+    const en = settingsForLocale('en-US');
+    const saved = {
+      file: { fileName: 'f.csv', delimiter: ',', headers: sheet.headers, rows: sheet.rows },
+      work: { mapping, fixes: { '2:4': '3' }, statuses: { '2': { status: 'skipped' as const, message: 'x' } }, started: false, concurrency: 4 },
+    };
+    const form = formOfImported(saved, 0, en, undefined);
+    expect(form?.attributes[0]?.options.map((o) => o.name)).toEqual(['S', 'L']);
+    const body = checkProduct([0, 1], mapping, readerOf(sheet.rows, {}), { settings: en, site: undefined }).body;
+    const grown = { ...body, attributes: [{ ...body.attributes?.[0], name: 'Size', enabled: 'true', items: [...(body.attributes?.[0]?.items ?? []), { name: 'XL', enabled: 'true' }] }] };
+    const next = replaceProduct(saved, 0, grown, en, 2);
+    expect(next?.file.rows).toEqual([
+      ['Throw', 'throw', 'Size', 'S', '1.50', 'keep'],
+      ['', '', '', 'L', '', ''],
+      ['', '', '', 'XL', '', ''],
+      ['Mug', 'mug', '', '', '2', ''],
+    ]);
+    expect(next?.work.fixes).toEqual({ '3:4': '3' });
+    expect(Object.keys(next?.work.statuses ?? {})).toEqual(['3']);
   });
 });

@@ -3,8 +3,9 @@
  * of prices and dates in the person's locale, then the contract's 400/422 rules), each problem placed on
  * the cell it came from. Pure, so the worker runs it and the tests call it directly.
  */
-import type { WireProduct } from '@/contract/site-api';
+import type { ErrorDetail, WireProduct } from '@/contract/site-api';
 import { encodeProduct, type ProductSettings } from '../model/codec';
+import { mapServerDetails } from '../model/error-paths';
 import { describePath } from '../model/registry';
 import { validateProductForm } from '../model/validate';
 import type { Mapping } from './columns';
@@ -84,4 +85,26 @@ export function checkImport(rows: readonly (readonly string[])[], mapping: Mappi
   }
   const withProblems = products.filter((p) => p.problems.length > 0).length;
   return { products, ready: products.length - withProblems, withProblems };
+}
+
+/** The platform's 400/422 details on the cells they name (as the editor puts them on its fields); the rest on the product. */
+export function placeDetails(
+  rows: readonly number[],
+  mapping: Mapping,
+  cell: CellReader,
+  settings: ProductSettings,
+  details: readonly ErrorDetail[],
+): CellProblem[] {
+  const { sources } = productFormOf(rows, mapping, settings.fields, undefined, cell);
+  const first = rows[0] ?? 0;
+  const mapped = mapServerDetails(settings.fields, details);
+  return [
+    ...mapped.fieldErrors.map((problem): CellProblem => {
+      const source = sources.get(problem.path);
+      return source
+        ? { row: source.row, column: source.column, message: problem.message }
+        : { row: first, column: null, message: `${describePath(settings.fields, problem.path)}: ${problem.message}` };
+    }),
+    ...mapped.unmapped.map((detail): CellProblem => ({ row: first, column: null, message: detail.field ? `${detail.field}: ${detail.message}` : detail.message })),
+  ];
 }
