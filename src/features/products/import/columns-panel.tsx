@@ -1,6 +1,7 @@
 /** The file's columns and the fields they feed: unmatched ones are shown first, to map by hand or ignore. */
 import { Alert, Group, Select, Stack, Table, Text } from '@mantine/core';
 import type { ColumnMatch, ImportColumn } from './columns';
+import { WARNING_STYLES } from './warning';
 
 const HOW: Record<ColumnMatch['how'], string> = {
   key: 'by its key',
@@ -18,7 +19,7 @@ export function ColumnsPanel({ matches, columns, onMap }: { matches: readonly Co
   return (
     <Stack gap="xs">
       {unmatched.length > 0 && (
-        <Alert color="yellow" title={`${unmatched.length} column${unmatched.length === 1 ? '' : 's'} of the file match no field`}>
+        <Alert color="yellow" styles={WARNING_STYLES} title={unmatched.length === 1 ? '1 column of the file matches no field' : `${unmatched.length} columns of the file match no field`}>
           Choose a field for each, or leave it ignored: an ignored column is not sent. Your choice is remembered for
           this site.
         </Alert>
@@ -41,7 +42,7 @@ export function ColumnsPanel({ matches, columns, onMap }: { matches: readonly Co
                     <Text size="sm" fw={500}>
                       {match.header || `(column ${index + 1}, no header)`}
                     </Text>
-                    <Text size="xs" c={match.column === null && match.how !== 'remembered' ? 'orange' : 'dimmed'}>
+                    <Text size="xs" c={match.column === null && match.how !== 'remembered' ? 'var(--mantine-color-error)' : 'dimmed'}>
                       {match.column === null && match.how === 'remembered' ? 'ignored, chosen by hand' : HOW[match.how]}
                     </Text>
                   </Table.Td>

@@ -151,7 +151,10 @@ export function createQueue<K>(options: QueueOptions<K>): CreateQueue<K> {
   };
   const checkIdle = () => {
     if (inFlight.size > 0) return;
-    if (state === 'running' && queue.length === 0) setState('done');
+    if (state === 'running' && queue.length === 0) {
+      setState('done');
+      changed();
+    }
     if (state === 'running' || state === 'waiting') return;
     const waiters = idleWaiters;
     idleWaiters = [];

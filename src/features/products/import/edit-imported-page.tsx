@@ -14,6 +14,7 @@ import { settingsForSite } from '../model/codec';
 import type { ProductForm } from '../model/product-form';
 import { importStore, type SavedImport } from './import-store';
 import { formOfImported, replaceProduct } from './round-trip';
+import { WARNING_STYLES } from './warning';
 
 const noop = () => undefined;
 
@@ -49,7 +50,7 @@ export function EditImportedPage({ productKey }: { productKey: number }) {
   if (loaded === 'missing') {
     return (
       <Stack>
-        <Alert color="yellow" title="This product is no longer in the import">
+        <Alert color="yellow" styles={WARNING_STYLES} title="This product is no longer in the import">
           The import was started over, or its rows changed.
         </Alert>
         {back}

@@ -17,6 +17,7 @@ import { ImportGrid, type GridRow } from './import-grid';
 import { countStates, reportLines, stateOf } from './outcomes';
 import { ProgressPanel } from './progress-panel';
 import { useImport } from './use-import';
+import { WARNING_STYLES } from './warning';
 
 type Filter = 'all' | 'problems' | 'unsent';
 
@@ -133,7 +134,7 @@ export function ImportPage() {
         </Group>
       </Group>
       {state.storageFailed && (
-        <Alert color="yellow" title="This import cannot be kept in this browser">
+        <Alert color="yellow" styles={WARNING_STYLES} title="This import cannot be kept in this browser">
           The browser refused to store it (storage full or disabled). It goes on while this page is open; download the
           report before closing it.
         </Alert>
@@ -154,7 +155,7 @@ export function ImportPage() {
             {check ? ` · checked in ${Math.round(check.ms)} ms` : ' · checking…'}
           </Text>
           {state.parseErrors.length > 0 && (
-            <Alert color="yellow" title="Some lines could not be read cleanly">
+            <Alert color="yellow" styles={WARNING_STYLES} title="Some lines could not be read cleanly">
               {state.parseErrors.slice(0, 5).map((e) => `Line ${e.line}: ${e.message}`).join('; ')}
             </Alert>
           )}

@@ -2,6 +2,7 @@
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { Progress as ImportProgress } from './use-import';
+import { WARNING_STYLES } from './warning';
 
 const seconds = (ms: number) => {
   const s = Math.max(0, Math.round(ms / 1000));
@@ -63,7 +64,7 @@ export function ProgressPanel({ progress, onPause, onResume, onCancel }: { progr
         {snapshot.inFlight.length > 0 ? ` · ${snapshot.inFlight.length} on the way` : ''}
       </Text>
       {snapshot.state === 'waiting' && snapshot.resumeAt !== null && (
-        <Alert color="yellow" title="The platform asked us to slow down">
+        <Alert color="yellow" styles={WARNING_STYLES} title="The platform asked us to slow down">
           {snapshot.reason} Sending again in {seconds(snapshot.resumeAt - now)}.
         </Alert>
       )}
