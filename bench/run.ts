@@ -4,7 +4,9 @@
  * figures to bench/results/. Figures are medians over several runs; nothing here passes or fails on a
  * budget, because the machine is shared and noisy.
  *
- *   npm run bench [-- --rounds 5]
+ *   npm run bench [-- --rounds 5] [-- --only import,cases]
+ *
+ * `--only` runs some sections (bundle, editor, cases, import, http), e.g. while working on one of them.
  */
 import { cpus, totalmem, release, platform } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -14,6 +16,7 @@ import { runBundleBenchmark } from './bundle';
 import { runCasesBenchmark } from './cases';
 import { runEditorBenchmark } from './editor';
 import { runHttpBenchmarks } from './http';
+import { runImportBenchmark } from './import';
 import { markdownTable, resultRows, writeResults, type BenchResults } from './report';
 import { buildApp, installCleanupHooks, killAllChildren, startServer, type RunningServer } from './server-process';
 import { median, round } from './stats';
@@ -33,8 +36,10 @@ async function measureStartups(distDir: string): Promise<{ runsMs: number[]; ser
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' } } });
+  const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, only: { type: 'string', default: '' } } });
   const rounds = Math.max(1, Number(values.rounds) || 5);
+  const only = new Set(values.only ? values.only.split(',').map((s) => s.trim()) : []);
+  const wanted = (section: string) => only.size === 0 || only.has(section);
   installCleanupHooks();
   const date = new Date().toISOString();
   const failures: BenchResults['failures'] = [];
@@ -58,18 +63,19 @@ async function main() {
 
   const browser = await launchBrowser();
   const chromium = browser.version();
-  let bundle, editor, cases;
+  let bundle, editor, cases, importer;
   try {
-    bundle = await attempt('Bundle', () => runBundleBenchmark(browser, server.origin, build.distDir));
-    editor = await attempt(`Editor at scale (${rounds} rounds)`, () => runEditorBenchmark(browser, server.origin, rounds, log));
-    cases = await attempt(`Case viewer (${rounds} rounds)`, () =>
-      runCasesBenchmark(browser, server.origin, server.sandboxOrigin, rounds, log),
-    );
+    if (wanted('bundle')) bundle = await attempt('Bundle', () => runBundleBenchmark(browser, server.origin, build.distDir));
+    if (wanted('editor')) editor = await attempt(`Editor at scale (${rounds} rounds)`, () => runEditorBenchmark(browser, server.origin, rounds, log));
+    if (wanted('cases')) {
+      cases = await attempt(`Case viewer (${rounds} rounds)`, () => runCasesBenchmark(browser, server.origin, server.sandboxOrigin, rounds, log));
+    }
+    if (wanted('import')) importer = await attempt(`Import from a spreadsheet (${rounds} rounds)`, () => runImportBenchmark(browser, server.origin, rounds, log));
   } finally {
     await browser.close();
   }
   // With Chromium closed, so that it takes no CPU from the server or the load generator.
-  const http = await attempt('Sandbox and proxy under load', () => runHttpBenchmarks(server, log));
+  const http = wanted('http') ? await attempt('Sandbox and proxy under load', () => runHttpBenchmarks(server, log)) : undefined;
   await server.stop();
 
   const cpu = cpus();
@@ -91,6 +97,7 @@ async function main() {
     cases,
     bundle,
     http,
+    importer,
     failures,
     budgets: checkBudgets({ editor, bundle, http }),
   };

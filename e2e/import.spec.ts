@@ -238,3 +238,39 @@ test('a reload in the middle of an import resumes paused, and no product is sent
   expect(sent.filter((slug) => slug === `${id}-4` || slug === `${id}-5`)).toHaveLength(2);
   expect(sent).toHaveLength(8);
 });
+
+test('a column is mapped by hand and remembered; a product opened in the full editor comes back in place of its rows', async ({ page }) => {
+  const id = `ims${Date.now().toString(36)}`;
+  const file = `Name,Slug,Supplier,USD Price\nThrow,${id}-throw,Hemp & Co,abc\nMug,${id}-mug,,2\n`;
+  await openImport(page);
+  await loadFile(page, 'by-hand.csv', file);
+  await expect(page.getByText('1 column of the file matches no field')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Field for column Supplier' }).click();
+  await page.getByRole('option', { name: /^Product field 5/ }).click();
+  await expect(page.getByRole('button', { name: 'Row 2, Product field 5: Hemp & Co, edit' })).toBeVisible();
+  await expect(summary(page)).toContainText('1 with problems');
+
+  await page.getByRole('button', { name: 'Open Throw in the editor' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit a product of the import' })).toBeVisible();
+  await expect(page.getByLabel('Name')).toHaveValue('Throw');
+  await page.getByRole('button', { name: /^Next:/ }).click();
+  await expect(page.getByLabel('Product field 5')).toHaveValue('Hemp & Co');
+  await page.getByRole('button', { name: /^Next:/ }).click();
+  const price = page.getByRole('textbox', { name: 'USD Price', exact: true });
+  await expect(price).toHaveValue('abc');
+  await price.fill('19.99');
+  await page.getByRole('button', { name: /^Next:/ }).click();
+  await page.getByRole('button', { name: /^Next:/ }).click();
+  await page.getByRole('button', { name: 'Bring back to the import' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Import products' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Row 2, USD, Price: 19.99, edit' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Row 3, Name: Mug, edit' })).toBeVisible();
+  await expect(summary(page)).toContainText('2 ready');
+
+  // The next file with that header is mapped the same way on this site.
+  await page.getByRole('button', { name: 'Start over' }).click();
+  await loadFile(page, 'again.csv', file);
+  await expect(page.getByText('1 column of the file matches no field')).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Field for column Supplier' })).toHaveValue(/^Product field 5/);
+});

@@ -15,6 +15,7 @@ export interface WorkState {
 /** Streams the rows of a file or text through papaparse, `ROWS_PER_MESSAGE` at a time. */
 export async function parseSource(message: Extract<ToWorker, { type: 'parse' }>, state: WorkState, post: (m: FromWorker) => void): Promise<void> {
   const { id, source } = message;
+  const started = performance.now();
   state.rows = [];
   const send = (rows: string[][]) => {
     for (let i = 0; i < rows.length; i += ROWS_PER_MESSAGE) post({ type: 'rows', id, rows: rows.slice(i, i + ROWS_PER_MESSAGE) });
@@ -23,7 +24,7 @@ export async function parseSource(message: Extract<ToWorker, { type: 'parse' }>,
     const sheet = parseSheet(source);
     state.rows = sheet.rows;
     send(sheet.rows);
-    post({ type: 'parsed', id, headers: sheet.headers, delimiter: sheet.delimiter, errors: sheet.errors });
+    post({ type: 'parsed', id, headers: sheet.headers, delimiter: sheet.delimiter, errors: sheet.errors, ms: performance.now() - started });
     return;
   }
   // A file is read and parsed a chunk at a time (papaparse's streaming), never as one string.
@@ -48,7 +49,7 @@ export async function parseSource(message: Extract<ToWorker, { type: 'parse' }>,
       },
       complete() {
         const sheet = collect([headers ?? []], delimiter, errors);
-        post({ type: 'parsed', id, headers: sheet.headers, delimiter, errors: sheet.errors });
+        post({ type: 'parsed', id, headers: sheet.headers, delimiter, errors: sheet.errors, ms: performance.now() - started });
         resolve();
       },
       error(error) {

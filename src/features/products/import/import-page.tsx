@@ -152,6 +152,7 @@ export function ImportPage() {
         <>
           <Text size="sm">
             <b>{file.fileName}</b>: {file.rows.length} rows, {file.headers.length} columns
+            {state.parseMs !== null ? ` · read in ${Math.round(state.parseMs)} ms` : ''}
             {check ? ` · checked in ${Math.round(check.ms)} ms` : ' · checking…'}
           </Text>
           {state.parseErrors.length > 0 && (

@@ -14,7 +14,7 @@ export type ToWorker =
 
 export type FromWorker =
   | { type: 'rows'; id: number; rows: string[][] }
-  | { type: 'parsed'; id: number; headers: string[]; delimiter: string; errors: { line: number; message: string }[] }
+  | { type: 'parsed'; id: number; headers: string[]; delimiter: string; errors: { line: number; message: string }[]; ms: number }
   | { type: 'checked'; id: number; result: CheckResult; ms: number }
   | { type: 'failed'; id: number; message: string };
 

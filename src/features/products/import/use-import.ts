@@ -40,6 +40,7 @@ export function useImport(site: SiteInfo) {
   const [restoring, setRestoring] = useState(true);
   const [check, setCheck] = useState<{ result: CheckResult; ms: number } | null>(null);
   const [parseErrors, setParseErrors] = useState<{ line: number; message: string }[]>([]);
+  const [parseMs, setParseMs] = useState<number | null>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [storageFailed, setStorageFailed] = useState(false);
   const queue = useRef<CreateQueue<number> | null>(null);
@@ -89,6 +90,9 @@ export function useImport(site: SiteInfo) {
     const ours = new Set(Object.values(work?.statuses ?? {}).flatMap((s) => (s.status === 'created' && s.body.slug ? [s.body.slug] : [])));
     return listCreated().flatMap((c) => (c.body.slug && !ours.has(c.body.slug) ? [c.body.slug] : []));
   }, [work?.statuses]);
+  // Each product this import creates joins the created list and leaves it here again: the list only
+  // changes for products created elsewhere, and only then is the file checked again.
+  const slugsKey = createdSlugs.join('\n');
   useEffect(() => {
     if (!file || !work) return;
     let live = true;
@@ -103,7 +107,8 @@ export function useImport(site: SiteInfo) {
       live = false;
       clearTimeout(timer);
     };
-  }, [file, work?.mapping, work?.fixes, createdSlugs, site, settings.locale]); // eslint-disable-line react-hooks/exhaustive-deps -- statuses change on every answer and do not change the dry run
+    // Keyed by the slugs' text (slugsKey), not the array: statuses change on every answer, the dry run does not.
+  }, [file, work?.mapping, work?.fixes, slugsKey, site, settings.locale]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const load = useCallback(
     async (source: Blob | string, fileName: string) => {
@@ -114,6 +119,7 @@ export function useImport(site: SiteInfo) {
       const nextWork: ImportWork = { mapping: mappingOf(matches) as (string | null)[], fixes: {}, statuses: {}, started: false, concurrency: DEFAULT_CONCURRENCY };
       fileRef.current = nextFile;
       setParseErrors(parsed.errors);
+      setParseMs(parsed.ms);
       setCheck(null);
       setProgress(null);
       setFile(nextFile);
@@ -234,6 +240,7 @@ export function useImport(site: SiteInfo) {
     work,
     check,
     parseErrors,
+    parseMs,
     matches,
     progress,
     storageFailed,

@@ -13,6 +13,8 @@ export interface ParsedFile {
   delimiter: string;
   rows: string[][];
   errors: { line: number; message: string }[];
+  /** Time the parsing took where it ran (the worker). */
+  ms: number;
 }
 
 export interface CheckClient {
@@ -56,7 +58,7 @@ export function createCheckClient(): CheckClient {
       const { message, rows } = await request({ type: 'parse', id: nextId++, source });
       if (message.type === 'failed') throw new Error(message.message);
       if (message.type !== 'parsed') throw new Error('Unexpected answer from the import worker');
-      return { headers: message.headers, delimiter: message.delimiter, errors: message.errors, rows };
+      return { headers: message.headers, delimiter: message.delimiter, errors: message.errors, rows, ms: message.ms };
     },
     async check(req) {
       const { message } = await request({ type: 'check', id: nextId++, ...req });
