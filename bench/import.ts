@@ -25,7 +25,7 @@ export interface ImportFigures {
   /** In the worker: papaparse reading the file, then every product checked. */
   parseMs: number;
   checkMs: number;
-  /** Longest task on the page's main thread from choosing the file to the grid painted. */
+  /** Longest task on the page's main thread from choosing the file (its change event) to the grid painted. */
   longestTaskMs: number;
   /** While scrolling the grid a screenful per frame: frames per second and the p95 frame interval. */
   scrollFps: number;
@@ -50,18 +50,29 @@ export function bigImportFile(): string {
   return lines.join('\r\n');
 }
 
+/**
+ * Long tasks that start after the file input's change event: the task that dispatches it is Playwright's
+ * own (it builds the File from the bytes it was sent, ~100 ms for this file), which a person choosing a
+ * file does not have.
+ */
 function installLongTaskProbe() {
-  const w = window as unknown as { __longTasks: number[] };
+  const w = window as unknown as { __longTasks: number[]; __changeAt: number };
   w.__longTasks = [];
+  w.__changeAt = Infinity;
+  document.addEventListener('change', () => (w.__changeAt = performance.now()), true);
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) w.__longTasks.push(entry.duration);
+    for (const entry of list.getEntries()) if (entry.startTime >= w.__changeAt) w.__longTasks.push(entry.duration);
   }).observe({ type: 'longtask', buffered: true });
   performance.setResourceTimingBufferSize(10_000);
 }
 
 async function loadFile(page: Page, name: string, text: string) {
   await page.goto('/products/import');
-  await page.evaluate(() => ((window as unknown as { __longTasks: number[] }).__longTasks.length = 0));
+  await page.evaluate(() => {
+    const w = window as unknown as { __longTasks: number[]; __changeAt: number };
+    w.__longTasks.length = 0;
+    w.__changeAt = Infinity;
+  });
   await page.locator('input[type="file"]').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') });
   const line = page.getByText(/read in \d+ ms · checked in \d+ ms/);
   await line.waitFor({ timeout: 60_000 });

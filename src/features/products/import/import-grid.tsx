@@ -5,7 +5,7 @@
  */
 import { Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, useState, type ReactNode } from 'react';
+import { memo, useRef, useState, type Ref } from 'react';
 import type { CheckedProduct } from './check';
 import type { ImportColumn } from './columns';
 import type { ProductStatus } from './import-store';
@@ -135,6 +135,71 @@ function EditableCell({ label, text, fixed, disabled, onCommit }: { label: strin
   );
 }
 
+interface RowProps extends Pick<GridProps, 'columns' | 'rows' | 'fixes' | 'problems' | 'onFix' | 'onOpenEditor' | 'onDecide'> {
+  index: number;
+  start: number;
+  measure: Ref<HTMLDivElement>;
+  entry: GridRow;
+  template: string;
+  status: ProductStatus | undefined;
+}
+
+/** One row; memoised, so measuring or scrolling re-renders only the rows whose place or content changed. */
+const GridRowView = memo(function GridRowView({ index, start, measure, entry, template, columns, rows, fixes, problems, status, onFix, onOpenEditor, onDecide }: RowProps) {
+  const { row, product, first } = entry;
+  const state = stateOf(product, status ? { [String(product.key)]: status } : {});
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      data-index={index}
+      ref={measure}
+      className={`${classes.row} ${first ? classes.first : ''}`}
+      style={{ gridTemplateColumns: template, transform: `translateY(${start}px)` }}
+    >
+      <div role="rowheader" className={`${classes.cell} ${classes.sticky}`}>
+        <Text size="xs" c="dimmed">
+          Row {row + 2}
+        </Text>
+      </div>
+      <div role="cell" className={classes.cell}>
+        {first ? (
+          <StatusCell
+            product={product}
+            state={state}
+            status={status}
+            messages={product.rows.flatMap((r) => problems.get(`${r}:`) ?? [])}
+            onOpenEditor={() => onOpenEditor(product)}
+            onDecide={(decision) => onDecide(product, decision)}
+          />
+        ) : null}
+      </div>
+      {columns.map(({ index: column, column: def }) => {
+        const key = `${row}:${column}`;
+        const fixed = key in fixes;
+        const text = fixed ? (fixes[key] ?? '') : (rows[row]?.[column] ?? '');
+        const messages = problems.get(key) ?? [];
+        return (
+          <div key={column} role="cell" className={`${classes.cell} ${messages.length > 0 ? classes.problem : ''}`}>
+            <EditableCell
+              label={`Row ${row + 2}, ${def.label}`}
+              text={text}
+              fixed={fixed}
+              disabled={locked(state)}
+              onCommit={(value) => onFix(row, column, value, product)}
+            />
+            {messages.map((m, i) => (
+              <span key={i} className={classes.message}>
+                {m}
+              </span>
+            ))}
+          </div>
+        );
+      })}
+    </div>
+  );
+});
+
 export function ImportGrid({ headers, rows, columns, fixes, visible, problems, statuses, onFix, onOpenEditor, onDecide }: GridProps) {
   const scroller = useRef<HTMLDivElement>(null);
   // The virtualizer's functions are called during this render only; nothing memoised receives them.
@@ -146,64 +211,28 @@ export function ImportGrid({ headers, rows, columns, fixes, visible, problems, s
     overscan: 8,
   });
   const template = `4rem 14rem ${columns.map(() => 'minmax(9rem, 1fr)').join(' ')}`;
-  const cells: ReactNode[] = [];
-  for (const item of virtualizer.getVirtualItems()) {
+  const rowsInView = virtualizer.getVirtualItems().flatMap((item) => {
     const entry = visible[item.index];
-    if (!entry) continue;
-    const { row, product, first } = entry;
-    const state = stateOf(product, statuses);
-    cells.push(
-      <div
+    if (!entry) return [];
+    return [
+      <GridRowView
         key={item.key}
-        role="row"
-        aria-rowindex={item.index + 2}
-        data-index={item.index}
-        ref={virtualizer.measureElement}
-        className={`${classes.row} ${first ? classes.first : ''}`}
-        style={{ gridTemplateColumns: template, transform: `translateY(${item.start}px)` }}
-      >
-        <div role="rowheader" className={`${classes.cell} ${classes.sticky}`}>
-          <Text size="xs" c="dimmed">
-            Row {row + 2}
-          </Text>
-        </div>
-        <div role="cell" className={classes.cell}>
-          {first ? (
-            <StatusCell
-              product={product}
-              state={state}
-              status={statuses[String(product.key)]}
-              messages={product.rows.flatMap((r) => problems.get(`${r}:`) ?? [])}
-              onOpenEditor={() => onOpenEditor(product)}
-              onDecide={(decision) => onDecide(product, decision)}
-            />
-          ) : null}
-        </div>
-        {columns.map(({ index, column }) => {
-          const key = `${row}:${index}`;
-          const fixed = key in fixes;
-          const text = fixed ? (fixes[key] ?? '') : (rows[row]?.[index] ?? '');
-          const messages = problems.get(key) ?? [];
-          return (
-            <div key={index} role="cell" className={`${classes.cell} ${messages.length > 0 ? classes.problem : ''}`}>
-              <EditableCell
-                label={`Row ${row + 2}, ${column.label}`}
-                text={text}
-                fixed={fixed}
-                disabled={locked(state)}
-                onCommit={(value) => onFix(row, index, value, product)}
-              />
-              {messages.map((m, i) => (
-                <span key={i} className={classes.message}>
-                  {m}
-                </span>
-              ))}
-            </div>
-          );
-        })}
-      </div>,
-    );
-  }
+        index={item.index}
+        start={item.start}
+        measure={virtualizer.measureElement}
+        entry={entry}
+        template={template}
+        columns={columns}
+        rows={rows}
+        fixes={fixes}
+        problems={problems}
+        status={statuses[String(entry.product.key)]}
+        onFix={onFix}
+        onOpenEditor={onOpenEditor}
+        onDecide={onDecide}
+      />,
+    ];
+  });
   return (
     <div ref={scroller} className={classes.scroller} role="table" aria-label="Rows of the file" aria-rowcount={visible.length + 1}>
       <div role="row" className={classes.head} style={{ gridTemplateColumns: template }}>
@@ -219,7 +248,7 @@ export function ImportGrid({ headers, rows, columns, fixes, visible, problems, s
           </div>
         ))}
       </div>
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>{cells}</div>
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>{rowsInView}</div>
     </div>
   );
 }

@@ -3,7 +3,7 @@
  * create a few at a time, and take away a report. Survives a reload (see import-store.ts).
  */
 import { Alert, Button, Card, FileButton, Group, NumberInput, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { downloadText } from '@/lib/download';
 import { pathTo } from '@/lib/paths';
 import { useNavigate } from '@/lib/router';
@@ -52,7 +52,9 @@ export function ImportPage() {
   const { site } = useSite();
   const navigate = useNavigate();
   const state = useImport(site);
-  const { settings, file, work, check, progress } = state;
+  const { settings, file, work, progress } = state;
+  // A new dry run of 10,000 rows renders in the background, a few ms at a time, so the page never stalls.
+  const check = useDeferredValue(state.check);
   const [filter, setFilter] = useState<Filter>('all');
   const [loading, setLoading] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -116,7 +118,14 @@ export function ImportPage() {
     downloadText(`${base}-report.csv`, reportCsv(file.headers, file.rows, lines, file.delimiter === '\t' ? delimiterFor(settings.locale) : file.delimiter), 'text/csv');
   };
 
-  const openEditor = (product: CheckedProduct) => navigate(pathTo('newProduct'), { state: { fromImport: product.key } });
+  const openEditor = useCallback((product: CheckedProduct) => navigate(pathTo('newProduct'), { state: { fromImport: product.key } }), [navigate]);
+  const { fixCell, setStatus } = state;
+  const onFix = useCallback((row: number, column: number, text: string, product: CheckedProduct) => fixCell(row, column, text, product.key), [fixCell]);
+  const onDecide = useCallback(
+    (product: CheckedProduct, decision: 'send-again' | 'skip') =>
+      void setStatus(product.key, decision === 'skip' ? { status: 'skipped', message: 'Skipped by hand after an unknown outcome' } : null),
+    [setStatus],
+  );
 
   return (
     <Stack gap="md">
@@ -227,11 +236,9 @@ export function ImportPage() {
               visible={visible}
               problems={problems}
               statuses={statuses}
-              onFix={(row, column, text, product) => state.fixCell(row, column, text, product.key)}
+              onFix={onFix}
               onOpenEditor={openEditor}
-              onDecide={(product, decision) =>
-                void state.setStatus(product.key, decision === 'skip' ? { status: 'skipped', message: 'Skipped by hand after an unknown outcome' } : null)
-              }
+              onDecide={onDecide}
             />
           )}
         </>

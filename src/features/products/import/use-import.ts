@@ -2,7 +2,7 @@
  * The import page's state and side effects: the file and the work on it (kept in IndexedDB), the dry run
  * (in the worker, again after every change), and the create queue.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SiteInfo } from '@/contract/site-info';
 import { createProduct } from '@/lib/api-client';
 import { storedValue } from '@/lib/storage';
@@ -85,14 +85,18 @@ export function useImport(site: SiteInfo) {
     };
   }, [store]);
 
-  // The dry run, again after every change of the file, the mapping or a fix.
+  // Slugs created from this browser, read once (parsing the created list on every answer would cost more
+  // than the answer); those this import created itself are its own products, not duplicates.
+  const [listedSlugs] = useState(() => listCreated().flatMap((c) => (c.body.slug ? [c.body.slug] : [])));
+  const oursKey = useMemo(
+    () => Object.values(work?.statuses ?? {}).flatMap((s) => (s.status === 'created' && s.body.slug ? [s.body.slug] : [])).join('\n'),
+    [work?.statuses],
+  );
   const createdSlugs = useMemo(() => {
-    const ours = new Set(Object.values(work?.statuses ?? {}).flatMap((s) => (s.status === 'created' && s.body.slug ? [s.body.slug] : [])));
-    return listCreated().flatMap((c) => (c.body.slug && !ours.has(c.body.slug) ? [c.body.slug] : []));
-  }, [work?.statuses]);
-  // Each product this import creates joins the created list and leaves it here again: the list only
-  // changes for products created elsewhere, and only then is the file checked again.
-  const slugsKey = createdSlugs.join('\n');
+    const ours = new Set(oursKey.split('\n'));
+    return listedSlugs.filter((slug) => !ours.has(slug));
+  }, [listedSlugs, oursKey]);
+  // The dry run, again after every change of the file, the mapping, a fix or those slugs.
   useEffect(() => {
     if (!file || !work) return;
     let live = true;
@@ -107,8 +111,7 @@ export function useImport(site: SiteInfo) {
       live = false;
       clearTimeout(timer);
     };
-    // Keyed by the slugs' text (slugsKey), not the array: statuses change on every answer, the dry run does not.
-  }, [file, work?.mapping, work?.fixes, slugsKey, site, settings.locale]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [file, work?.mapping, work?.fixes, createdSlugs, site, settings.locale]); // eslint-disable-line react-hooks/exhaustive-deps -- `work` itself changes with every answer; the dry run reads only these parts of it
 
   const load = useCallback(
     async (source: Blob | string, fileName: string) => {
@@ -118,11 +121,14 @@ export function useImport(site: SiteInfo) {
       const nextFile: ImportFile = { fileName, delimiter: parsed.delimiter, headers: parsed.headers, rows: parsed.rows };
       const nextWork: ImportWork = { mapping: mappingOf(matches) as (string | null)[], fixes: {}, statuses: {}, started: false, concurrency: DEFAULT_CONCURRENCY };
       fileRef.current = nextFile;
-      setParseErrors(parsed.errors);
-      setParseMs(parsed.ms);
-      setCheck(null);
-      setProgress(null);
-      setFile(nextFile);
+      // Rendered in the background: the columns and the grid of a large file take a while to build.
+      startTransition(() => {
+        setParseErrors(parsed.errors);
+        setParseMs(parsed.ms);
+        setCheck(null);
+        setProgress(null);
+        setFile(nextFile);
+      });
       await store.saveFile(nextFile).catch(() => setStorageFailed(true));
       await persist(nextWork);
     },
@@ -132,8 +138,9 @@ export function useImport(site: SiteInfo) {
   const matches: ColumnMatch[] = useMemo(() => {
     if (!file || !work) return [];
     const auto = matchColumns(file.headers, settings.fields, rememberedStore.read());
-    return file.headers.map((header, i) => ({ header, column: work.mapping[i] ?? null, how: auto[i]?.column === (work.mapping[i] ?? null) ? (auto[i]?.how ?? 'none') : 'remembered' }));
-  }, [file, work, settings.fields]);
+    const mapping = work.mapping;
+    return file.headers.map((header, i) => ({ header, column: mapping[i] ?? null, how: auto[i]?.column === (mapping[i] ?? null) ? (auto[i]?.how ?? 'none') : 'remembered' }));
+  }, [file, work?.mapping, settings.fields]); // eslint-disable-line react-hooks/exhaustive-deps -- only the mapping of `work` is read
 
   const mapColumn = useCallback(
     (index: number, column: string | null) => {
