@@ -210,7 +210,7 @@ export function ImportGrid({ headers, rows, columns, fixes, visible, problems, s
     estimateSize: () => 36,
     overscan: 8,
   });
-  const template = `4rem 14rem ${columns.map(() => 'minmax(9rem, 1fr)').join(' ')}`;
+  const template = `4rem minmax(9rem, 13rem) ${columns.map(() => 'minmax(9rem, 1fr)').join(' ')}`;
   const rowsInView = virtualizer.getVirtualItems().flatMap((item) => {
     const entry = visible[item.index];
     if (!entry) return [];
