@@ -176,4 +176,19 @@ describe('the editor round trip', () => {
     expect(next?.work.fixes).toEqual({ '3:4': '3' });
     expect(Object.keys(next?.work.statuses ?? {})).toEqual(['3']);
   });
+
+  it('a field filled in the editor that the file has no column for comes back as a new column, not dropped', () => {
+    const en = settingsForLocale('en-US');
+    const sheet = parseSheet('Name,Slug\nThrow,throw\nMug,mug\n');
+    const mapping = [...mappingOf(matchColumns(sheet.headers, en.fields))];
+    const saved = { file: { fileName: 'f.csv', delimiter: ',', headers: sheet.headers, rows: sheet.rows }, work: { mapping, fixes: {}, statuses: {}, started: false, concurrency: 4 } };
+    const next = replaceProduct(saved, 0, { name: 'Throw', slug: 'throw', enabled: 'false', 'module_field_14/product_3': 'SKU-1' }, en, 2);
+    expect(next?.file.headers).toEqual(['Name', 'Slug', 'Enabled [enabled]', 'Product field 3 [module_field_14/product_3]']);
+    expect(next?.file.rows).toEqual([
+      ['Throw', 'throw', 'false', 'SKU-1'],
+      ['Mug', 'mug', '', ''],
+    ]);
+    const again = checkProduct([0], next?.work.mapping ?? [], readerOf(next?.file.rows ?? [], {}), { settings: en, site: undefined });
+    expect(again.body).toEqual({ name: 'Throw', slug: 'throw', enabled: 'false', 'module_field_14/product_3': 'SKU-1' });
+  });
 });

@@ -7,7 +7,7 @@ import type { WireProduct } from '@/contract/site-api';
 import { decodeProduct, valueAt, type ProductSettings } from '../model/codec';
 import type { PriceDecimals } from '../model/money';
 import type { ProductForm } from '../model/product-form';
-import { importColumns, type Mapping } from './columns';
+import { importColumns, templateHeader, type Mapping } from './columns';
 import { readerOf } from './check';
 import type { ImportFile, ImportWork, SavedImport } from './import-store';
 import { groupRows } from './rows';
@@ -54,16 +54,42 @@ export function rowsOfForm(form: ProductForm, mapping: Mapping, settings: Produc
 }
 
 /**
+ * The columns a form needs that the file does not have: a field filled in the editor whose column the file
+ * lacks comes back as a new column (headed as in the template), never dropped. A blank cell already means
+ * an empty field, and a yes/no left at yes (the default), so those need none.
+ */
+function missingColumns(form: ProductForm, mapping: Mapping, settings: ProductSettings): string[] {
+  const all = importColumns(settings.fields).map((c) => c.id);
+  const absent = all.filter((id) => !mapping.includes(id));
+  const probe = rowsOfForm(form, absent, settings, absent.length);
+  return absent.filter((id, i) => probe.some((row) => row[i] !== '' && !(row[i] === 'true' && importColumns(settings.fields).find((c) => c.id === id)?.def.kind === 'boolean')));
+}
+
+/**
  * The import with product `key` replaced by `body` (what the editor checked). Later rows move by the
  * difference in rows, with their fixes and statuses; the product itself is unsent again.
  */
 export function replaceProduct(saved: SavedImport, key: number, body: WireProduct, settings: ProductSettings, decimals: PriceDecimals): SavedImport | null {
   const rows = productRowsOf(saved, key);
   if (!rows) return null;
+  const form = decodeProduct(body, decimals);
+  const added = missingColumns(form, saved.work.mapping, settings);
+  if (added.length > 0) {
+    const byId = new Map(importColumns(settings.fields).map((c) => [c.id, c]));
+    const widened: SavedImport = {
+      file: {
+        ...saved.file,
+        headers: [...saved.file.headers, ...added.map((id) => { const c = byId.get(id); return c ? templateHeader(c) : id; })],
+        rows: saved.file.rows.map((row) => [...row, ...added.map(() => '')]),
+      },
+      work: { ...saved.work, mapping: [...saved.work.mapping, ...added] },
+    };
+    return replaceProduct(widened, key, body, settings, decimals);
+  }
   const start = rows[0] ?? key;
   const end = start + rows.length;
   const width = saved.file.headers.length;
-  const replacement = rowsOfForm(decodeProduct(body, decimals), saved.work.mapping, settings, width).map((row, i) =>
+  const replacement = rowsOfForm(form, saved.work.mapping, settings, width).map((row, i) =>
     // Ignored columns keep what the file had on the rows that remain.
     row.map((text, index) => (saved.work.mapping[index] === null && i < rows.length ? (saved.file.rows[start + i]?.[index] ?? '') : text)),
   );
