@@ -8,6 +8,7 @@ import type { BundleFigures } from './bundle';
 import type { CasesFigures } from './cases';
 import type { EditorFigures, Timing } from './editor';
 import type { HttpFigures, LoadFigures } from './http';
+import type { ImportFigures } from './import';
 import type { KeystrokeSummary } from './keystrokes';
 import type { PeerFigures } from './peer';
 
@@ -37,6 +38,7 @@ export interface BenchResults {
   bundle?: BundleFigures;
   http?: HttpFigures;
   peer?: PeerFigures;
+  importer?: ImportFigures;
   /** Benchmarks that could not run to the end, and why; their figures are missing above. */
   failures: { benchmark: string; error: string }[];
   budgets: BudgetCheck[];
@@ -169,14 +171,32 @@ function peerRows(peer: PeerFigures, budgets: readonly BudgetCheck[]): Row[] {
   return rows;
 }
 
+
+function importRows(figures: ImportFigures): Row[] {
+  const area = `Import, ${figures.rows.toLocaleString('en')} rows`;
+  return [
+    [area, 'Worker: read (papaparse) + check every product', `${figures.parseMs} + ${figures.checkMs} ms`, 'under 1 s'],
+    [area, 'Longest main-thread task, file chosen → grid painted', `${figures.longestTaskMs} ms`, 'at most 50 ms'],
+    [area, 'Grid scrolling a screenful per frame: fps; p95 frame', `${figures.scrollFps} fps; ${figures.scrollFrameP95Ms} ms`, 'display rate'],
+    [area, 'JS heap after GC, file loaded and checked', `${figures.heapMB} MB`, ''],
+    ...figures.creates.map((c): Row => [
+      `Import creates, ${c.concurrency} at a time`,
+      `${c.products} products via proxy → sandbox: products/s; time waiting on requests / in site-admin`,
+      `${c.perSecond}/s; ${Math.round(c.waitingShare * 100)} % / ${Math.round(c.siteAdminShare * 100)} %`,
+      '',
+    ]),
+  ];
+}
+
 export function resultRows(results: BenchResults): Row[] {
-  const { editor, cases, bundle, http, peer, budgets } = results;
+  const { editor, cases, bundle, http, peer, importer, budgets } = results;
   return [
     ...(editor ? editorRows(editor, budgets) : []),
     ...(cases ? casesRows(cases) : []),
     ...(bundle ? bundleRows(bundle, budgets) : []),
     ...(http ? httpRows(http, budgets) : []),
     ...(peer ? peerRows(peer, budgets) : []),
+    ...(importer ? importRows(importer) : []),
     ...results.failures.map((f): Row => [f.benchmark, 'not measured: the benchmark failed', f.error, '']),
     ...(results.buildMs === undefined ? [] : [['Build', 'vite build', `${results.buildMs} ms`, ''] as Row]),
     ['Start-up', 'Spawn → first 200 from /api/health', `${results.startup.medianMs} ms (runs: ${results.startup.runsMs.join(', ')})`, ''],

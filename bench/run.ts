@@ -6,9 +6,10 @@
  *
  *   npm run bench [-- --rounds 5] [-- --only http,peer]
  *
- * `--only` runs some sections: `browser` (bundle, editor, case viewer; needs the build), `http` (the
- * sandbox and the proxy of `npm start` under load), `peer` (the proxy beside nginx and a direct lookup);
- * start-up is measured whenever the server is started. Without `browser` the server serves a stub page.
+ * `--only` runs some sections: `browser` (bundle, editor, case viewer; needs the build), `import` (the
+ * spreadsheet import in Chromium; needs the build), `http` (the sandbox and the proxy of `npm start` under
+ * load), `peer` (the proxy beside nginx and a direct lookup); start-up is measured whenever the server is
+ * started. Without `browser` or `import` the server serves a stub page.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, release, platform, tmpdir } from 'node:os';
@@ -20,13 +21,14 @@ import { runBundleBenchmark } from './bundle';
 import { runCasesBenchmark } from './cases';
 import { runEditorBenchmark } from './editor';
 import { runHttpBenchmarks } from './http';
+import { runImportBenchmark } from './import';
 import { runPeerBenchmark } from './peer';
 import { markdownTable, resultRows, writeResults, type BenchResults } from './report';
 import { buildApp, installCleanupHooks, killAllChildren, startServer, trackTempDir, type RunningServer } from './server-process';
 import { median, round } from './stats';
 
 const STARTS = 3;
-const SECTIONS = ['browser', 'http', 'peer'] as const;
+const SECTIONS = ['browser', 'import', 'http', 'peer'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** A dist folder with nothing but an index.html: enough for the server to start when nothing is rendered. */
@@ -74,7 +76,7 @@ async function main() {
   };
 
   let build: { distDir: string; ms: number } | undefined;
-  if (runs('browser')) {
+  if (runs('browser') || runs('import')) {
     log('Building (vite build)…');
     build = await buildApp();
   }
@@ -82,17 +84,22 @@ async function main() {
   log(`Start-up, ${STARTS} starts…`);
   const { runsMs, server } = await measureStartups(distDir);
 
-  let bundle, editor, cases, chromium;
-  if (build && runs('browser')) {
+  let bundle, editor, cases, importer, chromium;
+  if (build && (runs('browser') || runs('import'))) {
     const browser = await launchBrowser();
     chromium = browser.version();
     const { distDir: builtDir } = build;
     try {
-      bundle = await attempt('Bundle', () => runBundleBenchmark(browser, server.origin, builtDir));
-      editor = await attempt(`Editor at scale (${rounds} rounds)`, () => runEditorBenchmark(browser, server.origin, rounds, log));
-      cases = await attempt(`Case viewer (${rounds} rounds)`, () =>
-        runCasesBenchmark(browser, server.origin, server.sandboxOrigin, rounds, log),
-      );
+      if (runs('browser')) {
+        bundle = await attempt('Bundle', () => runBundleBenchmark(browser, server.origin, builtDir));
+        editor = await attempt(`Editor at scale (${rounds} rounds)`, () => runEditorBenchmark(browser, server.origin, rounds, log));
+        cases = await attempt(`Case viewer (${rounds} rounds)`, () =>
+          runCasesBenchmark(browser, server.origin, server.sandboxOrigin, rounds, log),
+        );
+      }
+      if (runs('import')) {
+        importer = await attempt(`Import from a spreadsheet (${rounds} rounds)`, () => runImportBenchmark(browser, server.origin, rounds, log));
+      }
     } finally {
       await browser.close();
     }
@@ -127,6 +134,7 @@ async function main() {
     bundle,
     http,
     peer,
+    importer,
     failures,
     budgets: checkBudgets({ editor, bundle, http, peer }),
   };

@@ -12,6 +12,7 @@ const NewProductPage = lazy(() => import('@/features/products/new-product-page')
 const CreatedProductsPage = lazy(() =>
   import('@/features/products/created-products-page').then((m) => ({ default: m.CreatedProductsPage })),
 );
+const ImportPage = lazy(() => import('@/features/products/import/import-page').then((m) => ({ default: m.ImportPage })));
 const SettingsPage = lazy(() => import('@/features/settings/settings-page').then((m) => ({ default: m.SettingsPage })));
 const CreatedProductPage = lazy(() =>
   import('@/features/products/created-product-page').then((m) => ({ default: m.CreatedProductPage })),
@@ -28,6 +29,7 @@ function Pages() {
           <Route path={PATHS.case} element={<CasesPage />} />
           <Route path={PATHS.products} element={<CreatedProductsPage />} />
           <Route path={PATHS.newProduct} element={<NewProductPage />} />
+          <Route path={PATHS.importProducts} element={<ImportPage />} />
           <Route path={PATHS.createdProduct} element={<CreatedProductPage />} />
           <Route path={PATHS.settings} element={<SettingsPage />} />
           <Route path="*" element={<NotFoundPage />} />

@@ -17,6 +17,7 @@ import classes from './shell.module.css';
 const NAV = [
   { page: 'cases', pages: ['cases', 'case'], label: 'Cases', description: 'Look up a form submission' },
   { page: 'newProduct', pages: ['newProduct'], label: 'New product', description: 'Create a catalogue product' },
+  { page: 'importProducts', pages: ['importProducts'], label: 'Import products', description: 'From a spreadsheet' },
   { page: 'products', pages: ['products', 'createdProduct'], label: 'Created products', description: 'Made from this browser' },
   { page: 'settings', pages: ['settings'], label: 'Settings', description: 'This site’s profile' },
 ] as const satisfies readonly { page: PathName; pages: readonly PathName[]; label: string; description: string }[];

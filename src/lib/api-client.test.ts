@@ -166,6 +166,18 @@ describe('createProduct', () => {
     expect(init).toMatchObject({ method: 'POST', body: '{"name":"Mug","enabled":"true"}' });
     expect(init?.headers).toMatchObject({ 'content-type': 'application/json' });
   });
+
+  it('keeps the Retry-After of a 429 or 503, JSON or not, so a caller can wait as long as asked', async () => {
+    fetchMock.mockResolvedValueOnce(
+      answer(429, '{"error":"Too Many Requests","code":429,"message":"Slow down"}', { 'content-type': 'application/json', 'retry-after': '7' }),
+    );
+    expect((await failure(createProduct({ name: 'Mug', enabled: 'true' }))).retryAfter).toBe('7');
+    fetchMock.mockResolvedValueOnce(answer(503, '<html>busy</html>', { 'content-type': 'text/html', 'retry-after': 'Sun, 01 Mar 2026 10:00:30 GMT' }));
+    const busy = await failure(createProduct({ name: 'Mug', enabled: 'true' }));
+    expect([busy.status, busy.retryAfter]).toEqual([503, 'Sun, 01 Mar 2026 10:00:30 GMT']);
+    fetchMock.mockResolvedValueOnce(answer(422, '{"error":"Unprocessable Entity","code":422,"message":"x"}'));
+    expect((await failure(createProduct({ name: 'Mug', enabled: 'true' }))).retryAfter).toBeNull();
+  });
 });
 
 describe('getSites', () => {

@@ -39,6 +39,8 @@ export class ApiError extends Error {
   readonly error: string;
   readonly code: number;
   readonly details: readonly ErrorDetail[];
+  /** The answer's `Retry-After` header as sent (seconds or an HTTP date), for a 429 or 503; else null. */
+  readonly retryAfter: string | null;
 
   constructor(init: {
     kind: ApiErrorKind;
@@ -47,6 +49,7 @@ export class ApiError extends Error {
     message: string;
     details?: readonly ErrorDetail[];
     platformStatus?: number | null;
+    retryAfter?: string | null;
   }) {
     super(init.message);
     this.name = 'ApiError';
@@ -56,6 +59,7 @@ export class ApiError extends Error {
     this.error = init.error;
     this.code = init.status;
     this.details = init.details ?? [];
+    this.retryAfter = init.retryAfter ?? null;
   }
 }
 
@@ -67,6 +71,7 @@ interface Answer {
   statusText: string;
   ok: boolean;
   platformStatus: number | null;
+  retryAfter: string | null;
   text: string;
 }
 
@@ -121,7 +126,14 @@ async function send(path: string, init: RequestInit = {}, signal?: AbortSignal):
     }
     try {
       const text = await response.text();
-      return { status: response.status, statusText: response.statusText, ok: response.ok, platformStatus: platformStatusOf(response), text };
+      return {
+        status: response.status,
+        statusText: response.statusText,
+        ok: response.ok,
+        platformStatus: platformStatusOf(response),
+        retryAfter: response.headers.get('retry-after'),
+        text,
+      };
     } catch (cause) {
       return fail(cause, response);
     }
@@ -144,6 +156,7 @@ function readJson(answer: Answer, parse: (text: string) => unknown = JSON.parse)
       platformStatus,
       error: statusText || 'Invalid Response',
       message: `The server answered ${status} with something that is not JSON.`,
+      retryAfter: answer.retryAfter,
     });
   }
   if (!answer.ok) {
@@ -155,6 +168,7 @@ function readJson(answer: Answer, parse: (text: string) => unknown = JSON.parse)
       error: body.success ? body.data.error : statusText || `HTTP ${status}`,
       message: body.success ? body.data.message : `The server answered ${status}.`,
       details: body.success ? body.data.details : undefined,
+      retryAfter: answer.retryAfter,
     });
   }
   return json;

@@ -12,6 +12,7 @@ export const PATHS = {
   case: '/cases/:form/:id',
   products: '/products',
   newProduct: '/products/new',
+  importProducts: '/products/import',
   createdProduct: '/products/created/:id',
   settings: '/settings',
 } as const;
@@ -45,7 +46,9 @@ const STATE_SCHEMAS = {
   }),
   newProduct: z.object({
     /** Start from this product (its slug is left out): "Start a new product from this one". */
-    template: wireProductSchema,
+    template: z.optional(wireProductSchema),
+    /** Edit the product of a spreadsheet import (by its first row) and bring it back to the import. */
+    fromImport: z.optional(z.number()),
   }),
   createdProduct: z.object({
     /** Arrived straight from Create: the page says the product was created. */

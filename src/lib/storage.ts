@@ -86,7 +86,13 @@ export function storedValue<T>({ key, parse, fallback, isEmpty, storage = browse
         const target = storage();
         if (target) {
           if (isEmpty?.(value)) target.removeItem(here());
-          else target.setItem(here(), JSON.stringify(value));
+          else {
+            const raw = JSON.stringify(value);
+            target.setItem(here(), raw);
+            // What was just written reads back as this value, without parsing it again (an import adds
+            // to the created list once per product).
+            cache = { key: here(), raw, value };
+          }
           saved = true;
         }
       } catch {

@@ -16,6 +16,7 @@ import { CreateFailure } from './create-outcome';
 import { addCreated } from './created-products';
 import { deleteDraft, listDrafts, newDraftId, saveDraft, type Draft } from './draft-storage';
 import { DraftsPanel } from './drafts-panel';
+import { EditImportedPage } from './import/edit-imported-page';
 import { ProductEditor } from './editor/product-editor';
 import type { FormProblem } from './model/codec';
 import { decodeProduct, settingsForSite } from './model/codec';
@@ -68,7 +69,13 @@ function useDraftAutosave(draftId: { readonly current: string }) {
   return { schedule, cancel, storageFailed };
 }
 
+/** The editor: a new product, or (arrived from an import's "Open in editor") a product of the import. */
 export function NewProductPage() {
+  const fromImport = usePathState('newProduct')?.fromImport;
+  return fromImport === undefined ? <CreateProductPage /> : <EditImportedPage key={fromImport} productKey={fromImport} />;
+}
+
+function CreateProductPage() {
   // The browser's language is the one the person types numbers and dates in; every step reads with it.
   const { site } = useSite();
   const [settings] = useState(() => settingsForSite(navigator.language, site));

@@ -39,6 +39,8 @@ export interface ProductEditorProps {
   targetName: string;
   /** Create is off, e.g. while the outcome of the last attempt is unknown. */
   createDisabled?: boolean;
+  /** The final button's words, when it does something else than create (bring a product back to an import). */
+  submitLabel?: string;
 }
 
 /** Asks the focus effect for the first field marked invalid on the step, rather than a given path. */
@@ -135,7 +137,7 @@ function StepperWithErrors({ active, visited, onStepClick }: { active: number; v
   );
 }
 
-export function ProductEditor({ defaultValues, settings, initialStep = 0, submitting, onSubmit, onValuesChange, onDirtyChange, banner, targetName, createDisabled = false }: ProductEditorProps) {
+export function ProductEditor({ defaultValues, settings, initialStep = 0, submitting, onSubmit, onValuesChange, onDirtyChange, banner, targetName, createDisabled = false, submitLabel = 'Create product' }: ProductEditorProps) {
   // The contract's rules, through the codec in the person's locale, are the form's resolver: `trigger`
   // marks the fields; nothing pushes client-side errors by hand.
   const [resolver] = useState(() => productResolver(settings));
@@ -333,7 +335,7 @@ export function ProductEditor({ defaultValues, settings, initialStep = 0, submit
               </Button>
               {stepId === 'review' ? (
                 <Button ref={createRef} onClick={() => void create()} loading={submitting} disabled={submitting || createDisabled} type="button">
-                  Create product
+                  {submitLabel}
                 </Button>
               ) : (
                 <Button type="submit">

@@ -1,0 +1,186 @@
+/**
+ * Import from a spreadsheet: 10,000 option rows (1,000 products × 10 options) read and checked in the
+ * worker, the longest task on the page meanwhile, the grid's frames while it scrolls, the JS heap after;
+ * then products created through the proxy on the sandbox at 1, 4 and 16 at a time, and how the time
+ * splits between the browser (site-admin's own work between requests) and the requests on their way.
+ */
+import type { Browser, Page } from '@playwright/test';
+import { heapAfterGc, newBenchContext, withRetry } from './browser';
+import { median, percentile, round } from './stats';
+
+export interface ImportCreateFigures {
+  concurrency: number;
+  products: number;
+  perSecond: number;
+  /** Share of the elapsed time with at least one create on its way (waiting on our server and the platform). */
+  waitingShare: number;
+  /** The rest: the browser's own work between answers (building bodies, storing statuses, rendering). */
+  siteAdminShare: number;
+}
+
+export interface ImportFigures {
+  rows: number;
+  products: number;
+  runs: number;
+  /** In the worker: papaparse reading the file, then every product checked. */
+  parseMs: number;
+  checkMs: number;
+  /** Longest task on the page's main thread from choosing the file (its change event) to the grid painted. */
+  longestTaskMs: number;
+  /** While scrolling the grid a screenful per frame: frames per second and the p95 frame interval. */
+  scrollFps: number;
+  scrollFrameP95Ms: number;
+  heapMB: number;
+  creates: ImportCreateFigures[];
+}
+
+const PRODUCTS = 1000;
+const OPTIONS = 10;
+const CREATES = 120;
+
+/** 1,000 products of 10 options each, in the layout of the template: product columns on the first row. */
+export function bigImportFile(): string {
+  const lines = ['Name,Slug,Product field 1,USD Price,EUR Price,Attribute name,Option name,USD Added to price,Stock'];
+  for (let p = 0; p < PRODUCTS; p += 1) {
+    for (let o = 0; o < OPTIONS; o += 1) {
+      const own = o === 0 ? [`Product ${p}`, `bench-big-${p}`, `"Line one\nline two of ${p}"`, `${p}.99`, `${p}.49`] : ['', '', '', '', ''];
+      lines.push([...own, o === 0 ? 'Size' : '', `Option ${o}`, `${o}.00`, String(o * 3)].join(','));
+    }
+  }
+  return lines.join('\r\n');
+}
+
+/**
+ * Long tasks that start after the file input's change event: the task that dispatches it is Playwright's
+ * own (it builds the File from the bytes it was sent, ~100 ms for this file), which a person choosing a
+ * file does not have.
+ */
+function installLongTaskProbe() {
+  const w = window as unknown as { __longTasks: number[]; __changeAt: number };
+  w.__longTasks = [];
+  w.__changeAt = Infinity;
+  document.addEventListener('change', () => (w.__changeAt = performance.now()), true);
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (entry.startTime >= w.__changeAt) w.__longTasks.push(entry.duration);
+  }).observe({ type: 'longtask', buffered: true });
+  performance.setResourceTimingBufferSize(10_000);
+}
+
+async function loadFile(page: Page, name: string, text: string) {
+  await page.goto('/products/import');
+  await page.evaluate(() => {
+    const w = window as unknown as { __longTasks: number[]; __changeAt: number };
+    w.__longTasks.length = 0;
+    w.__changeAt = Infinity;
+  });
+  await page.locator('input[type="file"]').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') });
+  const line = page.getByText(/read in \d+ ms · checked in \d+ ms/);
+  await line.waitFor({ timeout: 60_000 });
+  await page.getByRole('table', { name: 'Rows of the file' }).getByRole('row').nth(3).waitFor();
+  const text2 = (await line.textContent()) ?? '';
+  return {
+    parseMs: Number(/read in (\d+) ms/.exec(text2)?.[1] ?? NaN),
+    checkMs: Number(/checked in (\d+) ms/.exec(text2)?.[1] ?? NaN),
+  };
+}
+
+async function scrollFrames(page: Page): Promise<{ fps: number; p95: number }> {
+  const intervals = await page.evaluate(
+    () =>
+      new Promise<number[]>((resolve) => {
+        const scroller = document.querySelector('[aria-label="Rows of the file"]');
+        if (!(scroller instanceof HTMLElement)) throw new Error('No grid');
+        const times: number[] = [];
+        const step = (t: number) => {
+          times.push(t);
+          scroller.scrollTop += scroller.clientHeight;
+          if (times.length < 180) requestAnimationFrame(step);
+          else resolve(times.slice(1).map((time, i) => time - (times[i] ?? time)));
+        };
+        requestAnimationFrame(step);
+      }),
+  );
+  const total = intervals.reduce((a, b) => a + b, 0);
+  return { fps: round((intervals.length / total) * 1000, 0), p95: round(percentile(intervals, 95)) };
+}
+
+async function bigFileSession(browser: Browser, origin: string) {
+  const context = await newBenchContext(browser, origin);
+  await context.addInitScript(installLongTaskProbe);
+  try {
+    const page = await context.newPage();
+    const { parseMs, checkMs } = await loadFile(page, 'big.csv', bigImportFile());
+    const longest = await page.evaluate(() => Math.max(0, ...(window as unknown as { __longTasks: number[] }).__longTasks));
+    const heap = await heapAfterGc(page);
+    const scroll = await scrollFrames(page);
+    return { parseMs, checkMs, longestTaskMs: longest, heapMB: heap / 2 ** 20, scrollFps: scroll.fps, scrollFrameP95Ms: scroll.p95 };
+  } finally {
+    await context.close();
+  }
+}
+
+async function createSession(browser: Browser, origin: string, concurrency: number): Promise<ImportCreateFigures> {
+  const context = await newBenchContext(browser, origin);
+  await context.addInitScript(installLongTaskProbe);
+  try {
+    const page = await context.newPage();
+    const run = `bench-c${concurrency}-${Date.now().toString(36)}`;
+    const rows = Array.from({ length: CREATES }, (_, i) => `Product ${i},${run}-${i},${i}.99,Size,S,0,1`);
+    await loadFile(page, 'creates.csv', ['Name,Slug,USD Price,Attribute name,Option name,USD Added to price,Stock', ...rows].join('\n'));
+    await page.getByLabel('At a time').fill(String(concurrency));
+    await page.getByRole('button', { name: `Create ${CREATES} products` }).click();
+    await page.getByText(`Finished: ${CREATES} of ${CREATES} answered`).waitFor({ timeout: 180_000 });
+    const timing = await page.evaluate(() => {
+      const entries = performance
+        .getEntriesByType('resource')
+        .filter((e) => e.name.endsWith('/ecommerce/products/create'))
+        .map((e) => [e.startTime, (e as PerformanceResourceTiming).responseEnd] as const)
+        .sort((a, b) => a[0] - b[0]);
+      let busy = 0;
+      let end = -Infinity;
+      for (const [s, e] of entries) {
+        if (s >= end) busy += e - s;
+        else if (e > end) busy += e - end;
+        end = Math.max(end, e);
+      }
+      const first = entries[0]?.[0] ?? 0;
+      return { count: entries.length, elapsed: end - first, busy };
+    });
+    return {
+      concurrency,
+      products: timing.count,
+      perSecond: round((timing.count / timing.elapsed) * 1000),
+      waitingShare: round(timing.busy / timing.elapsed, 2),
+      siteAdminShare: round(1 - timing.busy / timing.elapsed, 2),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+export async function runImportBenchmark(browser: Browser, origin: string, rounds: number, log: (line: string) => void): Promise<ImportFigures> {
+  await withRetry('warm-up', () => bigFileSession(browser, origin), log); // Unmeasured.
+  const runs: Awaited<ReturnType<typeof bigFileSession>>[] = [];
+  for (let r = 0; r < rounds; r += 1) {
+    log(`  round ${r + 1}/${rounds}`);
+    runs.push(await withRetry('import, 10,000 rows', () => bigFileSession(browser, origin), log));
+  }
+  const creates: ImportCreateFigures[] = [];
+  for (const concurrency of [1, 4, 16]) {
+    log(`  creating ${CREATES} products, ${concurrency} at a time`);
+    creates.push(await withRetry(`import creates ×${concurrency}`, () => createSession(browser, origin, concurrency), log));
+  }
+  const med = (key: keyof (typeof runs)[number]) => round(median(runs.map((r) => r[key])));
+  return {
+    rows: PRODUCTS * OPTIONS,
+    products: PRODUCTS,
+    runs: runs.length,
+    parseMs: med('parseMs'),
+    checkMs: med('checkMs'),
+    longestTaskMs: med('longestTaskMs'),
+    scrollFps: med('scrollFps'),
+    scrollFrameP95Ms: med('scrollFrameP95Ms'),
+    heapMB: med('heapMB'),
+    creates,
+  };
+}

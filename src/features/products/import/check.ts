@@ -1,0 +1,110 @@
+/**
+ * The dry run: every product of the file checked exactly as the editor checks one (the codec's reading
+ * of prices and dates in the person's locale, then the contract's 400/422 rules), each problem placed on
+ * the cell it came from. Pure, so the worker runs it and the tests call it directly.
+ */
+import type { ErrorDetail, WireProduct } from '@/contract/site-api';
+import { encodeProduct, type ProductSettings } from '../model/codec';
+import { mapServerDetails } from '../model/error-paths';
+import { describePath } from '../model/registry';
+import { validateProductForm } from '../model/validate';
+import type { Mapping } from './columns';
+import { groupRows, type CellProblem, type CellReader } from './rows';
+import { productFormOf, type ImportSite } from './to-form';
+
+export interface CheckContext {
+  settings: ProductSettings;
+  site: ImportSite | undefined;
+  /** Slugs already created on this site from this browser (its created list). */
+  createdSlugs: ReadonlySet<string>;
+}
+
+export interface CheckedProduct {
+  /** The product's first row: its identity in the import (statuses and fixes are kept by row). */
+  key: number;
+  rows: number[];
+  name: string;
+  slug: string;
+  problems: CellProblem[];
+}
+
+export interface CheckResult {
+  products: CheckedProduct[];
+  ready: number;
+  withProblems: number;
+}
+
+/** A cell reader over the file's rows with the fixes typed over them (`"row:column"` → text). */
+export function readerOf(rows: readonly (readonly string[])[], fixes: Readonly<Record<string, string>>): CellReader {
+  return (row, column) => fixes[`${row}:${column}`] ?? rows[row]?.[column] ?? '';
+}
+
+/** One product: its wire body and its problems on their cells, as the editor would find them. */
+export function checkProduct(rows: readonly number[], mapping: Mapping, cell: CellReader, context: Pick<CheckContext, 'settings' | 'site'>) {
+  const { settings, site } = context;
+  const imported = productFormOf(rows, mapping, settings.fields, site, cell);
+  const first = rows[0] ?? 0;
+  const problems: CellProblem[] = [...imported.problems];
+  for (const problem of validateProductForm(imported.form, settings)) {
+    const source = imported.sources.get(problem.path);
+    if (source) problems.push({ row: source.row, column: source.column, message: problem.message });
+    // A field the file has no column for (a required name, an attribute without options): on the product.
+    else problems.push({ row: first, column: null, message: problem.path ? `${describePath(settings.fields, problem.path)}: ${problem.message}` : problem.message });
+  }
+  const body: WireProduct = encodeProduct(imported.form, settings).body;
+  return { form: imported.form, body, problems };
+}
+
+/** Checks the whole file: grouping, every product, slugs repeated in the file or already created here. */
+export function checkImport(rows: readonly (readonly string[])[], mapping: Mapping, fixes: Readonly<Record<string, string>>, context: CheckContext): CheckResult {
+  const cell = readerOf(rows, fixes);
+  const grouped = groupRows(rows.length, mapping, cell);
+  const groupingProblems = new Map<number, CellProblem[]>();
+  for (const problem of grouped.problems) {
+    groupingProblems.set(problem.row, [...(groupingProblems.get(problem.row) ?? []), problem]);
+  }
+  const slugColumn = mapping.indexOf('slug');
+  const nameColumn = mapping.indexOf('name');
+  const products = grouped.products.map(({ rows: productRows }): CheckedProduct => {
+    const { form, problems } = checkProduct(productRows, mapping, cell, context);
+    for (const row of productRows) problems.push(...(groupingProblems.get(row) ?? []));
+    return { key: productRows[0] ?? 0, rows: productRows, name: form.name.trim(), slug: form.slug.trim(), problems };
+  });
+  const firstRowOfSlug = new Map<string, number>();
+  for (const product of products) {
+    if (product.slug === '') continue;
+    // The slug cell, or the name's when the slug was suggested from it.
+    const column = slugColumn >= 0 && cell(product.key, slugColumn).trim() !== '' ? slugColumn : nameColumn >= 0 ? nameColumn : null;
+    const earlier = firstRowOfSlug.get(product.slug);
+    if (earlier !== undefined) {
+      product.problems.push({ row: product.key, column, message: `Slug “${product.slug}” is also on row ${earlier + 2}: each product needs its own` });
+    } else firstRowOfSlug.set(product.slug, product.key);
+    if (context.createdSlugs.has(product.slug)) {
+      product.problems.push({ row: product.key, column, message: `Slug “${product.slug}” was already created from this browser` });
+    }
+  }
+  const withProblems = products.filter((p) => p.problems.length > 0).length;
+  return { products, ready: products.length - withProblems, withProblems };
+}
+
+/** The platform's 400/422 details on the cells they name (as the editor puts them on its fields); the rest on the product. */
+export function placeDetails(
+  rows: readonly number[],
+  mapping: Mapping,
+  cell: CellReader,
+  settings: ProductSettings,
+  details: readonly ErrorDetail[],
+): CellProblem[] {
+  const { sources } = productFormOf(rows, mapping, settings.fields, undefined, cell);
+  const first = rows[0] ?? 0;
+  const mapped = mapServerDetails(settings.fields, details);
+  return [
+    ...mapped.fieldErrors.map((problem): CellProblem => {
+      const source = sources.get(problem.path);
+      return source
+        ? { row: source.row, column: source.column, message: problem.message }
+        : { row: first, column: null, message: `${describePath(settings.fields, problem.path)}: ${problem.message}` };
+    }),
+    ...mapped.unmapped.map((detail): CellProblem => ({ row: first, column: null, message: detail.field ? `${detail.field}: ${detail.message}` : detail.message })),
+  ];
+}

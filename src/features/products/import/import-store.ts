@@ -1,0 +1,124 @@
+/**
+ * An import kept in this browser (IndexedDB through idb-keyval), per site, so a reload, a closed tab or a
+ * crash resumes it where it stopped. Two records: the file (written once, it can be large) and the work
+ * on it (mapping, fixes, each product's status: small, written on every change). Both are read back
+ * through schemas, because what is stored may come from an older version.
+ *
+ * The promise that matters: a product is marked "sending" here before its request leaves, and "created"
+ * as soon as the platform answers 200. A reload therefore never sends a created product again, and a
+ * product it finds "sending" (its answer lost with the page) is "outcome unknown".
+ */
+import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import * as z from 'zod/mini';
+import { errorDetailSchema, wireProductSchema } from '@/contract/site-api';
+import { scopedKey } from '@/lib/site-scope';
+
+const fileSchema = z.object({
+  fileName: z.string(),
+  delimiter: z.string(),
+  headers: z.array(z.string()),
+  rows: z.array(z.array(z.string())),
+});
+export type ImportFile = z.infer<typeof fileSchema>;
+
+const statusSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('sending'), since: z.number() }),
+  z.object({ status: z.literal('created'), at: z.number(), answer: z.record(z.string(), z.unknown()), body: wireProductSchema }),
+  z.object({ status: z.literal('rejected'), httpStatus: z.number(), message: z.string(), details: z.array(errorDetailSchema) }),
+  z.object({ status: z.literal('unknown'), message: z.string() }),
+  z.object({ status: z.literal('skipped'), message: z.string() }),
+]);
+export type ProductStatus = z.infer<typeof statusSchema>;
+
+const workSchema = z.object({
+  mapping: z.array(z.nullable(z.string())),
+  fixes: z.record(z.string(), z.string()),
+  /** By the product's first row. */
+  statuses: z.record(z.string(), statusSchema),
+  /** Sending was started once: the page reopens on the progress, paused. */
+  started: z.boolean(),
+  concurrency: z.number(),
+});
+export type ImportWork = z.infer<typeof workSchema>;
+
+export interface SavedImport {
+  file: ImportFile;
+  work: ImportWork;
+}
+
+/** Where the records live: IndexedDB in the browser; a Map in unit tests (jsdom has no IndexedDB). */
+export interface KeyValueStore {
+  get(key: string): Promise<unknown>;
+  set(key: string, value: unknown): Promise<void>;
+  del(key: string): Promise<void>;
+}
+
+let idbStore: UseStore | null = null;
+export const indexedDbStore: KeyValueStore = {
+  get: (key) => get(key, (idbStore ??= createStore('site-admin', 'imports'))),
+  set: (key, value) => set(key, value, (idbStore ??= createStore('site-admin', 'imports'))),
+  del: (key) => del(key, (idbStore ??= createStore('site-admin', 'imports'))),
+};
+
+const FILE_KEY = 'site-admin:import:file:v1';
+const WORK_KEY = 'site-admin:import:work:v1';
+
+export interface ImportStore {
+  load(): Promise<SavedImport | null>;
+  saveFile(file: ImportFile): Promise<void>;
+  /** Writes are applied in order; each promise settles once its write (and every earlier one) is stored. */
+  saveWork(work: ImportWork): Promise<void>;
+  clear(): Promise<void>;
+}
+
+/** The import store of the current site. */
+export function importStore(kv: KeyValueStore = indexedDbStore): ImportStore {
+  // Keys read when used: the page may switch sites between calls.
+  const fileKey = () => scopedKey(FILE_KEY);
+  const workKey = () => scopedKey(WORK_KEY);
+  let chain: Promise<void> = Promise.resolve();
+  const inOrder = (write: () => Promise<void>) => {
+    chain = chain.then(write, write);
+    return chain;
+  };
+  return {
+    async load() {
+      const [file, work] = await Promise.all([kv.get(fileKey()), kv.get(workKey())]);
+      const parsedFile = fileSchema.safeParse(file);
+      const parsedWork = workSchema.safeParse(work);
+      if (!parsedFile.success || !parsedWork.success) return null;
+      const statuses: ImportWork['statuses'] = {};
+      for (const [key, status] of Object.entries(parsedWork.data.statuses)) {
+        // Its answer was lost with the page that sent it.
+        statuses[key] =
+          status.status === 'sending'
+            ? { status: 'unknown', message: 'The page closed while this product was being sent: it may have been created.' }
+            : status;
+      }
+      return { file: parsedFile.data, work: { ...parsedWork.data, statuses } };
+    },
+    saveFile: (file) => inOrder(() => kv.set(fileKey(), file)),
+    saveWork: (work) => inOrder(() => kv.set(workKey(), work)),
+    clear: () => inOrder(async () => {
+      await kv.del(workKey());
+      await kv.del(fileKey());
+    }),
+  };
+}
+
+/** An in-memory store with the same behaviour, for tests. */
+export function memoryStore(): KeyValueStore & { data: Map<string, unknown> } {
+  const data = new Map<string, unknown>();
+  return {
+    data,
+    get: (key) => Promise.resolve(structuredClone(data.get(key))),
+    set: (key, value) => {
+      data.set(key, structuredClone(value));
+      return Promise.resolve();
+    },
+    del: (key) => {
+      data.delete(key);
+      return Promise.resolve();
+    },
+  };
+}
