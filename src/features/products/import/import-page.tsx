@@ -209,7 +209,7 @@ export function ImportPage() {
           <Group wrap="wrap" align="flex-end">
             <NumberInput label="At a time" min={1} max={16} w={100} value={concurrency} onChange={(v) => setConcurrency(typeof v === 'number' ? v : DEFAULT_CONCURRENCY)} disabled={running} />
             <Button disabled={!counts || counts.ready === 0 || running} onClick={() => state.start(concurrency)}>
-              {work.started ? `Resume: create the ${counts?.ready ?? 0} ready` : `Create ${counts?.ready ?? 0} products`}
+              {work.started ? `Resume: create the ${counts?.ready ?? 0} ready` : `Create ${counts?.ready ?? 0} ${counts?.ready === 1 ? 'product' : 'products'}`}
             </Button>
             {work.started && (
               <Button variant="default" onClick={downloadReport} disabled={!check}>
