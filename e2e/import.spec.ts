@@ -227,6 +227,8 @@ test('a reload in the middle of an import resumes paused, and no product is sent
   await expect(summary(page)).toContainText('3 created');
   await expect(summary(page)).toContainText('2 outcome unknown');
   await expect(summary(page)).toContainText('3 ready');
+  // The import goes on as it was started: 2 at a time.
+  await expect(page.getByLabel('At a time')).toHaveValue('2');
   await page.getByRole('button', { name: 'Resume: create the 3 ready' }).click();
   await expect(page.getByText('Finished: 3 of 3 answered')).toBeVisible();
   await expect(summary(page)).toContainText('6 created');

@@ -58,7 +58,9 @@ export function ImportPage() {
   const [filter, setFilter] = useState<Filter>('all');
   const [loading, setLoading] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [concurrency, setConcurrency] = useState<number>(DEFAULT_CONCURRENCY);
+  // What the person chose here, else what the import was started with (it survives a reload), else 4.
+  const [chosenConcurrency, setConcurrency] = useState<number | null>(null);
+  const concurrency = chosenConcurrency ?? work?.concurrency ?? DEFAULT_CONCURRENCY;
   const allColumns = importColumns(settings.fields);
   const statuses = useMemo(() => work?.statuses ?? {}, [work?.statuses]);
 
