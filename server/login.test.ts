@@ -7,10 +7,8 @@ import { existsSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createSiteAdminServer, type SiteAdminServer } from './app';
-import { loadConfig } from './config';
 import { addressKey, createBasicAuth, DEVICE_COOKIE, type LoginLimits } from './login';
-import { closeServer, errorShapeProblems, freePort, listen, tempDir, waitFor } from './test-helpers';
+import { closeServer, errorShapeProblems, freePort, listen, startSandboxedSite, tempDir, waitFor } from './test-helpers';
 
 const USER = 'staff';
 const PASSWORD = 'correct horse battery';
@@ -192,22 +190,14 @@ describe('addressKey', () => {
 // ---------------------------------------------------------------------------------------------------------------
 
 describe('the whole server with a login: an attacker on the same address', () => {
-  let site: SiteAdminServer;
-  let server: http.Server;
+  let running: Awaited<ReturnType<typeof startSandboxedSite>>;
   let port: number;
-  let dataDir: string;
 
   beforeAll(async () => {
-    dataDir = tempDir('site-admin-login-');
-    site = await createSiteAdminServer(loadConfig({ SANDBOX_DATA_DIR: dataDir, ADMIN_USER: USER, ADMIN_PASSWORD: PASSWORD }));
-    server = http.createServer((req, res) => site.handle(req, res));
-    port = await listen(server);
+    running = await startSandboxedSite('site-admin-login-', { ADMIN_USER: USER, ADMIN_PASSWORD: PASSWORD });
+    ({ port } = running);
   });
-  afterAll(async () => {
-    await closeServer(server);
-    await site.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => running.stop());
 
   it('does not lock out staff who logged in before, however long the attacker keeps guessing', async () => {
     const first = await ask(port, { authorization: RIGHT, path: '/api/meta' });

@@ -7,15 +7,12 @@
  * - the 413 for an 8 MiB create reaches the client, also one that sends its whole request before it
  *   reads the answer (as many HTTP/1.1 clients do), 30 times out of 30.
  */
-import { rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE_PATH } from '../src/contract/site-api';
-import { createSiteAdminServer, type SiteAdminServer } from './app';
-import { loadConfig } from './config';
 import { createBasicAuth } from './login';
-import { closeServer, errorShapeProblems, listen, parseRawResponse, send, tempDir, type RawReply } from './test-helpers';
+import { closeServer, errorShapeProblems, listen, parseRawResponse, send, startSandboxedSite, type RawReply } from './test-helpers';
 
 const MIB = 1024 * 1024;
 const CREATE = `${API_BASE_PATH}/ecommerce/products/create`;
@@ -80,25 +77,14 @@ function sendAllThenRead(port: number, head: string, body: Buffer): Promise<RawR
 }
 
 describe('refusals stop reading', () => {
-  let site: SiteAdminServer;
-  let server: http.Server;
+  let running: Awaited<ReturnType<typeof startSandboxedSite>>;
   let port: number;
-  let dataDir: string;
 
   beforeAll(async () => {
-    dataDir = tempDir('site-admin-refusals-');
-    site = await createSiteAdminServer(
-      loadConfig({ SANDBOX_DATA_DIR: dataDir, LOG_REQUESTS: 'false', ADMIN_USER: 'staff', ADMIN_PASSWORD: 'correct horse battery' }),
-    );
-    server = http.createServer((req, res) => site.handle(req, res));
-    port = await listen(server);
+    running = await startSandboxedSite('site-admin-refusals-', { ADMIN_USER: 'staff', ADMIN_PASSWORD: 'correct horse battery' });
+    ({ port } = running);
   });
-
-  afterAll(async () => {
-    await closeServer(server);
-    await site.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => running.stop());
 
   const head = (method: string, path: string, headers: Record<string, string>) =>
     `${method} ${path} HTTP/1.1\r\n${Object.entries({ host: `127.0.0.1:${port}`, 'content-type': 'application/json', 'content-length': String(1024 * MIB), ...headers })
@@ -146,23 +132,14 @@ describe('refusals stop reading', () => {
 });
 
 describe('the 413 arrives', () => {
-  let site: SiteAdminServer;
-  let server: http.Server;
+  let running: Awaited<ReturnType<typeof startSandboxedSite>>;
   let port: number;
-  let dataDir: string;
 
   beforeAll(async () => {
-    dataDir = tempDir('site-admin-413-');
-    site = await createSiteAdminServer(loadConfig({ SANDBOX_DATA_DIR: dataDir, LOG_REQUESTS: 'false' }));
-    server = http.createServer((req, res) => site.handle(req, res));
-    port = await listen(server);
+    running = await startSandboxedSite('site-admin-413-');
+    ({ port } = running);
   });
-
-  afterAll(async () => {
-    await closeServer(server);
-    await site.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => running.stop());
 
   it('reaches a client uploading an 8 MiB create, 30 times out of 30', async () => {
     const body = Buffer.from(JSON.stringify({ name: 'x'.repeat(8 * MIB) }));

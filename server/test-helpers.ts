@@ -295,12 +295,15 @@ export function runAutocannon(options: AutocannonOptions, onStart?: (instance: A
   });
 }
 
-/** The whole server in sandbox mode on a free loopback port, with its own data folder; `stop` cleans up. */
-export async function startSandboxedSite(prefix: string) {
+/**
+ * The whole server in sandbox mode on a free loopback port, with its own data folder and any further
+ * settings in `env` (a login, say); `stop` cleans up.
+ */
+export async function startSandboxedSite(prefix: string, env: Readonly<Record<string, string>> = {}) {
   const { createSiteAdminServer } = await import('./app');
   const { loadConfig } = await import('./config');
   const dataDir = tempDir(prefix);
-  const site = await createSiteAdminServer(loadConfig({ SANDBOX_DATA_DIR: dataDir, LOG_REQUESTS: 'false' }));
+  const site = await createSiteAdminServer(loadConfig({ SANDBOX_DATA_DIR: dataDir, LOG_REQUESTS: 'false', ...env }));
   const server = http.createServer((req, res) => site.handle(req, res));
   const port = await listen(server);
   return {
