@@ -177,49 +177,37 @@ export function ReferencesField({ path, label, description, named }: { path: For
       name={path}
       render={({ field, fieldState }) => {
         const value = field.value as string[];
-        const onChange = (next: string[]) => {
-          field.onChange(next.map((v) => v.trim()).filter(Boolean));
-          // Removing a tag with its button fires no input event.
-          markChanged();
+        // What both controls share: the field's label, value, error and wiring to the form.
+        const common = {
+          label,
+          description,
+          value,
+          onChange: (next: string[]) => {
+            field.onChange(next.map((v) => v.trim()).filter(Boolean));
+            // Removing a tag with its button fires no input event.
+            markChanged();
+          },
+          onBlur: field.onBlur,
+          ref: field.ref,
+          name: field.name,
+          clearable: true,
+          error: fieldState.error?.message,
         };
         if (named) {
           const known = new Set(named.map((entry) => entry.value));
           const data = [...named, ...value.filter((id) => !known.has(id)).map((id) => ({ value: id, label: `${id} (not in this site’s list)` }))];
           return (
             <MultiSelect
-              label={label}
-              description={description}
+              {...common}
               data={data}
-              value={value}
-              onChange={onChange}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              name={field.name}
               searchable
-              clearable
               hidePickedOptions
               nothingFoundMessage="No such name in this site’s list"
-              error={fieldState.error?.message}
               placeholder={value.length === 0 ? 'Type to search by name' : undefined}
             />
           );
         }
-        return (
-          <TagsInput
-            label={label}
-            description={description}
-            value={value}
-            onChange={onChange}
-            onBlur={field.onBlur}
-            ref={field.ref}
-            name={field.name}
-            splitChars={[',', ' ', ';']}
-            acceptValueOnBlur
-            clearable
-            error={fieldState.error?.message}
-            placeholder="Type an identifier and press Enter"
-          />
-        );
+        return <TagsInput {...common} splitChars={[',', ' ', ';']} acceptValueOnBlur placeholder="Type an identifier and press Enter" />;
       }}
     />
   );
