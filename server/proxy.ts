@@ -250,7 +250,7 @@ export function createProxy(options: ProxyOptions) {
           closeIfBodyPending(req, res);
           res.writeHead(answer.status, {
             'content-type': 'application/json; charset=utf-8',
-            'content-length': answer.body.length,
+            'content-length': answer.bytes,
             'cache-control': 'no-store',
             ...answer.headers,
           });
