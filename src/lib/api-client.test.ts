@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, createProduct, getFormCase, getSites, REQUEST_TIMEOUT_MS } from './api-client';
 import { setSiteScope } from './site-scope';
-import { isExactNumber } from './exact-json';
+import { isExactNumber } from './exact-number';
 
 const fetchMock = vi.fn<typeof fetch>();
 

@@ -13,7 +13,6 @@ import {
   type WireProduct,
 } from '@/contract/site-api';
 import { SITES_PATH, siteInfoSchema, type SiteInfo } from '@/contract/site-info';
-import { parseExactJson } from './exact-json';
 import { apiBasePath } from './site-scope';
 
 /**
@@ -201,10 +200,23 @@ export interface FormCaseAnswer {
   text: string;
 }
 
+/**
+ * The exact parser (lossless-json), loaded with the first lookup rather than with the first page. A
+ * script that cannot be fetched from our server is a network failure like any other.
+ */
+async function exactParser(): Promise<(text: string) => unknown> {
+  try {
+    return (await import('./exact-json')).parseExactJson;
+  } catch {
+    throw new ApiError({ kind: 'network', status: 0, error: 'Network Error', message: 'A script of this page could not be loaded from the server.' });
+  }
+}
+
 /** GET /forms/{form}/cases/{id}: any JSON object, including `{}`, with every number exact. */
 export async function getFormCase(form: string, id: string, signal?: AbortSignal): Promise<FormCaseAnswer> {
-  const answer = await send(apiBasePath() + formCasePath(form, id), {}, signal);
-  const record = expectObject(readJson(answer, parseExactJson), answer, 'The case');
+  // The parser loads beside the request, so the first lookup waits for the slower of the two only.
+  const [answer, parse] = await Promise.all([send(apiBasePath() + formCasePath(form, id), {}, signal), exactParser()]);
+  const record = expectObject(readJson(answer, parse), answer, 'The case');
   return { record, text: answer.text };
 }
 

@@ -6,19 +6,34 @@ import { Grid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/cor
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { pathTo } from '@/lib/paths';
+import { lazyModule, useLazyModule } from '@/lib/lazy-module';
 import { useSite } from '@/lib/site-context';
 import { useLocation, useNavigate, usePathParams, usePathState } from '@/lib/router';
 import { caseIdentifierViolations } from '@/contract/identifiers';
 import { caseIdentity } from './case-identity';
 import { formCaseQueryOptions } from './case-query';
-import { CaseResult } from './case-result';
 import { ErrorPanel } from './error-panel';
-import { describeLookupError } from './lookup-error';
+import { describeLookupError, type LookupErrorView } from './lookup-error';
 import { LookupForm, type LookupRequest } from './lookup-form';
 import { RecentLookupsList } from './recent-lookups-list';
 import { revealedText } from './reveal-invisible';
 import { useRecentLookups } from './use-recent-lookups';
 import classes from './cases.module.css';
+
+/**
+ * What shows a case (its header, the field table, the tabs and raw JSON, with what they need) is a chunk of
+ * its own: the first paint of Cases is the lookup form. It starts loading as soon as identifiers are typed,
+ * or when the address names a case.
+ */
+const caseView = lazyModule(() => import('./case-result'));
+
+const CASE_VIEW_FAILED: LookupErrorView = {
+  title: 'The case could not be shown',
+  message: 'The part of this page that shows a case could not be loaded from site-admin’s server. Check the connection and try again.',
+  serverMessage: null,
+  details: [],
+  canRetry: true,
+};
 
 function LoadingCase({ form, id }: { form: string; id: string }) {
   return (
@@ -44,11 +59,20 @@ export function CasesPage() {
   const linkViolations = params ? caseIdentifierViolations(form, id) : [];
   const ready = params !== null && linkViolations.length === 0;
   const query = useQuery({ ...formCaseQueryOptions(form, id), enabled: ready });
+  const view = useLazyModule(caseView, ready);
+  const CaseResult = view.module?.CaseResult;
   const recent = useRecentLookups();
   const { remember } = recent;
   // An error is about the identifiers it was for: once the boxes hold others, it goes.
   const [editedAway, setEditedAway] = useState(false);
-  const onEdit = useCallback((nextForm: string, nextId: string) => setEditedAway(nextForm.trim() !== form || nextId.trim() !== id), [form, id]);
+  const { load: loadView } = view;
+  const onEdit = useCallback(
+    (nextForm: string, nextId: string) => {
+      setEditedAway(nextForm.trim() !== form || nextId.trim() !== id);
+      loadView();
+    },
+    [form, id, loadView],
+  );
 
   const headingRef = useRef<HTMLHeadingElement>(null);
   const errorRef = useRef<HTMLDivElement>(null);
@@ -61,12 +85,14 @@ export function CasesPage() {
   // The answer is put on screen in a transition: React renders a large case in slices between which the
   // browser stays responsive, rather than in one long task (the query's own update is synchronous). Only
   // an answer for the identifiers in the address is shown, never the previous case's while the next loads;
-  // a case already in the cache (Back) is put on screen the same way.
+  // a case already in the cache (Back) is put on screen the same way. It waits for the case view's chunk.
   const caseKey = `${form}/${id}`;
-  const answered = useMemo(() => (data ? { caseKey, data } : null), [data, caseKey]);
+  const answered = useMemo(() => (data && CaseResult ? { caseKey, data } : null), [data, caseKey, CaseResult]);
   const deferred = useDeferredValue(answered, null);
   const shown = deferred?.caseKey === caseKey ? deferred.data : undefined;
-  const settled = ready && !query.isFetching && (query.isError || shown === data);
+  // The answer is here but the view could not be loaded (a failed lookup says so itself).
+  const viewFailed = ready && data !== undefined && view.error !== null;
+  const settled = ready && !query.isFetching && (query.isError || viewFailed || shown === data);
 
   useEffect(() => {
     if (arrivedByLookup) focusWhenSettled.current = `${form}/${id}`;
@@ -75,8 +101,8 @@ export function CasesPage() {
   useEffect(() => {
     if (!settled || focusWhenSettled.current !== `${form}/${id}`) return;
     focusWhenSettled.current = null;
-    (query.isError ? errorRef : headingRef).current?.focus();
-  }, [settled, form, id, query.isError]);
+    (query.isError || viewFailed ? errorRef : headingRef).current?.focus();
+  }, [settled, form, id, query.isError, viewFailed]);
 
   const { site } = useSite();
   const formProfile = site.forms?.[form];
@@ -142,8 +168,19 @@ export function CasesPage() {
                 panelRef={errorRef}
               />
             )}
-            {ready && (query.isPending || (data && !shown)) && <LoadingCase form={form} id={id} />}
-            {shown && (
+            {viewFailed && (
+              <ErrorPanel
+                view={CASE_VIEW_FAILED}
+                retrying={view.loading}
+                onRetry={() => {
+                  focusWhenSettled.current = caseKey;
+                  view.load();
+                }}
+                panelRef={errorRef}
+              />
+            )}
+            {ready && !viewFailed && (query.isPending || (data && !shown)) && <LoadingCase form={form} id={id} />}
+            {shown && CaseResult && (
               <CaseResult
                 key={`case:${form}/${id}`}
                 answer={shown}
