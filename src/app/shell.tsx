@@ -1,4 +1,4 @@
-import { Anchor, AppShell, Box, Burger, Group, NavLink } from '@mantine/core';
+import { Anchor, Box, Burger, Group, NavLink } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
 import type { SiteInfo } from '@/contract/site-info';
@@ -69,11 +69,12 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { site, sites, many } = useSite();
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+    <div className={classes.shell}>
       <a href="#main" className={classes.skipLink}>
         Skip to content
       </a>
-      <AppShell.Header>
+      {/* right-scroll-bar-position: a modal's scroll lock (react-remove-scroll) keeps this fixed header from shifting. */}
+      <header className={`${classes.header} right-scroll-bar-position`}>
         <Group h="100%" px={{ base: 'xs', xs: 'md' }} gap="xs" justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
@@ -86,18 +87,18 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
             <ColorSchemeToggle />
           </Group>
         </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Main">
+      </header>
+      <nav className={classes.navbar} aria-label="Main" data-opened={opened || undefined}>
         {NAV.map((item) => (
           <MainNavLink key={item.page} {...item} onClick={close} />
         ))}
         <Box mt="auto">
           <ModeNote site={site} many={many} />
         </Box>
-      </AppShell.Navbar>
-      <AppShell.Main id="main" tabIndex={-1}>
+      </nav>
+      <main className={classes.main} id="main" tabIndex={-1}>
         {children}
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </div>
   );
 }
