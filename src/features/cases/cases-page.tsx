@@ -2,7 +2,7 @@
  * Case lookup: the container. It owns the route (`/cases/<form>/<id>` is the deep link), the query, the
  * recent lookups and where focus goes; everything it shows is a presentational component.
  */
-import { Grid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { pathTo } from '@/lib/paths';
@@ -19,6 +19,7 @@ import { RecentLookupsList } from './recent-lookups-list';
 import { revealedText } from './reveal-invisible';
 import { useRecentLookups } from './use-recent-lookups';
 import classes from './cases.module.css';
+import layout from './cases-page.module.css';
 
 /**
  * What shows a case (its header, the field table, the tabs and raw JSON, with what they need) is a chunk of
@@ -134,76 +135,72 @@ export function CasesPage() {
         <Title order={1}>Cases</Title>
         <Text className={classes.muted}>Look up one form submission by its form and case identifiers.</Text>
       </Stack>
-      <Grid gap="xl">
-        <Grid.Col span={{ base: 12, lg: 9 }}>
-          <Stack gap="lg">
-            <LookupForm
-              // A new link starts the form afresh from its identifiers (keys differ from the result's: same parent).
-              key={`lookup:${form}/${id}`}
-              defaultForm={form}
-              defaultId={id}
-              defaultFormReadFrom={arrival?.formReadAs?.form === form ? arrival.formReadAs.typed : null}
-              pending={query.isFetching && !data}
-              onLookup={lookup}
-              onEdit={onEdit}
+      <div className={layout.layout}>
+        <Stack gap="lg">
+          <LookupForm
+            // A new link starts the form afresh from its identifiers (keys differ from the result's: same parent).
+            key={`lookup:${form}/${id}`}
+            defaultForm={form}
+            defaultId={id}
+            defaultFormReadFrom={arrival?.formReadAs?.form === form ? arrival.formReadAs.typed : null}
+            pending={query.isFetching && !data}
+            onLookup={lookup}
+            onEdit={onEdit}
+          />
+          {linkViolations.length > 0 && !editedAway && (
+            <ErrorPanel
+              view={{
+                title: 'This link cannot point to a case',
+                message: 'Its identifiers are not ones a form or case can have, so nothing was sent.',
+                serverMessage: null,
+                details: linkViolations,
+                canRetry: false,
+              }}
+              retrying={false}
+              onRetry={() => undefined}
             />
-            {linkViolations.length > 0 && !editedAway && (
-              <ErrorPanel
-                view={{
-                  title: 'This link cannot point to a case',
-                  message: 'Its identifiers are not ones a form or case can have, so nothing was sent.',
-                  serverMessage: null,
-                  details: linkViolations,
-                  canRetry: false,
-                }}
-                retrying={false}
-                onRetry={() => undefined}
-              />
-            )}
-            {errorView && (
-              <ErrorPanel
-                view={errorView}
-                retrying={query.isFetching}
-                onRetry={() => void refetch()}
-                panelRef={errorRef}
-              />
-            )}
-            {viewFailed && (
-              <ErrorPanel
-                view={CASE_VIEW_FAILED}
-                retrying={view.loading}
-                onRetry={() => {
-                  focusWhenSettled.current = caseKey;
-                  view.load();
-                }}
-                panelRef={errorRef}
-              />
-            )}
-            {ready && !viewFailed && (query.isPending || (data && !shown)) && <LoadingCase form={form} id={id} />}
-            {shown && CaseResult && (
-              <CaseResult
-                key={`case:${form}/${id}`}
-                answer={shown}
-                form={form}
-                id={id}
-                refreshing={query.isFetching}
-                onRefresh={() => void refetch()}
-                headingRef={headingRef}
-                formProfile={formProfile}
-              />
-            )}
-            {!ready && linkViolations.length === 0 && (
-              <Text className={classes.muted}>
-                Type the two identifiers from the customer&apos;s email or a colleague&apos;s message, or paste a case link, then
-                press Enter.
-              </Text>
-            )}
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 3 }}>
-          <RecentLookupsList lookups={recent.list} onClear={recent.clear} />
-        </Grid.Col>
-      </Grid>
+          )}
+          {errorView && (
+            <ErrorPanel
+              view={errorView}
+              retrying={query.isFetching}
+              onRetry={() => void refetch()}
+              panelRef={errorRef}
+            />
+          )}
+          {viewFailed && (
+            <ErrorPanel
+              view={CASE_VIEW_FAILED}
+              retrying={view.loading}
+              onRetry={() => {
+                focusWhenSettled.current = caseKey;
+                view.load();
+              }}
+              panelRef={errorRef}
+            />
+          )}
+          {ready && !viewFailed && (query.isPending || (data && !shown)) && <LoadingCase form={form} id={id} />}
+          {shown && CaseResult && (
+            <CaseResult
+              key={`case:${form}/${id}`}
+              answer={shown}
+              form={form}
+              id={id}
+              refreshing={query.isFetching}
+              onRefresh={() => void refetch()}
+              headingRef={headingRef}
+              formProfile={formProfile}
+            />
+          )}
+          {!ready && linkViolations.length === 0 && (
+            <Text className={classes.muted}>
+              Type the two identifiers from the customer&apos;s email or a colleague&apos;s message, or paste a case link, then
+              press Enter.
+            </Text>
+          )}
+        </Stack>
+        <RecentLookupsList lookups={recent.list} onClear={recent.clear} />
+      </div>
     </Stack>
   );
 }
