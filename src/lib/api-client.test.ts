@@ -47,6 +47,23 @@ describe('getFormCase', () => {
     expect(String((result.record.properties as Record<string, unknown>).amount)).toBe('1.50');
   });
 
+  it('calls a parser that cannot be loaded from our server a network failure, which the page offers to retry', async () => {
+    fetchMock.mockResolvedValue(answer(200, '{}'));
+    vi.resetModules();
+    vi.doMock('./exact-json', () => {
+      throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    try {
+      const fresh = await import('./api-client');
+      const error = await fresh.getFormCase('3', '1').catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(fresh.ApiError);
+      expect(error).toMatchObject({ kind: 'network', status: 0 });
+    } finally {
+      vi.doUnmock('./exact-json');
+      vi.resetModules();
+    }
+  });
+
   it('accepts the empty object of the spec’s example', async () => {
     fetchMock.mockResolvedValue(answer(200, '{}'));
     expect(await getFormCase('3', '1')).toEqual({ record: {}, text: '{}' });
