@@ -110,10 +110,32 @@ function casesRows(cases: CasesFigures): Row[] {
   ];
 }
 
+/** Scripts smaller than this are summed in one row rather than listed. */
+const LISTED_SCRIPT_BYTES = 1000;
+
+/** Each first-page script: its gzip size, its share of the first page's JS, and its main packages. */
+function firstPageScriptRows(firstPage: BundleFigures['firstPage']): Row[] {
+  const scripts = firstPage.files.filter((f) => f.file.endsWith('.js')).sort((a, b) => b.gzip - a.gzip);
+  const share = (gzip: number) => `${Math.round((100 * gzip) / Math.max(1, firstPage.jsGzip))} %`;
+  const listed = scripts.filter((f) => f.gzip >= LISTED_SCRIPT_BYTES);
+  const rest = scripts.filter((f) => f.gzip < LISTED_SCRIPT_BYTES);
+  const rows = listed.map((f): Row => {
+    const main = (f.packages ?? []).filter((p) => p.share >= 0.05).slice(0, 4);
+    const made = main.map((p) => `${p.name} ${Math.round(p.share * 100)} %`).join(', ');
+    return ['Bundle (gzip)', `First page, ${f.file.replace(/^assets\//, '')}: gzip, share; its packages`, `${kb(f.gzip)}, ${share(f.gzip)}${made ? `: ${made}` : ''}`, ''];
+  });
+  if (rest.length > 0) {
+    const gzip = rest.reduce((n, f) => n + f.gzip, 0);
+    rows.push(['Bundle (gzip)', `First page, ${rest.length} more scripts under ${kb(LISTED_SCRIPT_BYTES)} each: gzip, share`, `${kb(gzip)}, ${share(gzip)}`, '']);
+  }
+  return rows;
+}
+
 function bundleRows(bundle: BundleFigures, budgets: readonly BudgetCheck[]): Row[] {
   const sets = (js: number, css: number) => `JS ${kb(js)}, CSS ${kb(css)}`;
   return [
     ['Bundle (gzip)', 'First page (Cases)', sets(bundle.firstPage.jsGzip, bundle.firstPage.cssGzip), verdict(budgets, 'First page JS')],
+    ...firstPageScriptRows(bundle.firstPage),
     ['Bundle (gzip)', 'Opening the editor adds', sets(bundle.editorAdds.jsGzip, bundle.editorAdds.cssGzip), ''],
     ['Bundle (gzip)', 'Total, first page + editor', sets(bundle.total.jsGzip, bundle.total.cssGzip), ''],
   ];

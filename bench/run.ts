@@ -6,10 +6,11 @@
  *
  *   npm run bench [-- --rounds 5] [-- --only http,peer]
  *
- * `--only` runs some sections: `browser` (bundle, editor, case viewer; needs the build), `import` (the
+ * `--only` runs some sections: `browser` (bundle, editor, case viewer; needs the build), `bundle` (the
+ * bundle alone, part of `browser`; needs the build), `import` (the
  * spreadsheet import in Chromium; needs the build), `http` (the sandbox and the proxy of `npm start` under
  * load), `peer` (the proxy beside nginx and a direct lookup); start-up is measured whenever the server is
- * started. Without `browser` or `import` the server serves a stub page.
+ * started. Without `browser`, `bundle` or `import` the server serves a stub page.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, release, platform, tmpdir } from 'node:os';
@@ -28,7 +29,7 @@ import { buildApp, installCleanupHooks, killAllChildren, startServer, trackTempD
 import { median, round } from './stats';
 
 const STARTS = 3;
-const SECTIONS = ['browser', 'import', 'http', 'peer'] as const;
+const SECTIONS = ['browser', 'bundle', 'import', 'http', 'peer'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** A dist folder with nothing but an index.html: enough for the server to start when nothing is rendered. */
@@ -76,7 +77,7 @@ async function main() {
   };
 
   let build: { distDir: string; ms: number } | undefined;
-  if (runs('browser') || runs('import')) {
+  if (runs('browser') || runs('bundle') || runs('import')) {
     log('Building (vite build)…');
     build = await buildApp();
   }
@@ -85,13 +86,15 @@ async function main() {
   const { runsMs, server } = await measureStartups(distDir);
 
   let bundle, editor, cases, importer, chromium;
-  if (build && (runs('browser') || runs('import'))) {
+  if (build && (runs('browser') || runs('bundle') || runs('import'))) {
     const browser = await launchBrowser();
     chromium = browser.version();
     const { distDir: builtDir } = build;
     try {
-      if (runs('browser')) {
+      if (runs('browser') || runs('bundle')) {
         bundle = await attempt('Bundle', () => runBundleBenchmark(browser, server.origin, builtDir));
+      }
+      if (runs('browser')) {
         editor = await attempt(`Editor at scale (${rounds} rounds)`, () => runEditorBenchmark(browser, server.origin, rounds, log));
         cases = await attempt(`Case viewer (${rounds} rounds)`, () =>
           runCasesBenchmark(browser, server.origin, server.sandboxOrigin, rounds, log),

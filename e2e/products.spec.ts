@@ -428,6 +428,25 @@ test('a 3 × 8 product with the bulk tools takes fewer than half the keys and cl
   );
 });
 
+test.describe('a template in the history entry (as "Start a new product from this one" leaves it)', () => {
+  const openWithTemplate = async (page: Page, template: unknown) => {
+    await page.evaluate((usr) => window.history.replaceState({ usr: { template: usr }, idx: 0 }, '', '/products/new'), template);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'New product' })).toBeVisible();
+  };
+
+  test('opens the editor with the product, without its slug', async ({ page }) => {
+    await openWithTemplate(page, { name: 'Linen throw', slug: 'linen-throw', enabled: 'true' });
+    await expect(page.getByLabel('Name')).toHaveValue('Linen throw');
+    await expect(page.getByLabel('Slug')).toHaveValue('');
+  });
+
+  test('is left out when the contract does not accept it, as an older version or a hand edit might leave it', async ({ page }) => {
+    await openWithTemplate(page, { name: 12, unknown_field: 'x' });
+    await expect(page.getByLabel('Name')).toHaveValue('');
+  });
+});
+
 test.describe('on a phone (390 × 844)', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 

@@ -43,6 +43,21 @@ test('an address without a site opens the first; the switcher names each site an
   await expect(page.getByRole('button', { name: /^Site: Summit Outfitters, sandbox/ })).toBeVisible();
 });
 
+test('the switcher’s menu loads after the header; pressed before it is there, it opens once it is', async ({ page }) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/site-switcher-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/s/harbour-linen/cases');
+  const switcher = page.getByRole('button', { name: /^Site: Harbour Linen, sandbox/ });
+  await switcher.click();
+  await expect(page.getByRole('menuitem')).toHaveCount(0);
+  release();
+  await expect(page.getByRole('menuitem', { name: /Summit Outfitters/ })).toBeVisible();
+});
+
 test('a deep link opens a case on its own site; the same case on the other site is not there', async ({ page }) => {
   await page.goto('/s/summit-outfitters/cases/12/61001');
   await expect(page.getByRole('heading', { level: 2, name: /case 61001/ })).toBeVisible();

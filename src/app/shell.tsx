@@ -1,13 +1,37 @@
-import { Anchor, AppShell, Box, Burger, Group, NavLink } from '@mantine/core';
+import { Anchor, Box, Burger, Group, NavLink } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import type { SiteInfo } from '@/contract/site-info';
+import { lazyModule, useLazyModule } from '@/lib/lazy-module';
 import { matchPathName, pathTo, type PathName } from '@/lib/paths';
 import { Link, useLocation } from '@/lib/router';
 import { useSite } from '@/lib/site-context';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { ModeBadge, ModeNote } from './mode-badge';
-import { SiteSwitcher } from './site-switcher';
+import { SiteButton } from './site-button';
 import classes from './shell.module.css';
+
+// The switcher's menu is a chunk of its own (Mantine's Menu and Popover, floating-ui): a server with one
+// site never loads it, and with several it loads after the first paint.
+const siteSwitcher = lazyModule(() => import('./site-switcher'));
+
+function SiteSwitcherSlot({ site, sites }: { site: SiteInfo; sites: readonly SiteInfo[] }) {
+  const { module, load } = useLazyModule(siteSwitcher, true);
+  const [pressedEarly, setPressedEarly] = useState(false);
+  if (module) return <module.SiteSwitcher site={site} sites={sites} defaultOpened={pressedEarly} />;
+  // Until the menu is here, the same button: pressed, it opens the menu once loaded (and tries again after a failure).
+  return (
+    <SiteButton
+      site={site}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onClick={() => {
+        setPressedEarly(true);
+        load();
+      }}
+    />
+  );
+}
 
 /**
  * The navigation, and the pages each entry stands for: it is highlighted on any of them (a case's own
@@ -45,11 +69,12 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { site, sites, many } = useSite();
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+    <div className={classes.shell}>
       <a href="#main" className={classes.skipLink}>
         Skip to content
       </a>
-      <AppShell.Header>
+      {/* right-scroll-bar-position: a modal's scroll lock (react-remove-scroll) keeps this fixed header from shifting. */}
+      <header className={`${classes.header} right-scroll-bar-position`}>
         <Group h="100%" px={{ base: 'xs', xs: 'md' }} gap="xs" justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
@@ -58,22 +83,22 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
             </Anchor>
           </Group>
           <Group gap="xs" wrap="nowrap">
-            {many ? <SiteSwitcher site={site} sites={sites} /> : <ModeBadge site={site} />}
+            {many ? <SiteSwitcherSlot site={site} sites={sites} /> : <ModeBadge site={site} />}
             <ColorSchemeToggle />
           </Group>
         </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Main">
+      </header>
+      <nav className={classes.navbar} aria-label="Main" data-opened={opened || undefined}>
         {NAV.map((item) => (
           <MainNavLink key={item.page} {...item} onClick={close} />
         ))}
         <Box mt="auto">
           <ModeNote site={site} many={many} />
         </Box>
-      </AppShell.Navbar>
-      <AppShell.Main id="main" tabIndex={-1}>
+      </nav>
+      <main className={classes.main} id="main" tabIndex={-1}>
         {children}
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </div>
   );
 }

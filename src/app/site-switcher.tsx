@@ -3,10 +3,11 @@
  * whether it is live or the sandbox, and the other sites to switch to. A switch opens the other site's
  * address, so nothing of this site (a draft, a cached case) goes with it.
  */
-import { Button, Menu, Text } from '@mantine/core';
+import { Menu, Text } from '@mantine/core';
 import type { SiteInfo } from '@/contract/site-info';
 import { useLocation } from '@/lib/router';
 import { siteHref } from '@/lib/site-context';
+import { SiteButton } from './site-button';
 
 /** The same kind of page on the other site: its list, not this site's case or product. */
 function samePageOn(pathname: string): string {
@@ -16,26 +17,13 @@ function samePageOn(pathname: string): string {
   return '/cases';
 }
 
-export function SiteSwitcher({ site, sites }: { site: SiteInfo; sites: readonly SiteInfo[] }) {
+/** `defaultOpened`: the button was pressed before the menu had loaded. */
+export function SiteSwitcher({ site, sites, defaultOpened = false }: { site: SiteInfo; sites: readonly SiteInfo[]; defaultOpened?: boolean }) {
   const { pathname } = useLocation();
   return (
-    <Menu position="bottom-end" withinPortal>
+    <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened}>
       <Menu.Target>
-        <Button
-          variant="filled"
-          color={site.mode === 'sandbox' ? 'teal.9' : 'orange.9'}
-          size="compact-sm"
-          data-mode={site.mode}
-          aria-label={`Site: ${site.name}, ${site.mode === 'sandbox' ? 'sandbox' : `live at ${site.host ?? ''}`}. Switch site`}
-          rightSection={<span aria-hidden="true">▾</span>}
-        >
-          <Text span size="sm" fw={600} truncate maw={{ base: 120, sm: 260 }}>
-            {site.name}
-          </Text>
-          <Text span size="xs" ml={6} visibleFrom="xs">
-            {site.mode === 'sandbox' ? 'Sandbox' : 'Live'}
-          </Text>
-        </Button>
+        <SiteButton site={site} />
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>Switch site</Menu.Label>

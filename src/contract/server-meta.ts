@@ -1,15 +1,10 @@
 /**
  * What our own server tells the browser about where its calls go (GET /api/meta). Never the key.
  */
-import * as z from 'zod/mini';
-
 export const SERVER_META_PATH = '/api/meta';
 
-export const serverMetaSchema = z.discriminatedUnion('mode', [
-  z.object({ mode: z.literal('sandbox'), siteId: z.string() }),
-  z.object({ mode: z.literal('platform'), host: z.string(), siteId: z.string() }),
-]);
-export type ServerMeta = z.infer<typeof serverMetaSchema>;
+/** The answer of GET /api/meta: where the first site's calls go. Written by our server, read by no page of today's. */
+export type ServerMeta = { mode: 'sandbox'; siteId: string } | { mode: 'platform'; host: string; siteId: string };
 
 /**
  * Our server adds this header to every answer the platform gave (passed on, or turned into a 502 because

@@ -5,13 +5,11 @@
  * Every scalar on the wire is a JSON string; these schemas check the shape only (the 400 layer).
  * The semantic rules (the 422 layer) live in `rules.ts`.
  */
-// zod/mini: the same validation, tree-shakable, so the first page stays small.
+// zod/mini: the same validation, tree-shakable, so the pages that check bodies stay small.
 import * as z from 'zod/mini';
+import { CURRENCIES, STATUS_PHRASES, type Currency } from './site-api-basics';
 
-export const API_BASE_PATH = '/api/site/v2';
-
-export const CURRENCIES = ['aud', 'cad', 'eur', 'gbp', 'nzd', 'usd'] as const;
-export type Currency = (typeof CURRENCIES)[number];
+export { API_BASE_PATH, CREATE_PRODUCT_PATH, CURRENCIES, formCasePath, STATUS_PHRASES, type Currency } from './site-api-basics';
 
 export const PRODUCT_PRICE_TIERS = [1, 2, 3, 4] as const;
 export const OPTION_PRICE_TIERS = [1, 2] as const;
@@ -115,23 +113,6 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** Status phrases of the spec, plus the ones our own server answers with (413, 502, 504). */
-export const STATUS_PHRASES: Readonly<Record<number, string>> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  413: 'Content Too Large',
-  415: 'Unsupported Media Type',
-  421: 'Misdirected Request',
-  422: 'Unprocessable Entity',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  504: 'Gateway Timeout',
-};
-
 export function errorBody(code: number, message: string, details?: ErrorDetail[]): ErrorBody {
   const body: ErrorBody = { error: STATUS_PHRASES[code] ?? 'Error', message, code };
   if (details) body.details = details;
@@ -145,7 +126,3 @@ export function errorBody(code: number, message: string, details?: ErrorDetail[]
 export const formCaseSchema = z.record(z.string(), z.unknown());
 export type FormCase = z.infer<typeof formCaseSchema>;
 
-/** Paths of the two operations, relative to the base address. */
-export const formCasePath = (form: string, id: string) =>
-  `/forms/${encodeURIComponent(form)}/cases/${encodeURIComponent(id)}`;
-export const CREATE_PRODUCT_PATH = '/ecommerce/products/create';

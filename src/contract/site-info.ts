@@ -1,10 +1,11 @@
 /**
  * What the browser knows of a site (GET /api/sites): everything of its site profile but where its key
- * lives. Apart from site-profile.ts so that the first page loads only this small schema.
+ * lives. Without zod, and apart from site-profile.ts, because the first page reads the list of sites and
+ * loads no zod: the type comes from the profile's schema, and `readSiteInfo` checks what the browser
+ * relies on.
  */
-import * as z from 'zod/mini';
 import type { SiteConfig } from './site-profile';
-import { API_BASE_PATH, CURRENCIES } from './site-api';
+import { API_BASE_PATH, CURRENCIES, type Currency } from './site-api-basics';
 
 /** Where the browser reads the sites (GET): `{"sites": SiteInfo[]}`. */
 export const SITES_PATH = '/api/sites';
@@ -16,23 +17,36 @@ export const SITES_PATH = '/api/sites';
 export const siteApiBasePath = (site: string | null): string =>
   site === null ? API_BASE_PATH : `/api/s/${encodeURIComponent(site)}${API_BASE_PATH.slice('/api'.length)}`;
 
-/** `mode` and `host` say where its calls go, for the header's badge. */
-export const siteInfoSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  mode: z.enum(['sandbox', 'platform']),
-  host: z.optional(z.string()),
-  siteId: z.string(),
-  currencies: z.array(z.enum(CURRENCIES)),
-  decimals: z.union([z.literal(2), z.literal(4)]),
-  labels: z.optional(z.unknown()),
-  forms: z.optional(z.unknown()),
-  references: z.optional(z.unknown()),
-  defaults: z.optional(z.unknown()),
-});
+/** A site of the profile as the browser sees it; `mode` and `host` say where its calls go, for the header's badge. */
+export type SiteInfo = Pick<SiteConfig, 'id' | 'name' | 'labels' | 'forms' | 'references' | 'defaults'> & {
+  mode: 'sandbox' | 'platform';
+  host?: string;
+  siteId: string;
+  currencies: Currency[];
+  decimals: 2 | 4;
+};
 
-export type SiteInfo = Omit<z.infer<typeof siteInfoSchema>, 'labels' | 'forms' | 'references' | 'defaults'> &
-  Pick<SiteConfig, 'labels' | 'forms' | 'references' | 'defaults'>;
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isCurrency = (value: unknown): value is Currency => CURRENCIES.some((currency) => currency === value);
+
+/**
+ * A site of `GET /api/sites`, or null when it lacks what the browser relies on: its id, name, mode and site
+ * id, the host if any, its currencies and decimals. Labels, forms, references and defaults are passed on
+ * as they are (the server checked them against the profile's schema at start); other keys are left out.
+ */
+export function readSiteInfo(value: unknown): SiteInfo | null {
+  if (!isObject(value)) return null;
+  const { id, name, mode, host, siteId, currencies, decimals } = value;
+  if (typeof id !== 'string' || typeof name !== 'string' || typeof siteId !== 'string') return null;
+  if ((mode !== 'sandbox' && mode !== 'platform') || (host !== undefined && typeof host !== 'string')) return null;
+  if (!Array.isArray(currencies) || !currencies.every(isCurrency) || (decimals !== 2 && decimals !== 4)) return null;
+  const info: SiteInfo = { id, name, mode, siteId, currencies: [...currencies], decimals };
+  if (host !== undefined) info.host = host;
+  const parts: Json = info;
+  for (const key of ['labels', 'forms', 'references', 'defaults']) if (value[key] !== undefined) parts[key] = value[key];
+  return info;
+}
 
 /** The browser's view of a site of the profile. */
 export function siteInfoOf(site: SiteConfig): SiteInfo {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, createProduct, getFormCase, getSites, REQUEST_TIMEOUT_MS } from './api-client';
 import { setSiteScope } from './site-scope';
-import { isExactNumber } from './exact-json';
+import { isExactNumber } from './exact-number';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -45,6 +45,23 @@ describe('getFormCase', () => {
     expect(isExactNumber(result.record.order_id)).toBe(true);
     expect(result.record.created_at).toBe(1761955200);
     expect(String((result.record.properties as Record<string, unknown>).amount)).toBe('1.50');
+  });
+
+  it('calls a parser that cannot be loaded from our server a network failure, which the page offers to retry', async () => {
+    fetchMock.mockResolvedValue(answer(200, '{}'));
+    vi.resetModules();
+    vi.doMock('./exact-json', () => {
+      throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    try {
+      const fresh = await import('./api-client');
+      const error = await fresh.getFormCase('3', '1').catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(fresh.ApiError);
+      expect(error).toMatchObject({ kind: 'network', status: 0 });
+    } finally {
+      vi.doUnmock('./exact-json');
+      vi.resetModules();
+    }
   });
 
   it('accepts the empty object of the spec’s example', async () => {

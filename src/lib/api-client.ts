@@ -4,16 +4,10 @@
  * classifier of failures (`api-error-class.ts`).
  */
 import { PLATFORM_STATUS_HEADER } from '@/contract/server-meta';
-import {
-  CREATE_PRODUCT_PATH,
-  errorBodySchema,
-  formCasePath,
-  type ErrorDetail,
-  type FormCase,
-  type WireProduct,
-} from '@/contract/site-api';
-import { SITES_PATH, siteInfoSchema, type SiteInfo } from '@/contract/site-info';
-import { parseExactJson } from './exact-json';
+import type { ErrorDetail, FormCase, WireProduct } from '@/contract/site-api';
+import { CREATE_PRODUCT_PATH, formCasePath } from '@/contract/site-api-basics';
+import { readSiteInfo, SITES_PATH, type SiteInfo } from '@/contract/site-info';
+import { readErrorBody } from './error-body';
 import { apiBasePath } from './site-scope';
 
 /**
@@ -160,14 +154,14 @@ function readJson(answer: Answer, parse: (text: string) => unknown = JSON.parse)
     });
   }
   if (!answer.ok) {
-    const body = errorBodySchema.safeParse(json);
+    const body = readErrorBody(json);
     throw new ApiError({
       kind: 'api',
       status,
       platformStatus,
-      error: body.success ? body.data.error : statusText || `HTTP ${status}`,
-      message: body.success ? body.data.message : `The server answered ${status}.`,
-      details: body.success ? body.data.details : undefined,
+      error: body ? body.error : statusText || `HTTP ${status}`,
+      message: body ? body.message : `The server answered ${status}.`,
+      details: body?.details,
       retryAfter: answer.retryAfter,
     });
   }
@@ -201,10 +195,23 @@ export interface FormCaseAnswer {
   text: string;
 }
 
+/**
+ * The exact parser (lossless-json), loaded with the first lookup rather than with the first page. A
+ * script that cannot be fetched from our server is a network failure like any other.
+ */
+async function exactParser(): Promise<(text: string) => unknown> {
+  try {
+    return (await import('./exact-json')).parseExactJson;
+  } catch {
+    throw new ApiError({ kind: 'network', status: 0, error: 'Network Error', message: 'A script of this page could not be loaded from the server.' });
+  }
+}
+
 /** GET /forms/{form}/cases/{id}: any JSON object, including `{}`, with every number exact. */
 export async function getFormCase(form: string, id: string, signal?: AbortSignal): Promise<FormCaseAnswer> {
-  const answer = await send(apiBasePath() + formCasePath(form, id), {}, signal);
-  const record = expectObject(readJson(answer, parseExactJson), answer, 'The case');
+  // The parser loads beside the request, so the first lookup waits for the slower of the two only.
+  const [answer, parse] = await Promise.all([send(apiBasePath() + formCasePath(form, id), {}, signal), exactParser()]);
+  const record = expectObject(readJson(answer, parse), answer, 'The case');
   return { record, text: answer.text };
 }
 
@@ -223,10 +230,10 @@ export async function createProduct(body: WireProduct, signal?: AbortSignal): Pr
 export async function getSites(signal?: AbortSignal): Promise<SiteInfo[]> {
   const answer = await send(SITES_PATH, {}, signal);
   const json = readJson(answer) as { sites?: unknown } | null;
-  const parsed = Array.isArray(json?.sites) ? json.sites.map((site) => siteInfoSchema.safeParse(site)) : [];
-  if (parsed.length === 0 || parsed.some((result) => !result.success)) {
+  const sites = Array.isArray(json?.sites) ? json.sites.map(readSiteInfo) : [];
+  if (sites.length === 0 || sites.some((site) => site === null)) {
     throw new ApiError({ kind: 'invalid-response', status: answer.status, error: 'Invalid Response', message: 'Unexpected list of sites.' });
   }
-  // The schema checks the shape the browser relies on; labels and references are the profile's, checked at start.
-  return parsed.map((result) => result.data as SiteInfo);
+  // The reader checks the shape the browser relies on; labels and references are the profile's, checked at start.
+  return sites as SiteInfo[];
 }

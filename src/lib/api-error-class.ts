@@ -7,7 +7,7 @@
  * without it means the platform could not be reached, and a 502 with it means the platform answered
  * something that is not JSON.
  */
-import { STATUS_PHRASES } from '@/contract/site-api';
+import { STATUS_PHRASES } from '@/contract/site-api-basics';
 import { ApiError } from './api-client';
 
 /** Which hop got no answer: the browser from our server, or our server from the platform. */

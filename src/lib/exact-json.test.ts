@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isExactNumber, parseExactJson, reindentJson, stringifyExactJson } from './exact-json';
+import { parseExactJson, reindentJson, stringifyExactJson } from './exact-json';
+import { isExactNumber } from './exact-number';
 
 describe('parseExactJson', () => {
   it('keeps numbers a JavaScript number would change, as written', () => {

@@ -3,14 +3,8 @@
  * double and prints it back as `12345678901234567000`; a case viewer must show, copy and save what the
  * platform wrote. Parsing is lossless-json's (well kept, about 3 KB gzip for what we use).
  */
-import { isLosslessNumber, LosslessNumber, parse, stringify } from 'lossless-json';
-
-/** A JSON number that a JavaScript number would not print back as written; `toString()` is its text. */
-export type ExactNumber = LosslessNumber;
-
-export function isExactNumber(value: unknown): value is ExactNumber {
-  return isLosslessNumber(value);
-}
+import { LosslessNumber, parse, stringify } from 'lossless-json';
+import type { ExactNumber } from './exact-number';
 
 /** A number stays a `number` only when it prints back exactly as written (`12`, `0.5`, `1761955200`). */
 function readNumber(text: string): number | ExactNumber {

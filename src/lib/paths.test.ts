@@ -62,7 +62,21 @@ describe('readPathState', () => {
     expect(readPathState('case', null)).toBeUndefined();
     expect(readPathState('case', { lookup: 'yes' })).toBeUndefined();
     expect(readPathState('createdProduct', 'justCreated')).toBeUndefined();
-    expect(readPathState('newProduct', { template: { name: 1 } })).toBeUndefined();
-    expect(readPathState('newProduct', { template: { unknown_field: 'x' } })).toBeUndefined();
+    expect(readPathState('case', { formReadAs: { typed: 1, form: '3' } })).toBeUndefined();
+    expect(readPathState('newProduct', { template: ['not', 'a', 'product'] })).toBeUndefined();
+    expect(readPathState('newProduct', { fromImport: '3' })).toBeUndefined();
+  });
+
+  it('keeps only the keys a page knows, as a zod object would', () => {
+    expect(readPathState('case', { lookup: true, scroll: 300, formReadAs: { typed: 'form_3', form: '3', at: 1 } })).toEqual({
+      lookup: true,
+      formReadAs: { typed: 'form_3', form: '3' },
+    });
+    expect(readPathState('createdProduct', { justCreated: false, other: 'x' })).toEqual({ justCreated: false });
+  });
+
+  it('leaves a template to the editor, which checks it against the contract', () => {
+    // Any object passes here; new-product-page.tsx uses it only if wireProductSchema accepts it.
+    expect(readPathState('newProduct', { template: { name: 1 } })).toEqual({ template: { name: 1 } });
   });
 });

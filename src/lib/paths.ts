@@ -3,8 +3,6 @@
  * (the router accepts nothing else), so a path is written once, a page's params are typed by its
  * pattern, and so is the state its history entry may carry.
  */
-import * as z from 'zod/mini';
-import { wireProductSchema } from '@/contract/site-api';
 
 export const PATHS = {
   home: '/',
@@ -35,35 +33,68 @@ export type Href<N extends PathName = PathName> = string & { readonly [pathName]
 
 /**
  * What a page's history entry may carry. History outlives the code that wrote it (a reload, an old tab),
- * so state is always read back through its schema (`readPathState`), never cast.
+ * so state is always read back through its reader (`readPathState`), never cast. The readers are written
+ * without zod, because the router is on the first page, which loads none; like a zod object, each keeps
+ * only the keys it knows and refuses a known key of the wrong type.
  */
-const STATE_SCHEMAS = {
-  case: z.object({
-    /** Arrived by the lookup form (not by a link, Back or Forward): focus goes to the outcome. */
-    lookup: z.optional(z.boolean()),
-    /** What the form box held when it was read as another identifier: `form_3` read as `3`. */
-    formReadAs: z.optional(z.object({ typed: z.string(), form: z.string() })),
-  }),
-  newProduct: z.object({
-    /** Start from this product (its slug is left out): "Start a new product from this one". */
-    template: z.optional(wireProductSchema),
-    /** Edit the product of a spreadsheet import (by its first row) and bring it back to the import. */
-    fromImport: z.optional(z.number()),
-  }),
-  createdProduct: z.object({
-    /** Arrived straight from Create: the page says the product was created. */
-    justCreated: z.optional(z.boolean()),
-  }),
+interface CaseState {
+  /** Arrived by the lookup form (not by a link, Back or Forward): focus goes to the outcome. */
+  lookup?: boolean;
+  /** What the form box held when it was read as another identifier: `form_3` read as `3`. */
+  formReadAs?: { typed: string; form: string };
+}
+
+interface NewProductState {
+  /**
+   * Start from this product (its slug is left out): "Start a new product from this one". Any object here;
+   * the editor checks it against the contract's product schema before using it.
+   */
+  template?: Record<string, unknown>;
+  /** Edit the product of a spreadsheet import (by its first row) and bring it back to the import. */
+  fromImport?: number;
+}
+
+interface CreatedProductState {
+  /** Arrived straight from Create: the page says the product was created. */
+  justCreated?: boolean;
+}
+
+type Fields = Record<string, unknown>;
+const isFields = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+const isFormReadAs = (value: unknown): value is { typed: string; form: string } =>
+  isFields(value) && typeof value.typed === 'string' && typeof value.form === 'string';
+
+/** The known keys of `raw` that are set, each passing its check; undefined when one does not. */
+function readFields<T>(raw: Fields, checks: { [K in keyof T]-?: (value: unknown) => boolean }): T | undefined {
+  const out: Fields = {};
+  for (const [key, check] of Object.entries<(value: unknown) => boolean>(checks)) {
+    const value = raw[key];
+    if (value === undefined) continue;
+    if (!check(value)) return undefined;
+    out[key] = value;
+  }
+  return out as T;
+}
+
+const STATE_READERS = {
+  case: (raw: Fields) => {
+    const state = readFields<CaseState>(raw, { lookup: isBoolean, formReadAs: isFormReadAs });
+    const readAs = state?.formReadAs;
+    return readAs ? { ...state, formReadAs: { typed: readAs.typed, form: readAs.form } } : state;
+  },
+  newProduct: (raw: Fields) => readFields<NewProductState>(raw, { template: isFields, fromImport: isNumber }),
+  createdProduct: (raw: Fields) => readFields<CreatedProductState>(raw, { justCreated: isBoolean }),
 };
 
-export type StatefulPathName = keyof typeof STATE_SCHEMAS;
-export type PathState<N extends PathName> = N extends StatefulPathName ? z.infer<(typeof STATE_SCHEMAS)[N]> : never;
+export type StatefulPathName = keyof typeof STATE_READERS;
+export type PathState<N extends PathName> = N extends StatefulPathName ? NonNullable<ReturnType<(typeof STATE_READERS)[N]>> : never;
 
 /** Reads a history entry's state for page `name`; undefined when there is none or it is not that page's. */
 export function readPathState<N extends StatefulPathName>(name: N, raw: unknown): PathState<N> | undefined {
-  if (raw === undefined || raw === null) return undefined;
-  const parsed = STATE_SCHEMAS[name].safeParse(raw);
-  return parsed.success ? (parsed.data as PathState<N>) : undefined;
+  if (!isFields(raw)) return undefined;
+  return STATE_READERS[name](raw) as PathState<N> | undefined;
 }
 
 type ParamsArgs<N extends PathName> = [ParamNames<(typeof PATHS)[N]>] extends [never] ? [] : [params: PathParams<N>];

@@ -263,7 +263,7 @@ export function usePathParams<N extends PathName>(name: N): PathParams<N> | null
   return useMemo(() => matchPathName(name, pathname), [name, pathname]);
 }
 
-/** The current history entry's state, read through page `name`'s schema; undefined when it has none. */
+/** The current history entry's state, read through page `name`'s reader (paths.ts); undefined when it has none. */
 export function usePathState<N extends StatefulPathName>(name: N): PathState<N> | undefined {
   const { location } = useRouter();
   return useMemo(

@@ -3,7 +3,7 @@
  * form_name, created_at) when present, else the identifiers the user looked up.
  */
 import type { FormCase } from '@/contract/site-api';
-import { isExactNumber } from '@/lib/exact-json';
+import { isExactNumber } from '@/lib/exact-number';
 import { classifyValue } from './classify-value';
 
 export interface CaseIdentity {

@@ -2,23 +2,39 @@
  * Case lookup: the container. It owns the route (`/cases/<form>/<id>` is the deep link), the query, the
  * recent lookups and where focus goes; everything it shows is a presentational component.
  */
-import { Grid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { pathTo } from '@/lib/paths';
+import { lazyModule, useLazyModule } from '@/lib/lazy-module';
 import { useSite } from '@/lib/site-context';
 import { useLocation, useNavigate, usePathParams, usePathState } from '@/lib/router';
 import { caseIdentifierViolations } from '@/contract/identifiers';
 import { caseIdentity } from './case-identity';
 import { formCaseQueryOptions } from './case-query';
-import { CaseResult } from './case-result';
 import { ErrorPanel } from './error-panel';
-import { describeLookupError } from './lookup-error';
+import { describeLookupError, type LookupErrorView } from './lookup-error';
 import { LookupForm, type LookupRequest } from './lookup-form';
 import { RecentLookupsList } from './recent-lookups-list';
 import { revealedText } from './reveal-invisible';
 import { useRecentLookups } from './use-recent-lookups';
 import classes from './cases.module.css';
+import layout from './cases-page.module.css';
+
+/**
+ * What shows a case (its header, the field table, the tabs and raw JSON, with what they need) is a chunk of
+ * its own: the first paint of Cases is the lookup form. It starts loading as soon as identifiers are typed,
+ * or when the address names a case.
+ */
+const caseView = lazyModule(() => import('./case-result'));
+
+const CASE_VIEW_FAILED: LookupErrorView = {
+  title: 'The case could not be shown',
+  message: 'The part of this page that shows a case could not be loaded from site-admin’s server. Check the connection and try again.',
+  serverMessage: null,
+  details: [],
+  canRetry: true,
+};
 
 function LoadingCase({ form, id }: { form: string; id: string }) {
   return (
@@ -44,11 +60,20 @@ export function CasesPage() {
   const linkViolations = params ? caseIdentifierViolations(form, id) : [];
   const ready = params !== null && linkViolations.length === 0;
   const query = useQuery({ ...formCaseQueryOptions(form, id), enabled: ready });
+  const view = useLazyModule(caseView, ready);
+  const CaseResult = view.module?.CaseResult;
   const recent = useRecentLookups();
   const { remember } = recent;
   // An error is about the identifiers it was for: once the boxes hold others, it goes.
   const [editedAway, setEditedAway] = useState(false);
-  const onEdit = useCallback((nextForm: string, nextId: string) => setEditedAway(nextForm.trim() !== form || nextId.trim() !== id), [form, id]);
+  const { load: loadView } = view;
+  const onEdit = useCallback(
+    (nextForm: string, nextId: string) => {
+      setEditedAway(nextForm.trim() !== form || nextId.trim() !== id);
+      loadView();
+    },
+    [form, id, loadView],
+  );
 
   const headingRef = useRef<HTMLHeadingElement>(null);
   const errorRef = useRef<HTMLDivElement>(null);
@@ -61,12 +86,14 @@ export function CasesPage() {
   // The answer is put on screen in a transition: React renders a large case in slices between which the
   // browser stays responsive, rather than in one long task (the query's own update is synchronous). Only
   // an answer for the identifiers in the address is shown, never the previous case's while the next loads;
-  // a case already in the cache (Back) is put on screen the same way.
+  // a case already in the cache (Back) is put on screen the same way. It waits for the case view's chunk.
   const caseKey = `${form}/${id}`;
-  const answered = useMemo(() => (data ? { caseKey, data } : null), [data, caseKey]);
+  const answered = useMemo(() => (data && CaseResult ? { caseKey, data } : null), [data, caseKey, CaseResult]);
   const deferred = useDeferredValue(answered, null);
   const shown = deferred?.caseKey === caseKey ? deferred.data : undefined;
-  const settled = ready && !query.isFetching && (query.isError || shown === data);
+  // The answer is here but the view could not be loaded (a failed lookup says so itself).
+  const viewFailed = ready && data !== undefined && view.error !== null;
+  const settled = ready && !query.isFetching && (query.isError || viewFailed || shown === data);
 
   useEffect(() => {
     if (arrivedByLookup) focusWhenSettled.current = `${form}/${id}`;
@@ -75,8 +102,8 @@ export function CasesPage() {
   useEffect(() => {
     if (!settled || focusWhenSettled.current !== `${form}/${id}`) return;
     focusWhenSettled.current = null;
-    (query.isError ? errorRef : headingRef).current?.focus();
-  }, [settled, form, id, query.isError]);
+    (query.isError || viewFailed ? errorRef : headingRef).current?.focus();
+  }, [settled, form, id, query.isError, viewFailed]);
 
   const { site } = useSite();
   const formProfile = site.forms?.[form];
@@ -108,65 +135,72 @@ export function CasesPage() {
         <Title order={1}>Cases</Title>
         <Text className={classes.muted}>Look up one form submission by its form and case identifiers.</Text>
       </Stack>
-      <Grid gap="xl">
-        <Grid.Col span={{ base: 12, lg: 9 }}>
-          <Stack gap="lg">
-            <LookupForm
-              // A new link starts the form afresh from its identifiers (keys differ from the result's: same parent).
-              key={`lookup:${form}/${id}`}
-              defaultForm={form}
-              defaultId={id}
-              defaultFormReadFrom={arrival?.formReadAs?.form === form ? arrival.formReadAs.typed : null}
-              pending={query.isFetching && !data}
-              onLookup={lookup}
-              onEdit={onEdit}
+      <div className={layout.layout}>
+        <Stack gap="lg">
+          <LookupForm
+            // A new link starts the form afresh from its identifiers (keys differ from the result's: same parent).
+            key={`lookup:${form}/${id}`}
+            defaultForm={form}
+            defaultId={id}
+            defaultFormReadFrom={arrival?.formReadAs?.form === form ? arrival.formReadAs.typed : null}
+            pending={query.isFetching && !data}
+            onLookup={lookup}
+            onEdit={onEdit}
+          />
+          {linkViolations.length > 0 && !editedAway && (
+            <ErrorPanel
+              view={{
+                title: 'This link cannot point to a case',
+                message: 'Its identifiers are not ones a form or case can have, so nothing was sent.',
+                serverMessage: null,
+                details: linkViolations,
+                canRetry: false,
+              }}
+              retrying={false}
+              onRetry={() => undefined}
             />
-            {linkViolations.length > 0 && !editedAway && (
-              <ErrorPanel
-                view={{
-                  title: 'This link cannot point to a case',
-                  message: 'Its identifiers are not ones a form or case can have, so nothing was sent.',
-                  serverMessage: null,
-                  details: linkViolations,
-                  canRetry: false,
-                }}
-                retrying={false}
-                onRetry={() => undefined}
-              />
-            )}
-            {errorView && (
-              <ErrorPanel
-                view={errorView}
-                retrying={query.isFetching}
-                onRetry={() => void refetch()}
-                panelRef={errorRef}
-              />
-            )}
-            {ready && (query.isPending || (data && !shown)) && <LoadingCase form={form} id={id} />}
-            {shown && (
-              <CaseResult
-                key={`case:${form}/${id}`}
-                answer={shown}
-                form={form}
-                id={id}
-                refreshing={query.isFetching}
-                onRefresh={() => void refetch()}
-                headingRef={headingRef}
-                formProfile={formProfile}
-              />
-            )}
-            {!ready && linkViolations.length === 0 && (
-              <Text className={classes.muted}>
-                Type the two identifiers from the customer&apos;s email or a colleague&apos;s message, or paste a case link, then
-                press Enter.
-              </Text>
-            )}
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 3 }}>
-          <RecentLookupsList lookups={recent.list} onClear={recent.clear} />
-        </Grid.Col>
-      </Grid>
+          )}
+          {errorView && (
+            <ErrorPanel
+              view={errorView}
+              retrying={query.isFetching}
+              onRetry={() => void refetch()}
+              panelRef={errorRef}
+            />
+          )}
+          {viewFailed && (
+            <ErrorPanel
+              view={CASE_VIEW_FAILED}
+              retrying={view.loading}
+              onRetry={() => {
+                focusWhenSettled.current = caseKey;
+                view.load();
+              }}
+              panelRef={errorRef}
+            />
+          )}
+          {ready && !viewFailed && (query.isPending || (data && !shown)) && <LoadingCase form={form} id={id} />}
+          {shown && CaseResult && (
+            <CaseResult
+              key={`case:${form}/${id}`}
+              answer={shown}
+              form={form}
+              id={id}
+              refreshing={query.isFetching}
+              onRefresh={() => void refetch()}
+              headingRef={headingRef}
+              formProfile={formProfile}
+            />
+          )}
+          {!ready && linkViolations.length === 0 && (
+            <Text className={classes.muted}>
+              Type the two identifiers from the customer&apos;s email or a colleague&apos;s message, or paste a case link, then
+              press Enter.
+            </Text>
+          )}
+        </Stack>
+        <RecentLookupsList lookups={recent.list} onClear={recent.clear} />
+      </div>
     </Stack>
   );
 }

@@ -4,7 +4,7 @@
  * Pure; the key (when there is one) helps to tell a timestamp from an order number.
  */
 import { MAX_EPOCH_SECONDS } from '@/contract/identifiers';
-import { isExactNumber, type ExactNumber } from '@/lib/exact-json';
+import { isExactNumber, type ExactNumber } from '@/lib/exact-number';
 
 /** An `ExactNumber` is a number the platform wrote that a JavaScript number would change (see exact-json). */
 export type Scalar = string | number | boolean | ExactNumber;

@@ -5,11 +5,11 @@ import '@mantine/notifications/styles.css';
 import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { pathTo } from '@/lib/paths';
 import { useBlocker, useNavigate, usePathState } from '@/lib/router';
 import { useSite } from '@/lib/site-context';
-import type { ErrorDetail, WireProduct } from '@/contract/site-api';
+import { wireProductSchema, type ErrorDetail, type WireProduct } from '@/contract/site-api';
 import { ApiError, createProduct } from '@/lib/api-client';
 import { classifyApiError, isOutcomeUnknown } from '@/lib/api-error-class';
 import { CreateFailure } from './create-outcome';
@@ -79,8 +79,12 @@ function CreateProductPage() {
   // The browser's language is the one the person types numbers and dates in; every step reads with it.
   const { site } = useSite();
   const [settings] = useState(() => settingsForSite(navigator.language, site));
-  // Validated against the contract by the paths table: history outlives the code that wrote it.
-  const template = usePathState('newProduct')?.template;
+  // History outlives the code that wrote it: a template is used only if the contract's schema accepts it.
+  const templateState = usePathState('newProduct')?.template;
+  const template = useMemo(() => {
+    const parsed = wireProductSchema.safeParse(templateState);
+    return parsed.success ? parsed.data : undefined;
+  }, [templateState]);
   const navigate = useNavigate();
   const [drafts, setDrafts] = useState<Draft[]>(listDrafts);
   // The draft this editor saves to: a new one, or the one resumed.
