@@ -45,7 +45,12 @@ function EmptyCaseNote({ form, id }: { form: string; id: string }) {
 export function CaseResult({ answer, form, id, refreshing, onRefresh, headingRef, formProfile }: CaseResultProps) {
   const { record, text } = answer;
   const identity = useMemo(() => caseIdentity(record, form, id, formProfile?.name), [record, form, id, formProfile]);
-  const json = useMemo(() => caseJson(text), [text]);
+  // The indented text is for Copy JSON, Download JSON and the Raw JSON tab: made when first asked for,
+  // not between the answer and its first screen.
+  const getJson = useMemo(() => {
+    let json: string | undefined;
+    return () => (json ??= caseJson(text));
+  }, [text]);
   const sections = useMemo(() => caseSections(record, formProfile?.fields), [record, formProfile]);
   const total = countRows(sections);
   const fileName = caseFileName(form, id);
@@ -57,11 +62,11 @@ export function CaseResult({ answer, form, id, refreshing, onRefresh, headingRef
       <CaseHeader
         identity={identity}
         form={form}
-        json={json}
+        getJson={getJson}
         fileName={fileName}
         refreshing={refreshing}
         onRefresh={onRefresh}
-        onDownload={() => downloadText(fileName, json)}
+        onDownload={() => downloadText(fileName, getJson())}
         headingRef={headingRef}
       />
       {isEmpty && <EmptyCaseNote form={form} id={id} />}
@@ -86,7 +91,7 @@ export function CaseResult({ answer, form, id, refreshing, onRefresh, headingRef
             )}
           </Tabs.Panel>
           <Tabs.Panel value="raw" pt="md">
-            <RawJsonView json={json} />
+            <RawJsonView getJson={getJson} />
           </Tabs.Panel>
         </Tabs>
       </RememberedStateProvider>
