@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FormCase } from '@/contract/site-api';
 import { parseExactJson } from '@/lib/exact-json';
 import { render } from '@/test/render';
 import { CaseResult } from './case-result';
+import { loadFieldTable } from './lazy-field-table';
 
 const documented: FormCase = {
   id: '48217',
@@ -36,6 +37,9 @@ const rowHeaders = () => screen.queryAllByRole('rowheader').map((cell) => cell.t
 
 // Tables are slow to render in jsdom; a slow machine must not fail these on time alone.
 describe('CaseResult', { timeout: 20_000 }, () => {
+  // The page loads the table's code when a lookup starts; here it is loaded before the first case.
+  beforeAll(() => loadFieldTable());
+
   it('names fields and the form as the site profile does, when the record names no form', () => {
     const { form_name: _name, ...unnamed } = documented;
     const text = JSON.stringify(unnamed);

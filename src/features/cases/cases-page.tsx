@@ -14,6 +14,7 @@ import { formCaseQueryOptions } from './case-query';
 import { CaseResult } from './case-result';
 import { ErrorPanel } from './error-panel';
 import { describeLookupError } from './lookup-error';
+import { loadFieldTable } from './lazy-field-table';
 import { LookupForm, type LookupRequest } from './lookup-form';
 import { RecentLookupsList } from './recent-lookups-list';
 import { revealedText } from './reveal-invisible';
@@ -52,6 +53,10 @@ export function CasesPage() {
   const onEdit = useCallback((nextForm: string, nextId: string) => setEditedAway(nextForm.trim() !== form || nextId.trim() !== id), [form, id]);
 
   useEffect(() => warmDateFormatsWhenIdle(), []);
+  // The table's code comes with the first lookup, beside its request (a failure shows when it renders).
+  useEffect(() => {
+    if (ready) loadFieldTable().catch(() => undefined);
+  }, [ready]);
 
   const headingRef = useRef<HTMLHeadingElement>(null);
   const errorRef = useRef<HTMLDivElement>(null);

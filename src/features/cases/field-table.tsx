@@ -121,7 +121,7 @@ function withFocused(range: Range, focused: number): number[] {
 
 const keepScroll = () => false;
 
-interface FieldTableProps {
+export interface FieldTableProps {
   sections: readonly FieldSection[];
   /** Show each section's title as a heading row (when there is more than one). */
   withSectionTitles: boolean;

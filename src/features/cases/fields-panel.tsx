@@ -1,7 +1,7 @@
 import { Stack, Text, TextInput } from '@mantine/core';
 import { startTransition, useEffect, useMemo, useState } from 'react';
 import { countRows, filterSections, type FieldSection } from './case-fields';
-import { FieldTable } from './field-table';
+import { LazyFieldTable } from './lazy-field-table';
 import { useRememberedState } from './remembered-state';
 import classes from './cases.module.css';
 
@@ -62,7 +62,7 @@ export function FieldsPanel({ sections }: FieldsPanelProps) {
       {shownCount === 0 ? (
         <Text>No field matches “{deferredFilter.trim()}”.</Text>
       ) : (
-        <FieldTable sections={shown} withSectionTitles={sections.length > 1} />
+        <LazyFieldTable sections={shown} withSectionTitles={sections.length > 1} />
       )}
     </Stack>
   );
