@@ -173,6 +173,18 @@ describe('CaseResult', { timeout: 20_000 }, () => {
     }
   });
 
+  it('renders every row of a case of a few dozen fields, for the browser’s own find', async () => {
+    const rowHeight = vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(40);
+    try {
+      const properties = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`form_field_3_${i + 1}`, `value ${i + 1}`]));
+      show({ id: '1', properties }, '3', '1');
+      // Far more than a screenful of 40 px rows.
+      await waitFor(() => expect(rowHeaders()).toHaveLength(51));
+    } finally {
+      rowHeight.mockRestore();
+    }
+  });
+
   it('keeps the filter across the tabs, and a long value opened while its row was filtered out', async () => {
     const user = userEvent.setup({ delay: null });
     show({ ...documented, properties: { ...(documented.properties as Record<string, unknown>), message: 'one mug chipped '.repeat(100) } });

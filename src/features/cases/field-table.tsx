@@ -20,6 +20,13 @@ export function copyText(value: unknown): string {
  */
 const OVERSCAN = 6;
 
+/**
+ * A table of up to this many rows renders all of them, as the viewer did before it had a virtual list:
+ * most cases are this small, and then the browser's find, printing and a full-page screenshot see every
+ * field. Rendered in one piece they cost one commit of a few dozen rows.
+ */
+const RENDER_ALL_UP_TO = 60;
+
 interface RowProps {
   row: FieldRow;
   rowKey: string;
@@ -142,8 +149,9 @@ export interface FieldTableProps {
  * With only the rows near the screen, keystrokes are within a few ms of the bare input's, no task
  * reaches 50 ms, and the first rows are up about 100 ms after the answer on the same loaded machine.
  *
- * The price: the browser's own find (Ctrl+F) sees only the rows in the page. The filter is the find: it
- * looks in every field's key, label and value and leaves only the rows that match. For assistive
+ * The price, for a case of more than RENDER_ALL_UP_TO rows: the browser's own find (Ctrl+F) sees only
+ * the rows in the page. The filter is the find: it looks in every field's key, label and value and
+ * leaves only the rows that match. For assistive
  * technology the table says how many rows it has (aria-rowcount) and where each rendered row is
  * (aria-rowindex).
  */
@@ -178,7 +186,7 @@ export const FieldTable = memo(function FieldTable({ sections, withSectionTitles
     estimateSize,
     getItemKey,
     rangeExtractor,
-    overscan: OVERSCAN,
+    overscan: rows.length <= RENDER_ALL_UP_TO ? rows.length : OVERSCAN,
     scrollMargin: rowsTop ?? 0,
     enabled: rowsTop !== null,
     // The window's size at once, so that the first render with rows holds the first screen of them.
