@@ -3,6 +3,7 @@
  * test: the machine is shared and noisy, and the bench never fails because of one.
  */
 import type { BundleFigures } from './bundle';
+import type { CasesFigures } from './cases';
 import type { EditorFigures } from './editor';
 import type { HttpFigures } from './http';
 import type { PeerFigures } from './peer';
@@ -45,6 +46,40 @@ function editorBudgets(editor: EditorFigures): BudgetCheck[] {
     });
   }
   return checks;
+}
+
+/** "At the floor": within a quarter of the Control's p95 (probe), and one Event Timing step (8 ms) of it. */
+const FLOOR_RATIO = 1.25;
+const EVENT_TIMING_STEP_MS = 8;
+
+function casesBudgets(cases: CasesFigures): BudgetCheck[] {
+  const size = `${cases.fields} fields`;
+  const probeRatio = round(cases.filter.paintP95 / cases.control.paintP95, 2);
+  // Under the API's 16 ms floor counts as 0: the key was quicker than any reported one.
+  const eventP95 = cases.filter.eventP95 ?? 0;
+  const controlEventP95 = cases.control.eventP95 ?? 0;
+  return [
+    {
+      budget: `Cases first screen, ${size}: ≤ 150 ms after the answer`,
+      measured: `${cases.firstScreenMs} ms`,
+      met: cases.firstScreenMs <= 150,
+    },
+    {
+      budget: `Cases longest task, ${size}: ≤ 50 ms from Enter until settled`,
+      measured: `${cases.longestTaskMs} ms`,
+      met: cases.longestTaskMs <= 50,
+    },
+    {
+      budget: `Cases filter keystroke p95, probe, ${size}: ≤ ${FLOOR_RATIO} × the Control's`,
+      measured: `${probeRatio}× (${cases.filter.paintP95} vs ${cases.control.paintP95} ms)`,
+      met: probeRatio <= FLOOR_RATIO,
+    },
+    {
+      budget: `Cases filter keystroke p95, Event Timing, ${size}: ≤ the Control's + ${EVENT_TIMING_STEP_MS} ms`,
+      measured: `${eventMs(cases.filter.eventP95)} vs ${eventMs(cases.control.eventP95)}`,
+      met: eventP95 <= controlEventP95 + EVENT_TIMING_STEP_MS,
+    },
+  ];
 }
 
 function bundleBudgets(bundle: BundleFigures): BudgetCheck[] {
@@ -99,6 +134,7 @@ function peerBudgets(peer: PeerFigures): BudgetCheck[] {
 /** The budgets of the benchmarks that ran (a benchmark that failed has no figures to judge). */
 export function checkBudgets(figures: {
   editor?: EditorFigures;
+  cases?: CasesFigures;
   bundle?: BundleFigures;
   http?: HttpFigures;
   peer?: PeerFigures;
@@ -106,6 +142,7 @@ export function checkBudgets(figures: {
   return [
     ...(figures.peer ? peerBudgets(figures.peer) : []),
     ...(figures.editor ? editorBudgets(figures.editor) : []),
+    ...(figures.cases ? casesBudgets(figures.cases) : []),
     ...(figures.bundle ? bundleBudgets(figures.bundle) : []),
     ...(figures.http ? httpBudgets(figures.http) : []),
   ];

@@ -1,8 +1,10 @@
 /**
- * A case of 500 submitted fields, of every kind the viewer shows (long text, e-mail, dates, choices,
+ * A case of 800 submitted fields, of every kind the viewer shows (long text, e-mail, dates, choices,
  * files, addresses, empty), added to the sandbox through its /__sandbox/cases helper.
  */
-export const CASE_FIELDS = 500;
+export const CASE_FIELDS = 800;
+/** The rows the viewer shows for it: the submitted fields, then the record's own keys (with the id the sandbox adds). */
+export const CASE_ROWS = CASE_FIELDS + 4;
 export const CASE_FORM = '3';
 
 const SANDBOX_HEADERS = { 'x-api-key': 'sandbox-local-key', 'x-site-id': '1001', 'content-type': 'application/json' };
@@ -46,7 +48,7 @@ export async function addBigCase(sandboxOrigin: string): Promise<string> {
     headers: SANDBOX_HEADERS,
     body: JSON.stringify({ form: CASE_FORM, record: bigCaseRecord() }),
   });
-  if (!response.ok) throw new Error(`Adding the 500-field case failed: ${response.status} ${await response.text()}`);
+  if (!response.ok) throw new Error(`Adding the ${CASE_FIELDS}-field case failed: ${response.status} ${await response.text()}`);
   const stored: unknown = await response.json();
   const id = typeof stored === 'object' && stored !== null && 'id' in stored ? stored.id : undefined;
   if (typeof id !== 'string') throw new Error('The sandbox stored the case without an id.');

@@ -28,9 +28,10 @@ export interface EditorRun {
 
 /**
  * The floor: the same keys typed into a bare <input> on an empty page (no app, no framework) in the same
- * browser. No page can beat it: it is the browser's own input and frame cost on this machine.
+ * browser. No page can beat it: it is the browser's own input and frame cost on this machine. `keys` are
+ * the keys of the session it stands beside (the editor's by default).
  */
-export async function controlSession(browser: Browser, origin: string): Promise<KeystrokeFigures> {
+export async function controlSession(browser: Browser, origin: string, keys: readonly string[] = NAME_KEYS): Promise<KeystrokeFigures> {
   const context = await newBenchContext(browser, origin);
   try {
     await context.route('**/__bench-control', (route) =>
@@ -39,7 +40,7 @@ export async function controlSession(browser: Browser, origin: string): Promise<
     const page = await context.newPage();
     await page.goto('/__bench-control');
     await page.getByLabel('Control').click();
-    return await typeAndMeasure(page, NAME_KEYS, KEY_DELAY_MS);
+    return await typeAndMeasure(page, keys, KEY_DELAY_MS);
   } finally {
     await context.close();
   }

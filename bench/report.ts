@@ -102,11 +102,26 @@ function editorRows(editor: EditorFigures, checks: readonly BudgetCheck[]): Row[
 const load = (f: LoadFigures) =>
   `${f.requestsPerSec.toLocaleString('en')} req/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms, ${f.non2xx} non-2xx, ${f.errors} errors`;
 
-function casesRows(cases: CasesFigures): Row[] {
+function casesRows(cases: CasesFigures, checks: readonly BudgetCheck[]): Row[] {
+  const area = `Cases, ${cases.fields} fields`;
+  const { filter, control } = cases;
   return [
-    [`Cases, ${cases.fields} fields`, 'Enter in lookup → all rows painted (via proxy)', `${cases.renderMs} ms`, ''],
-    [`Cases, ${cases.fields} fields`, 'Filter keystroke: p50 / p95 (probe)', `${cases.filter.paintP50} / ${cases.filter.paintP95} ms`, ''],
-    [`Cases, ${cases.fields} fields`, 'Filter keystroke: p50 / p95 (Event Timing)', `${eventMs(cases.filter.eventP50)} / ${eventMs(cases.filter.eventP95)}`, ''],
+    [area, 'Answer received (responseEnd) → first screen of rows painted', `${cases.firstScreenMs} ms (from Enter: ${cases.enterToFirstScreenMs} ms)`, verdict(checks, 'Cases first screen')],
+    [area, `Enter in lookup → all ${cases.rows} rows available, painted (via proxy)`, `${cases.allRowsMs} ms`, ''],
+    [area, 'Longest main-thread task, Enter → settled (Long Tasks API)', `${cases.longestTaskMs} ms`, verdict(checks, 'Cases longest task')],
+    [
+      area,
+      'Filter keystroke: p50 / p95, keydown → next paint (probe)',
+      `${filter.paintP50} / ${filter.paintP95} ms (Control: ${control.paintP50} / ${control.paintP95} ms)`,
+      verdict(checks, 'Cases filter keystroke p95, probe'),
+    ],
+    [
+      area,
+      'Filter keystroke: p50 / p95, Event Timing duration',
+      `${eventMs(filter.eventP50)} / ${eventMs(filter.eventP95)} (Control: ${eventMs(control.eventP50)} / ${eventMs(control.eventP95)})`,
+      verdict(checks, 'Cases filter keystroke p95, Event Timing'),
+    ],
+    [area, 'Longest main-thread task while filtering', `${cases.filterLongestTaskMs} ms`, ''],
   ];
 }
 
@@ -214,7 +229,7 @@ export function resultRows(results: BenchResults): Row[] {
   const { editor, cases, bundle, http, peer, importer, budgets } = results;
   return [
     ...(editor ? editorRows(editor, budgets) : []),
-    ...(cases ? casesRows(cases) : []),
+    ...(cases ? casesRows(cases, budgets) : []),
     ...(bundle ? bundleRows(bundle, budgets) : []),
     ...(http ? httpRows(http, budgets) : []),
     ...(peer ? peerRows(peer, budgets) : []),

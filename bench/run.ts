@@ -7,10 +7,11 @@
  *   npm run bench [-- --rounds 5] [-- --only http,peer]
  *
  * `--only` runs some sections: `browser` (bundle, editor, case viewer; needs the build), `bundle` (the
- * bundle alone, part of `browser`; needs the build), `import` (the
- * spreadsheet import in Chromium; needs the build), `http` (the sandbox and the proxy of `npm start` under
- * load), `peer` (the proxy beside nginx and a direct lookup); start-up is measured whenever the server is
- * started. Without `browser`, `bundle` or `import` the server serves a stub page.
+ * bundle alone, part of `browser`), `cases` (the case viewer alone, with its own Control; part of
+ * `browser`), `import` (the spreadsheet import in Chromium; needs the build), `http` (the sandbox and the
+ * proxy of `npm start` under load), `peer` (the proxy beside nginx and a direct lookup); start-up is
+ * measured whenever the server is started. Without `browser`, `bundle`, `cases` or `import` the server
+ * serves a stub page.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, release, platform, tmpdir } from 'node:os';
@@ -29,7 +30,7 @@ import { buildApp, installCleanupHooks, killAllChildren, startServer, trackTempD
 import { median, round } from './stats';
 
 const STARTS = 3;
-const SECTIONS = ['browser', 'bundle', 'import', 'http', 'peer'] as const;
+const SECTIONS = ['browser', 'bundle', 'cases', 'import', 'http', 'peer'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** A dist folder with nothing but an index.html: enough for the server to start when nothing is rendered. */
@@ -58,7 +59,8 @@ async function main() {
   const only = values.only?.split(',').map((name) => name.trim()).filter(Boolean);
   const unknown = only?.filter((name) => !SECTIONS.includes(name as Section)) ?? [];
   if (unknown.length > 0) throw new Error(`--only takes ${SECTIONS.join(', ')}, not ${unknown.join(', ')}`);
-  const runs = (section: Section) => !only || only.includes(section);
+  // The case viewer is part of the browser section, and can run alone.
+  const runs = (section: Section) => !only || only.includes(section) || (section === 'cases' && only.includes('browser'));
   installCleanupHooks();
   const date = new Date().toISOString();
   const loadAtStart = loadavg().map((value) => round(value, 2));
@@ -77,7 +79,8 @@ async function main() {
   };
 
   let build: { distDir: string; ms: number } | undefined;
-  if (runs('browser') || runs('bundle') || runs('import')) {
+  const inBrowser = runs('browser') || runs('bundle') || runs('cases') || runs('import');
+  if (inBrowser) {
     log('Building (vite build)…');
     build = await buildApp();
   }
@@ -86,7 +89,7 @@ async function main() {
   const { runsMs, server } = await measureStartups(distDir);
 
   let bundle, editor, cases, importer, chromium;
-  if (build && (runs('browser') || runs('bundle') || runs('import'))) {
+  if (build && inBrowser) {
     const browser = await launchBrowser();
     chromium = browser.version();
     const { distDir: builtDir } = build;
@@ -96,6 +99,8 @@ async function main() {
       }
       if (runs('browser')) {
         editor = await attempt(`Editor at scale (${rounds} rounds)`, () => runEditorBenchmark(browser, server.origin, rounds, log));
+      }
+      if (runs('cases')) {
         cases = await attempt(`Case viewer (${rounds} rounds)`, () =>
           runCasesBenchmark(browser, server.origin, server.sandboxOrigin, rounds, log),
         );
@@ -139,7 +144,7 @@ async function main() {
     peer,
     importer,
     failures,
-    budgets: checkBudgets({ editor, bundle, http, peer }),
+    budgets: checkBudgets({ editor, cases, bundle, http, peer }),
   };
   const file = writeResults(results);
   log('');

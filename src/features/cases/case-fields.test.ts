@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { caseSections, countRows, filterSections, firstRows, humaniseKey } from './case-fields';
+import { caseSections, countRows, filterSections, humaniseKey } from './case-fields';
 
 describe('humaniseKey', () => {
   it.each([
@@ -77,19 +77,5 @@ describe('filterSections', () => {
 
   it('drops sections left without rows', () => {
     expect(filterSections(sections, 'form_name').map((s) => s.id)).toEqual(['record']);
-  });
-});
-
-describe('firstRows', () => {
-  const sections = caseSections(documented);
-  const paths = (limit: number) => firstRows(sections, limit).flatMap((s) => s.rows.map((r) => r.path));
-
-  it('keeps the first rows in order, across sections, and leaves out sections that get none', () => {
-    const all = paths(Infinity);
-    expect(all).toHaveLength(7);
-    expect(paths(2)).toEqual(all.slice(0, 2));
-    expect(paths(5)).toEqual(all.slice(0, 5));
-    expect(firstRows(sections, 2).map((s) => s.id)).toEqual(['properties']);
-    expect(paths(0)).toEqual([]);
   });
 });

@@ -81,18 +81,6 @@ export function countRows(sections: readonly FieldSection[]): number {
   return sections.reduce((sum, section) => sum + section.rows.length, 0);
 }
 
-/** The sections with their first `limit` rows in all; sections left without rows are left out. */
-export function firstRows(sections: readonly FieldSection[], limit: number): FieldSection[] {
-  const out: FieldSection[] = [];
-  let left = limit;
-  for (const section of sections) {
-    if (left <= 0) break;
-    out.push(section.rows.length <= left ? section : { ...section, rows: section.rows.slice(0, left) });
-    left -= section.rows.length;
-  }
-  return out;
-}
-
 /** Rows whose key, label or value holds every word typed, in any order and case. */
 export function filterSections(sections: readonly FieldSection[], query: string): FieldSection[] {
   const terms = query.toLowerCase().split(/\s+/).filter(Boolean);

@@ -1,4 +1,5 @@
-import { Button, Code, CopyButton, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Code, Group, Stack, Text, Title } from '@mantine/core';
+import { useClipboard } from '@mantine/hooks';
 import type { Ref } from 'react';
 import type { CaseIdentity } from './case-identity';
 import { RelativeTime } from './date-text';
@@ -8,7 +9,8 @@ import classes from './cases.module.css';
 interface CaseHeaderProps {
   identity: CaseIdentity;
   form: string;
-  json: string;
+  /** The case as indented JSON, made when first asked for. */
+  getJson: () => string;
   fileName: string;
   refreshing: boolean;
   onRefresh: () => void;
@@ -16,7 +18,9 @@ interface CaseHeaderProps {
   headingRef?: Ref<HTMLHeadingElement>;
 }
 
-export function CaseHeader({ identity, form, json, fileName, refreshing, onRefresh, onDownload, headingRef }: CaseHeaderProps) {
+export function CaseHeader({ identity, form, getJson, fileName, refreshing, onRefresh, onDownload, headingRef }: CaseHeaderProps) {
+  const clipboard = useClipboard({ timeout: 2000 });
+  const { copied } = clipboard;
   return (
     <Stack gap="xs">
       <Group justify="space-between" align="flex-start" gap="sm">
@@ -52,14 +56,10 @@ export function CaseHeader({ identity, form, json, fileName, refreshing, onRefre
           <Button variant="default" onClick={onRefresh} loading={refreshing} aria-label="Refresh: fetch this case again">
             Refresh
           </Button>
-          <CopyButton value={json} timeout={2000}>
-            {({ copied, copy }) => (
-              // The name starts with the visible label, so a voice command for what is seen finds it (WCAG 2.5.3).
-              <Button variant="default" onClick={copy} aria-label={copied ? 'Copied JSON of the case' : 'Copy JSON of the case'}>
-                {copied ? 'Copied' : 'Copy JSON'}
-              </Button>
-            )}
-          </CopyButton>
+          {/* The name starts with the visible label, so a voice command for what is seen finds it (WCAG 2.5.3). */}
+          <Button variant="default" onClick={() => clipboard.copy(getJson())} aria-label={copied ? 'Copied JSON of the case' : 'Copy JSON of the case'}>
+            {copied ? 'Copied' : 'Copy JSON'}
+          </Button>
           <Button variant="default" onClick={onDownload} aria-label={`Download JSON as ${fileName}`}>
             Download JSON
           </Button>

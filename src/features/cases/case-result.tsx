@@ -1,12 +1,13 @@
-import { Code, Stack, Tabs, Text, TextInput } from '@mantine/core';
-import { useDeferredValue, useId, useMemo, useState, type Ref } from 'react';
+import { Code, Stack, Tabs, Text } from '@mantine/core';
+import { useId, useMemo, type Ref } from 'react';
 import type { FormCaseAnswer } from '@/lib/api-client';
-import { caseSections, countRows, filterSections } from './case-fields';
+import { caseSections, countRows } from './case-fields';
 import { CaseHeader } from './case-header';
 import { caseIdentity } from './case-identity';
 import { downloadText } from '@/lib/download';
 import { caseFileName, caseJson } from './case-json';
-import { FieldTable } from './field-table';
+import { FieldsPanel } from './fields-panel';
+import { RememberedStateProvider } from './remembered-state';
 import { RawJsonView } from './raw-json-view';
 import { hasInvisible } from './reveal-invisible';
 import classes from './cases.module.css';
@@ -43,15 +44,15 @@ function EmptyCaseNote({ form, id }: { form: string; id: string }) {
 
 export function CaseResult({ answer, form, id, refreshing, onRefresh, headingRef, formProfile }: CaseResultProps) {
   const { record, text } = answer;
-  const [filter, setFilter] = useState('');
-  // Typing stays instant on a case of hundreds of fields: the table follows a moment later.
-  const deferredFilter = useDeferredValue(filter);
   const identity = useMemo(() => caseIdentity(record, form, id, formProfile?.name), [record, form, id, formProfile]);
-  const json = useMemo(() => caseJson(text), [text]);
+  // The indented text is for Copy JSON, Download JSON and the Raw JSON tab: made when first asked for,
+  // not between the answer and its first screen.
+  const getJson = useMemo(() => {
+    let json: string | undefined;
+    return () => (json ??= caseJson(text));
+  }, [text]);
   const sections = useMemo(() => caseSections(record, formProfile?.fields), [record, formProfile]);
-  const shown = useMemo(() => filterSections(sections, deferredFilter), [sections, deferredFilter]);
   const total = countRows(sections);
-  const shownCount = countRows(shown);
   const fileName = caseFileName(form, id);
   const isEmpty = total === 0;
   const hasMarks = useMemo(() => sections.some((section) => section.rows.some((row) => hasInvisible(row.searchText))), [sections]);
@@ -61,11 +62,11 @@ export function CaseResult({ answer, form, id, refreshing, onRefresh, headingRef
       <CaseHeader
         identity={identity}
         form={form}
-        json={json}
+        getJson={getJson}
         fileName={fileName}
         refreshing={refreshing}
         onRefresh={onRefresh}
-        onDownload={() => downloadText(fileName, json)}
+        onDownload={() => downloadText(fileName, getJson())}
         headingRef={headingRef}
       />
       {isEmpty && <EmptyCaseNote form={form} id={id} />}
@@ -75,43 +76,25 @@ export function CaseResult({ answer, form, id, refreshing, onRefresh, headingRef
           <span className={classes.invisibleMark}>⟨U+202E RLO⟩</span>; Copy copies each value exactly as the platform sent it.
         </Text>
       )}
-      <Tabs defaultValue="fields" keepMounted={false}>
-        <Tabs.List aria-label="Case views">
-          <Tabs.Tab value="fields">Fields ({total})</Tabs.Tab>
-          <Tabs.Tab value="raw">Raw JSON</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="fields" pt="md">
-          {isEmpty ? (
-            <Text className={classes.muted}>No fields.</Text>
-          ) : (
-            <Stack gap="sm">
-              <TextInput
-                label="Filter fields"
-                description="Shows the fields whose key, label or value contains every word you type"
-                placeholder="e.g. email, order, 2026"
-                value={filter}
-                onChange={(event) => setFilter(event.currentTarget.value)}
-                type="search"
-                classNames={{ description: classes.muted }}
-                maw={480}
-              />
-              <Text size="sm" className={classes.muted} role="status" aria-live="polite">
-                {deferredFilter.trim() === ''
-                  ? `${total} ${total === 1 ? 'field' : 'fields'}`
-                  : `Showing ${shownCount} of ${total} fields`}
-              </Text>
-              {shownCount === 0 ? (
-                <Text>No field matches “{deferredFilter.trim()}”.</Text>
-              ) : (
-                <FieldTable sections={shown} withSectionTitles={sections.length > 1} />
-              )}
-            </Stack>
-          )}
-        </Tabs.Panel>
-        <Tabs.Panel value="raw" pt="md">
-          <RawJsonView json={json} />
-        </Tabs.Panel>
-      </Tabs>
+      {/* The filter, and what the reader opens, stay across the tabs and rows scrolled out of the page. */}
+      <RememberedStateProvider>
+        <Tabs defaultValue="fields" keepMounted={false}>
+          <Tabs.List aria-label="Case views">
+            <Tabs.Tab value="fields">Fields ({total})</Tabs.Tab>
+            <Tabs.Tab value="raw">Raw JSON</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="fields" pt="md">
+            {isEmpty ? (
+              <Text className={classes.muted}>No fields.</Text>
+            ) : (
+              <FieldsPanel sections={sections} />
+            )}
+          </Tabs.Panel>
+          <Tabs.Panel value="raw" pt="md">
+            <RawJsonView getJson={getJson} />
+          </Tabs.Panel>
+        </Tabs>
+      </RememberedStateProvider>
     </Stack>
   );
 }

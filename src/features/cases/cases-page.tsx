@@ -18,6 +18,7 @@ import { LookupForm, type LookupRequest } from './lookup-form';
 import { RecentLookupsList } from './recent-lookups-list';
 import { revealedText } from './reveal-invisible';
 import { useRecentLookups } from './use-recent-lookups';
+import { warmDateFormatsWhenIdle } from './warm-date-formats';
 import classes from './cases.module.css';
 import layout from './cases-page.module.css';
 
@@ -75,6 +76,8 @@ export function CasesPage() {
     [form, id, loadView],
   );
 
+  useEffect(() => warmDateFormatsWhenIdle(), []);
+
   const headingRef = useRef<HTMLHeadingElement>(null);
   const errorRef = useRef<HTMLDivElement>(null);
   // After a lookup, focus goes to its outcome (the case heading or the error) once it is on screen. The
@@ -107,7 +110,8 @@ export function CasesPage() {
 
   const { site } = useSite();
   const formProfile = site.forms?.[form];
-  const identity = useMemo(() => (data ? caseIdentity(data.record, form, id, formProfile?.name) : null), [data, form, id, formProfile]);
+  // From the case on screen: the title and the recent lookups follow it, after its first screen is up.
+  const identity = useMemo(() => (shown ? caseIdentity(shown.record, form, id, formProfile?.name) : null), [shown, form, id, formProfile]);
   useEffect(() => {
     if (identity && ready) remember({ form, id, title: identity.formLabel });
   }, [identity, form, id, ready, remember]);

@@ -1,4 +1,5 @@
 import { Stack, Text } from '@mantine/core';
+import { useMemo } from 'react';
 import { JsonBlock } from '@/lib/json-block';
 import { Revealed } from './revealed-text';
 import classes from './cases.module.css';
@@ -7,7 +8,8 @@ import classes from './cases.module.css';
 const LONG_JSON = 20_000;
 
 /** The case as the platform sent it, indented; text only, never markup. */
-export function RawJsonView({ json }: { json: string }) {
+export function RawJsonView({ getJson }: { getJson: () => string }) {
+  const json = useMemo(() => getJson(), [getJson]);
   return (
     <Stack gap="xs">
       <Text size="sm" className={classes.muted}>

@@ -6,11 +6,12 @@
  * Plain elements rather than Mantine's components: a case may hold hundreds of values, and each of those
  * components costs a few hooks per value.
  */
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { classifyValue, isPlainObject, type Scalar } from './classify-value';
 import { humaniseKey } from './case-fields';
 import { DateValue } from './date-text';
 import { hiddenAmount, isLongText, previewOf, SHOWN_CHIPS } from './long-value';
+import { useRememberedState } from './remembered-state';
 import { Revealed } from './revealed-text';
 import classes from './cases.module.css';
 
@@ -21,7 +22,12 @@ interface ValueViewProps {
   /** What the value is called, for the names of its buttons. */
   label: string;
   depth?: number;
+  /** The value's place in the case (`value:properties.address/2`): what was opened in it is kept under it. */
+  stateKey?: string;
 }
+
+/** A nested value's place: its parent's and its own position in it. */
+const childKey = (stateKey: string | undefined, index: number) => (stateKey === undefined ? undefined : `${stateKey}/${index}`);
 
 /** How many scalars a value holds, counting no further than `limit`. */
 function leafCount(value: unknown, limit: number): number {
@@ -34,7 +40,7 @@ function leafCount(value: unknown, limit: number): number {
   return count;
 }
 
-export function ValueView({ value, fieldKey, label, depth = 0 }: ValueViewProps) {
+export function ValueView({ value, fieldKey, label, depth = 0, stateKey }: ValueViewProps) {
   const kind = classifyValue(value, fieldKey);
   switch (kind.kind) {
     case 'empty':
@@ -65,14 +71,14 @@ export function ValueView({ value, fieldKey, label, depth = 0 }: ValueViewProps)
     case 'multiline':
     case 'text':
       return isLongText(kind.text) ? (
-        <LongText text={kind.text} label={label} />
+        <LongText text={kind.text} label={label} stateKey={stateKey} />
       ) : (
         <p className={kind.kind === 'multiline' ? classes.preWrap : classes.textValue}>
           <Revealed text={kind.text} />
         </p>
       );
     case 'chips':
-      return <Chips items={kind.items} label={label} />;
+      return <Chips items={kind.items} label={label} stateKey={stateKey} />;
     case 'object':
       return (
         <Disclosure
@@ -80,8 +86,9 @@ export function ValueView({ value, fieldKey, label, depth = 0 }: ValueViewProps)
           label={label}
           preview={kind.entries.map(([key]) => key).join(', ')}
           defaultOpen={depth <= 1 && leafCount(value, 13) <= 12}
+          stateKey={stateKey}
         >
-          <EntriesTable entries={kind.entries} label={label} depth={depth} />
+          <EntriesTable entries={kind.entries} label={label} depth={depth} stateKey={stateKey} />
         </Disclosure>
       );
     case 'list':
@@ -91,8 +98,9 @@ export function ValueView({ value, fieldKey, label, depth = 0 }: ValueViewProps)
           label={label}
           preview=""
           defaultOpen={depth <= 1 && leafCount(value, 13) <= 12}
+          stateKey={stateKey}
         >
-          <ItemsList items={kind.items} label={label} depth={depth} />
+          <ItemsList items={kind.items} label={label} depth={depth} stateKey={stateKey} />
         </Disclosure>
       );
   }
@@ -127,8 +135,8 @@ function ShowAllButton({ all, amount, label, controls, onToggle }: { all: boolea
 }
 
 /** Text cut to a few lines: only its start is on the page until "Show all". */
-function LongText({ text, label }: { text: string; label: string }) {
-  const [all, setAll] = useState(false);
+function LongText({ text, label, stateKey }: { text: string; label: string; stateKey: string | undefined }) {
+  const [all, setAll] = useRememberedState(stateKey, false);
   const id = useId();
   const amount = useMemo(() => hiddenAmount(text), [text]);
   return (
@@ -136,13 +144,13 @@ function LongText({ text, label }: { text: string; label: string }) {
       <p id={id} className={all ? classes.preWrap : `${classes.preWrap} ${classes.clamped}`}>
         <Revealed text={all ? text : previewOf(text)} />
       </p>
-      <ShowAllButton all={all} amount={amount} label={label} controls={id} onToggle={() => setAll((was) => !was)} />
+      <ShowAllButton all={all} amount={amount} label={label} controls={id} onToggle={() => setAll(!all)} />
     </div>
   );
 }
 
-function Chips({ items, label }: { items: Scalar[]; label: string }) {
-  const [all, setAll] = useState(false);
+function Chips({ items, label, stateKey }: { items: Scalar[]; label: string; stateKey: string | undefined }) {
+  const [all, setAll] = useRememberedState(stateKey, false);
   const id = useId();
   const cut = items.length > SHOWN_CHIPS && !all;
   return (
@@ -155,7 +163,7 @@ function Chips({ items, label }: { items: Scalar[]; label: string }) {
         ))}
       </ul>
       {items.length > SHOWN_CHIPS && (
-        <ShowAllButton all={all} amount={`${items.length} items`} label={label} controls={id} onToggle={() => setAll((was) => !was)} />
+        <ShowAllButton all={all} amount={`${items.length} items`} label={label} controls={id} onToggle={() => setAll(!all)} />
       )}
     </div>
   );
@@ -166,11 +174,12 @@ interface DisclosureProps {
   label: string;
   preview: string;
   defaultOpen: boolean;
+  stateKey: string | undefined;
   children: ReactNode;
 }
 
-function Disclosure({ summary, label, preview, defaultOpen, children }: DisclosureProps) {
-  const [open, setOpen] = useState(defaultOpen);
+function Disclosure({ summary, label, preview, defaultOpen, stateKey, children }: DisclosureProps) {
+  const [open, setOpen] = useRememberedState(stateKey, defaultOpen);
   const id = useId();
   return (
     <div>
@@ -181,7 +190,7 @@ function Disclosure({ summary, label, preview, defaultOpen, children }: Disclosu
           aria-expanded={open}
           aria-controls={id}
           aria-label={`${open ? 'Hide' : 'Show'} ${summary} of ${label}`}
-          onClick={() => setOpen((was) => !was)}
+          onClick={() => setOpen(!open)}
         >
           {open ? 'Hide' : 'Show'} {summary}
         </button>
@@ -201,13 +210,14 @@ function Disclosure({ summary, label, preview, defaultOpen, children }: Disclosu
 interface NestedProps {
   label: string;
   depth: number;
+  stateKey: string | undefined;
 }
 
 /** Nested fields as a definition list, each value under its name: it stays readable however deep. */
-function EntriesTable({ entries, label, depth }: NestedProps & { entries: [string, unknown][] }) {
+function EntriesTable({ entries, label, depth, stateKey }: NestedProps & { entries: [string, unknown][] }) {
   return (
     <dl className={classes.nested}>
-      {entries.map(([key, item]) => (
+      {entries.map(([key, item], index) => (
         <div key={key} className={classes.nestedEntry}>
           <dt className={classes.fieldName}>
             <span className={classes.fieldLabel}>
@@ -218,7 +228,7 @@ function EntriesTable({ entries, label, depth }: NestedProps & { entries: [strin
             </code>
           </dt>
           <dd className={classes.wrap}>
-            <ValueView value={item} fieldKey={key} label={`${label}, ${humaniseKey(key)}`} depth={depth + 1} />
+            <ValueView value={item} fieldKey={key} label={`${label}, ${humaniseKey(key)}`} depth={depth + 1} stateKey={childKey(stateKey, index)} />
           </dd>
         </div>
       ))}
@@ -226,7 +236,7 @@ function EntriesTable({ entries, label, depth }: NestedProps & { entries: [strin
   );
 }
 
-function ItemsList({ items, label, depth }: NestedProps & { items: unknown[] }) {
+function ItemsList({ items, label, depth, stateKey }: NestedProps & { items: unknown[] }) {
   return (
     <ol className={`${classes.plainList} ${classes.nested} ${classes.items}`}>
       {items.map((item, index) => {
@@ -235,9 +245,9 @@ function ItemsList({ items, label, depth }: NestedProps & { items: unknown[] }) 
           <li key={index}>
             <span className={classes.itemLabel}>Item {index + 1}</span>
             {isPlainObject(item) && Object.keys(item).length > 0 ? (
-              <EntriesTable entries={Object.entries(item)} label={itemLabel} depth={depth + 1} />
+              <EntriesTable entries={Object.entries(item)} label={itemLabel} depth={depth + 1} stateKey={childKey(stateKey, index)} />
             ) : (
-              <ValueView value={item} label={itemLabel} depth={depth + 1} />
+              <ValueView value={item} label={itemLabel} depth={depth + 1} stateKey={childKey(stateKey, index)} />
             )}
           </li>
         );
