@@ -346,18 +346,78 @@ describe('faults: the upstream goes down and comes back', () => {
 });
 
 // ---------------------------------------------------------------------------------------------------------------
+// Upstreams on raw sockets, for what happens to a kept-alive connection after its first exchange
+// ---------------------------------------------------------------------------------------------------------------
+
+const rawUpstreams = new Set<{ server: net.Server; sockets: Set<net.Socket> }>();
+
+/** Closes every upstream of firstOnlyUpstream and the connections still open to it. */
+async function closeRawUpstreams() {
+  for (const { server, sockets } of rawUpstreams) {
+    for (const socket of sockets) socket.destroy();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+  rawUpstreams.clear();
+}
+
+/**
+ * A keep-alive upstream that answers the first request on each connection (`{"id": "1", "request": <its
+ * request line>}`) and, for every later request on the same connection, closes it (`close`) or lets it
+ * vanish (`ignore`: no answer, no close, no reset). `seen` counts connections, the closes of them and the
+ * request lines answered.
+ */
+async function firstOnlyUpstream(later: 'close' | 'ignore', keepAliveSeconds: number) {
+  const seen = { connections: 0, closedByUs: 0, requests: [] as string[] };
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    seen.connections += 1;
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      sockets.delete(socket);
+      seen.closedByUs += 1;
+    });
+    let buffered = '';
+    let answered = false;
+    socket.on('data', (chunk: Buffer) => {
+      if (answered && later === 'ignore') return; // swallowed
+      buffered += chunk.toString('latin1');
+      const end = buffered.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      const head = buffered.slice(0, end);
+      const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
+      if (buffered.length < end + 4 + length) return;
+      buffered = buffered.slice(end + 4 + length);
+      if (answered) {
+        socket.destroy(); // the idle close that crossed the request
+        return;
+      }
+      answered = true;
+      const requestLine = head.split('\r\n')[0] ?? '';
+      seen.requests.push(requestLine);
+      const body = JSON.stringify({ id: '1', request: requestLine });
+      socket.write(
+        `HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+          `Connection: keep-alive\r\nKeep-Alive: timeout=${keepAliveSeconds}\r\n\r\n${body}`,
+      );
+    });
+  });
+  rawUpstreams.add({ server, sockets });
+  server.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  return { port: (server.address() as net.AddressInfo).port, seen };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // The upstream closes a kept-alive connection just as the proxy reuses it
 // ---------------------------------------------------------------------------------------------------------------
 
 describe('faults: the upstream closes an idle kept-alive connection as the proxy reuses it', () => {
-  let upstream: net.Server | undefined;
   let proxyServer: http.Server | undefined;
-  const sockets = new Set<net.Socket>();
 
   afterEach(async () => {
     await closeServer(proxyServer);
-    for (const socket of sockets) socket.destroy();
-    await new Promise<void>((resolve) => (upstream ? upstream.close(() => resolve()) : resolve()));
+    await closeRawUpstreams();
   });
 
   /**
@@ -367,37 +427,8 @@ describe('faults: the upstream closes an idle kept-alive connection as the proxy
    * A request on a fresh connection is always answered.
    */
   async function idleClosingUpstream(): Promise<{ port: number; connections: () => number }> {
-    let connections = 0;
-    upstream = net.createServer((socket) => {
-      connections += 1;
-      sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
-      socket.on('error', () => undefined);
-      let buffered = '';
-      let answered = false;
-      socket.on('data', (chunk: Buffer) => {
-        buffered += chunk.toString('latin1');
-        const end = buffered.indexOf('\r\n\r\n');
-        if (end < 0) return;
-        const head = buffered.slice(0, end);
-        const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
-        if (buffered.length < end + 4 + length) return;
-        buffered = buffered.slice(end + 4 + length);
-        if (answered) {
-          socket.destroy(); // the idle close that crossed the request
-          return;
-        }
-        answered = true;
-        const body = JSON.stringify({ id: '1', request: head.split('\r\n')[0] });
-        socket.write(
-          `HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-            `Connection: keep-alive\r\nKeep-Alive: timeout=60\r\n\r\n${body}`,
-        );
-      });
-    });
-    upstream.listen(0, '127.0.0.1');
-    await new Promise((resolve) => upstream!.once('listening', resolve));
-    return { port: (upstream.address() as net.AddressInfo).port, connections: () => connections };
+    const { port, seen } = await firstOnlyUpstream('close', 60);
+    return { port, connections: () => seen.connections };
   }
 
   it('still answers a case lookup (a GET, safe to send again on a fresh connection)', async () => {
@@ -427,15 +458,11 @@ describe('faults: the upstream closes an idle kept-alive connection as the proxy
 // ---------------------------------------------------------------------------------------------------------------
 
 describe('faults: a NAT silently drops an idle kept-alive connection', () => {
-  let upstream: net.Server | undefined;
   let proxyServer: http.Server | undefined;
-  const sockets = new Set<net.Socket>();
 
   afterEach(async () => {
     await closeServer(proxyServer);
-    for (const socket of sockets) socket.destroy();
-    await new Promise<void>((resolve) => (upstream ? upstream.close(() => resolve()) : resolve()));
-    upstream = undefined;
+    await closeRawUpstreams();
   });
 
   /**
@@ -443,39 +470,7 @@ describe('faults: a NAT silently drops an idle kept-alive connection', () => {
    * request on a connection is answered (keep-alive), anything later on it vanishes (no answer, no close,
    * no reset), exactly what a silently dropped mapping looks like from our side.
    */
-  async function blackHoleAfterFirst() {
-    const seen = { connections: 0, closedByUs: 0, requests: [] as string[] };
-    upstream = net.createServer((socket) => {
-      seen.connections += 1;
-      sockets.add(socket);
-      socket.on('error', () => undefined);
-      socket.on('close', () => {
-        sockets.delete(socket);
-        seen.closedByUs += 1;
-      });
-      let buffered = '';
-      let answered = false;
-      socket.on('data', (chunk: Buffer) => {
-        if (answered) return; // swallowed
-        buffered += chunk.toString('latin1');
-        const end = buffered.indexOf('\r\n\r\n');
-        if (end < 0) return;
-        const head = buffered.slice(0, end);
-        const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
-        if (buffered.length < end + 4 + length) return;
-        answered = true;
-        seen.requests.push(head.split('\r\n')[0] ?? '');
-        const body = JSON.stringify({ id: '1', request: head.split('\r\n')[0] });
-        socket.write(
-          `HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-            `Connection: keep-alive\r\nKeep-Alive: timeout=600\r\n\r\n${body}`,
-        );
-      });
-    });
-    upstream.listen(0, '127.0.0.1');
-    await new Promise((resolve) => upstream!.once('listening', resolve));
-    return { port: (upstream.address() as net.AddressInfo).port, seen };
-  }
+  const blackHoleAfterFirst = () => firstOnlyUpstream('ignore', 600);
 
   async function proxyTo(upstreamPort: number, extra: { idleSocketMs?: number; reusedSocketAnswerMs?: number }) {
     proxyServer = http.createServer(

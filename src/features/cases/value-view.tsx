@@ -13,6 +13,7 @@ import { DateValue } from './date-text';
 import { hiddenAmount, isLongText, previewOf, SHOWN_CHIPS } from './long-value';
 import { useRememberedState } from './remembered-state';
 import { Revealed } from './revealed-text';
+import hidden from '@/lib/visually-hidden.module.css';
 import classes from './cases.module.css';
 
 interface ValueViewProps {
@@ -59,7 +60,7 @@ export function ValueView({ value, fieldKey, label, depth = 0, stateKey }: Value
       return (
         <a href={kind.href} target="_blank" rel="noopener noreferrer" className={classes.link}>
           <Revealed text={String(value).trim()} />
-          <span className={classes.visuallyHidden}> (opens in a new tab)</span>
+          <span className={hidden.visuallyHidden}> (opens in a new tab)</span>
         </a>
       );
     case 'email':

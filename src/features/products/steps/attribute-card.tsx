@@ -14,6 +14,7 @@ import { offerUndo } from '../editor/undo-remove';
 import { emptyOption, type ProductForm } from '../model/product-form';
 import { useProductSettings } from '../editor/settings';
 import { OptionRow } from './option-row';
+import hidden from '@/lib/visually-hidden.module.css';
 import classes from './rows.module.css';
 
 export interface AttributeCardProps {
@@ -126,7 +127,7 @@ export const AttributeCard = memo(function AttributeCard({ index, attributeKey, 
           <Text span aria-hidden="true" className={classes.chevron}>
             {open ? '▾' : '▸'}
           </Text>
-          <span className={classes.srOnly}>{`${open ? 'Collapse' : 'Expand'} ${label}`}: </span>
+          <span className={hidden.visuallyHidden}>{`${open ? 'Collapse' : 'Expand'} ${label}`}: </span>
           {/* The live summary only while collapsed: open, the fields themselves show it, and typing in
               them then wakes no watcher of the whole option list. */}
           {open ? (

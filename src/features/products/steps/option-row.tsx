@@ -12,6 +12,7 @@ import { useExpanded } from '../editor/expansion';
 import { PriceGrid } from '../editor/price-grid';
 import type { ProductForm } from '../model/product-form';
 import { useProductSettings } from '../editor/settings';
+import hidden from '@/lib/visually-hidden.module.css';
 import classes from './rows.module.css';
 
 export interface OptionRowProps {
@@ -174,5 +175,5 @@ export const OptionRow = memo(function OptionRow({ attributeIndex, index, option
 });
 
 function VisuallyLabel({ text }: { text: string }) {
-  return <span className={classes.srOnly}>{text}: </span>;
+  return <span className={hidden.visuallyHidden}>{text}: </span>;
 }
