@@ -20,6 +20,7 @@ import {
   type WireReference,
 } from './site-api';
 import { MAX_EPOCH_SECONDS } from './identifiers';
+import { isJsonObject } from './site-api-basics';
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const INTEGER_PATTERN = /^-?(0|[1-9]\d{0,8})$/;
@@ -147,15 +148,13 @@ class Collector {
   }
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * The array limits, checked on the raw body before anything else: an empty list of 349,000 attributes is
  * one problem, not 349,000.
  */
 export function arrayLimitViolations(body: unknown): ErrorDetail[] {
-  if (!isRecord(body)) return [];
+  if (!isJsonObject(body)) return [];
   const details: ErrorDetail[] = [];
   const limit = (field: string, value: unknown, max: number, what: string) => {
     if (Array.isArray(value) && value.length > max) {
@@ -172,7 +171,7 @@ export function arrayLimitViolations(body: unknown): ErrorDetail[] {
   }
   let options = 0;
   for (const attribute of attributes as unknown[]) {
-    const items = isRecord(attribute) ? attribute.items : undefined;
+    const items = isJsonObject(attribute) ? attribute.items : undefined;
     if (Array.isArray(items)) options += items.length;
   }
   if (options > MAX_OPTIONS) {

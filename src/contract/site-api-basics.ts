@@ -6,6 +6,10 @@
 
 export const API_BASE_PATH = '/api/site/v2';
 
+/** A JSON object: not null, not an array. What every reader of a body asks first. */
+export const isJsonObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 export const CURRENCIES = ['aud', 'cad', 'eur', 'gbp', 'nzd', 'usd'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 

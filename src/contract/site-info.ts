@@ -5,7 +5,7 @@
  * relies on.
  */
 import type { SiteConfig } from './site-profile';
-import { API_BASE_PATH, CURRENCIES, type Currency } from './site-api-basics';
+import { API_BASE_PATH, CURRENCIES, isJsonObject, type Currency } from './site-api-basics';
 
 /** Where the browser reads the sites (GET): `{"sites": SiteInfo[]}`. */
 export const SITES_PATH = '/api/sites';
@@ -27,7 +27,6 @@ export type SiteInfo = Pick<SiteConfig, 'id' | 'name' | 'labels' | 'forms' | 're
 };
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isCurrency = (value: unknown): value is Currency => CURRENCIES.some((currency) => currency === value);
 
 /**
@@ -36,7 +35,7 @@ const isCurrency = (value: unknown): value is Currency => CURRENCIES.some((curre
  * as they are (the server checked them against the profile's schema at start); other keys are left out.
  */
 export function readSiteInfo(value: unknown): SiteInfo | null {
-  if (!isObject(value)) return null;
+  if (!isJsonObject(value)) return null;
   const { id, name, mode, host, siteId, currencies, decimals } = value;
   if (typeof id !== 'string' || typeof name !== 'string' || typeof siteId !== 'string') return null;
   if ((mode !== 'sandbox' && mode !== 'platform') || (host !== undefined && typeof host !== 'string')) return null;

@@ -4,20 +4,19 @@
  * keys left out), as `error-body.test.ts` checks against the schema on generated values.
  */
 import type { ErrorBody, ErrorDetail } from '@/contract/site-api';
+import { isJsonObject } from '@/contract/site-api-basics';
 
-type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function readErrorDetail(value: unknown): ErrorDetail | null {
-  return isObject(value) && typeof value.field === 'string' && typeof value.message === 'string'
+  return isJsonObject(value) && typeof value.field === 'string' && typeof value.message === 'string'
     ? { field: value.field, message: value.message }
     : null;
 }
 
 /** An error body (`{"error", "message", "code", "details"?}`), or null when it is not one. */
 export function readErrorBody(value: unknown): ErrorBody | null {
-  if (!isObject(value)) return null;
+  if (!isJsonObject(value)) return null;
   const { error, message, code, details } = value;
   if (typeof error !== 'string' || typeof message !== 'string' || typeof code !== 'number' || !Number.isSafeInteger(code)) return null;
   const body: ErrorBody = { error, message, code };

@@ -4,6 +4,8 @@
  * pattern, and so is the state its history entry may carry.
  */
 
+import { isJsonObject } from '@/contract/site-api-basics';
+
 export const PATHS = {
   home: '/',
   cases: '/cases',
@@ -60,11 +62,10 @@ interface CreatedProductState {
 }
 
 type Fields = Record<string, unknown>;
-const isFields = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 const isFormReadAs = (value: unknown): value is { typed: string; form: string } =>
-  isFields(value) && typeof value.typed === 'string' && typeof value.form === 'string';
+  isJsonObject(value) && typeof value.typed === 'string' && typeof value.form === 'string';
 
 /** The known keys of `raw` that are set, each passing its check; undefined when one does not. */
 function readFields<T>(raw: Fields, checks: { [K in keyof T]-?: (value: unknown) => boolean }): T | undefined {
@@ -84,7 +85,7 @@ const STATE_READERS = {
     const readAs = state?.formReadAs;
     return readAs ? { ...state, formReadAs: { typed: readAs.typed, form: readAs.form } } : state;
   },
-  newProduct: (raw: Fields) => readFields<NewProductState>(raw, { template: isFields, fromImport: isNumber }),
+  newProduct: (raw: Fields) => readFields<NewProductState>(raw, { template: isJsonObject, fromImport: isNumber }),
   createdProduct: (raw: Fields) => readFields<CreatedProductState>(raw, { justCreated: isBoolean }),
 };
 
@@ -93,7 +94,7 @@ export type PathState<N extends PathName> = N extends StatefulPathName ? NonNull
 
 /** Reads a history entry's state for page `name`; undefined when there is none or it is not that page's. */
 export function readPathState<N extends StatefulPathName>(name: N, raw: unknown): PathState<N> | undefined {
-  if (!isFields(raw)) return undefined;
+  if (!isJsonObject(raw)) return undefined;
   return STATE_READERS[name](raw) as PathState<N> | undefined;
 }
 
