@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, type ApiErrorKind } from './api-client';
-import { classifyApiError, describeFailure, isOutcomeUnknown, mayRetryHelp, shouldRetryQuery, type ApiFailure } from './api-error-class';
+import { classifyApiError, describeFailure, isOutcomeUnknown, mayRetryHelp, retryAfterMs, shouldRetryQuery, writeMeaning, type ApiFailure, type WriteMeaning } from './api-error-class';
 
 const error = (kind: ApiErrorKind, status: number, platformStatus: number | null = null) =>
   new ApiError({ kind, status, platformStatus, error: 'x', message: 'm' });
@@ -84,6 +84,50 @@ describe('isOutcomeUnknown', () => {
 
   it('is known when the platform refused: nothing was created', () => {
     for (const input of [error('api', 400, 400), rejected, credentials, ourLogin, error('api', 413)]) expect(isOutcomeUnknown(input)).toBe(false);
+  });
+});
+
+describe('writeMeaning: what each answer to a create means, for the editor and the import alike', () => {
+  const withRetryAfter = (status: number, retryAfter: string | null, platformStatus: number | null = status) =>
+    new ApiError({ kind: 'api', status, platformStatus, error: 'x', message: 'm', retryAfter });
+  const now = Date.parse('2026-03-01T10:00:00Z');
+  const table: [string, unknown, WriteMeaning][] = [
+    ['no answer from our server', noAnswer, { type: 'unknown' }],
+    ['no answer in time (browser)', browserTimeout, { type: 'unknown' }],
+    ['the platform could not be reached (502)', platformUnreachable, { type: 'unknown' }],
+    ['the platform did not answer in time (504)', platformTimeout, { type: 'unknown' }],
+    ['an answer cut off', cutOff, { type: 'unknown' }],
+    ['a 200 that is not JSON', notACase, { type: 'unknown' }],
+    ['a fault in the page', new Error('bug'), { type: 'unknown' }],
+    ['400', error('api', 400, 400), { type: 'refused', status: 400 }],
+    ['404', notFound, { type: 'refused', status: 404 }],
+    ['413 from our server', error('api', 413), { type: 'refused', status: 413 }],
+    ['422', rejected, { type: 'refused', status: 422 }],
+    ['401 from the platform', credentials, { type: 'configuration', status: 401 }],
+    ['401 from our server', ourLogin, { type: 'configuration', status: 401 }],
+    ['403 from the platform', error('api', 403, 403), { type: 'configuration', status: 403 }],
+    ['429 with Retry-After: 5', withRetryAfter(429, '5'), { type: 'not-processed', status: 429, afterMs: 5000 }],
+    ['429 without Retry-After', withRetryAfter(429, null), { type: 'not-processed', status: 429, afterMs: null }],
+    ['429 from our own server', withRetryAfter(429, '2', null), { type: 'not-processed', status: 429, afterMs: 2000 }],
+    ['503 with Retry-After as a date', withRetryAfter(503, 'Sun, 01 Mar 2026 10:00:30 GMT'), { type: 'not-processed', status: 503, afterMs: 30_000 }],
+    ['503 without Retry-After', withRetryAfter(503, null), { type: 'unknown' }],
+    ['503 with an unreadable Retry-After', withRetryAfter(503, 'soon'), { type: 'unknown' }],
+    ['500', platform500, { type: 'unknown' }],
+    ['500 as HTML', platform500Html, { type: 'unknown' }],
+  ];
+  it.each(table)('%s', (_name, input, meaning) => {
+    expect(writeMeaning(input, now)).toEqual(meaning);
+    expect(isOutcomeUnknown(input)).toBe(meaning.type === 'unknown');
+  });
+});
+
+describe('retryAfterMs', () => {
+  it('reads seconds and HTTP dates, and nothing else', () => {
+    const now = Date.parse('2026-03-01T10:00:00Z');
+    expect(retryAfterMs('5', now)).toBe(5000);
+    expect(retryAfterMs('Sun, 01 Mar 2026 10:00:30 GMT', now)).toBe(30_000);
+    expect(retryAfterMs('soon', now)).toBeNull();
+    expect(retryAfterMs(null, now)).toBeNull();
   });
 });
 

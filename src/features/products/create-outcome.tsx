@@ -1,19 +1,34 @@
 /**
- * What the editor shows after a failed create. The failure's class (src/lib/api-error-class.ts) decides;
- * what it means here: no clear answer leaves the outcome unknown, so Create waits for a confirmation.
+ * What the editor shows after a failed create. What the answer means is decided once, for the import too,
+ * by `writeMeaning` (src/lib/api-error-class.ts): no clear answer leaves the outcome unknown, so Create
+ * waits for a confirmation; an answer that says it was not processed (429, 503 with Retry-After) means
+ * nothing was created and Create may be pressed again once the wait has passed.
  */
 import { Alert, Button, Checkbox, List, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ErrorDetail } from '@/contract/site-api';
 import { ApiError } from '@/lib/api-client';
-import { classifyApiError, describeFailure, isOutcomeUnknown, statusText } from '@/lib/api-error-class';
+import { classifyApiError, describeFailure, statusText, writeMeaning } from '@/lib/api-error-class';
 
 export function CreateFailure({ error, unmapped, onRetry }: { error: unknown; unmapped: readonly ErrorDetail[]; onRetry: () => void }) {
   const [checked, setChecked] = useState(false);
   const failure = classifyApiError(error);
   // What a server said, where one did (an error body's message).
   const said = error instanceof ApiError && error.kind === 'api' && error.message ? ` It said: “${error.message}”` : '';
-  if (isOutcomeUnknown(error)) {
+  const meaning = writeMeaning(error);
+  if (meaning.type === 'not-processed') {
+    const wait = meaning.afterMs === null ? 'in a moment' : `in ${Math.max(1, Math.ceil(meaning.afterMs / 1000))} s`;
+    return (
+      <Alert color="yellow" title={`${failure.type === 'answered' && failure.by === 'server' ? 'site-admin’s server' : 'The platform'} asked us to slow down`} role="alert">
+        <Text size="sm">
+          {describeFailure(failure)}
+          {said} The product was not created: the answer says the request was not processed. Press Create again {wait}; your
+          product is kept as a draft.
+        </Text>
+      </Alert>
+    );
+  }
+  if (meaning.type === 'unknown') {
     const reason = `${describeFailure(failure)}${failure.type === 'answered' ? said : ''}`;
     return (
       <Alert color="orange" title="We can't tell whether the product was created" role="alert">
@@ -35,7 +50,7 @@ export function CreateFailure({ error, unmapped, onRetry }: { error: unknown; un
       </Alert>
     );
   }
-  if (failure.type === 'configuration') {
+  if (meaning.type === 'configuration' && failure.type === 'configuration') {
     const title =
       failure.by === 'server'
         ? `site-admin’s server refused the request (${statusText(failure.status)})`

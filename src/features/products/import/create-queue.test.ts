@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import { createQueue, retryAfterMs, type Outcome } from './create-queue';
+import { createQueue, type Outcome } from './create-queue';
 
 interface Call {
   key: number;
@@ -9,7 +9,7 @@ interface Call {
 }
 
 /** A platform the test answers by hand, and a clock and waits it moves by hand. */
-function harness(keys: number[], concurrency = 4) {
+function harness(keys: number[], concurrency = 4, extra: { beforeSend?: (key: number) => Promise<void>; onHeld?: (key: number) => void } = {}) {
   const calls: Call[] = [];
   const outcomes = new Map<number, Outcome>();
   const waits: { ms: number; release: () => void }[] = [];
@@ -17,6 +17,7 @@ function harness(keys: number[], concurrency = 4) {
   const queue = createQueue({
     keys,
     concurrency,
+    ...extra,
     send: (key) => new Promise((resolve, reject) => calls.push({ key, resolve, reject })),
     onOutcome: (key, outcome) => {
       outcomes.set(key, outcome);
@@ -81,17 +82,79 @@ describe('createQueue', () => {
     expect(h.outcomes.has(1)).toBe(false);
   });
 
-  it('503 without Retry-After backs off, doubling', async () => {
+  it('503 with Retry-After is not processed: it waits and sends the same product again; a 429 without Retry-After waits twice as long each time', async () => {
     const h = harness([1], 1);
+    h.queue.start();
+    await h.flush();
+    h.calls[0]?.reject(apiError(503, { retryAfter: '3' }));
+    await h.flush();
+    expect(h.queue.snapshot()).toMatchObject({ state: 'waiting', resumeAt: 1_000_000 + 3000 });
+    h.waits[0]?.release();
+    await h.flush();
+    h.calls[1]?.reject(apiError(429));
+    await h.flush();
+    h.waits[1]?.release();
+    await h.flush();
+    h.calls[2]?.reject(apiError(429));
+    await h.flush();
+    expect(h.waits.map((w) => w.ms)).toEqual([3000, 2000, 4000]);
+    expect(h.calls.map((c) => c.key)).toEqual([1, 1, 1]);
+  });
+
+  it('503 without Retry-After leaves the outcome unknown and is never sent again by itself', async () => {
+    const h = harness([1, 2], 1);
     h.queue.start();
     await h.flush();
     h.calls[0]?.reject(apiError(503));
     await h.flush();
+    h.calls[1]?.resolve({});
+    await h.queue.idle();
+    expect(h.outcomes.get(1)).toMatchObject({ status: 'unknown', message: expect.stringMatching(/may have been created/) });
+    expect(h.calls.map((c) => c.key)).toEqual([1, 2]);
+    expect(h.waits).toHaveLength(0);
+  });
+
+  it('with a slow beforeSend, a product whose turn came during a back-off is not sent until the back-off ends', async () => {
+    // beforeSend is the import's storage write: here each one finishes only when the test says so.
+    const pending = new Map<number, () => void>();
+    const held: number[] = [];
+    const h = harness([1, 2, 3, 4, 5, 6], 4, {
+      beforeSend: (key) => new Promise<void>((resolve) => pending.set(key, resolve)),
+      onHeld: (key) => void held.push(key),
+    });
+    h.queue.start();
+    await h.flush();
+    pending.get(1)?.();
+    await h.flush();
+    expect(h.calls.map((c) => c.key)).toEqual([1]);
+    h.calls[0]?.reject(apiError(429, { retryAfter: '1' }));
+    await h.flush();
+    expect(h.queue.snapshot().state).toBe('waiting');
+    // The three others finish their write after the platform said to wait: none of them leaves.
+    for (const key of [2, 3, 4]) pending.get(key)?.();
+    await h.flush();
+    expect(h.calls.map((c) => c.key)).toEqual([1]);
+    expect(held).toEqual([2, 3, 4]);
+    expect(h.queue.snapshot()).toMatchObject({ inFlight: [], queued: 6 });
     h.waits[0]?.release();
     await h.flush();
-    h.calls[1]?.reject(apiError(503));
+    // In the file's order again, each passing its write once more.
+    for (const key of [1, 2, 3, 4]) pending.get(key)?.();
     await h.flush();
-    expect(h.waits.map((w) => w.ms)).toEqual([1000, 2000]);
+    expect(h.calls.map((c) => c.key)).toEqual([1, 1, 2, 3, 4]);
+  });
+
+  it('a pause during a slow beforeSend holds that product too', async () => {
+    const pending = new Map<number, () => void>();
+    const h = harness([1, 2], 2, { beforeSend: (key) => new Promise<void>((resolve) => pending.set(key, resolve)) });
+    h.queue.start();
+    await h.flush();
+    h.queue.pause();
+    pending.get(1)?.();
+    pending.get(2)?.();
+    await h.queue.idle();
+    expect(h.calls).toHaveLength(0);
+    expect(h.queue.snapshot()).toMatchObject({ state: 'paused', queued: 2 });
   });
 
   it('a dropped connection or a 500 leaves the outcome unknown, and that product is never sent again by itself', async () => {
@@ -146,15 +209,5 @@ describe('createQueue', () => {
     h.queue.pause();
     h.tick(10_000);
     expect(h.queue.snapshot().activeMs).toBe(500);
-  });
-});
-
-describe('retryAfterMs', () => {
-  it('reads seconds and HTTP dates, and nothing else', () => {
-    const now = Date.parse('2026-03-01T10:00:00Z');
-    expect(retryAfterMs('5', now)).toBe(5000);
-    expect(retryAfterMs('Sun, 01 Mar 2026 10:00:30 GMT', now)).toBe(30_000);
-    expect(retryAfterMs('soon', now)).toBeNull();
-    expect(retryAfterMs(null, now)).toBeNull();
   });
 });

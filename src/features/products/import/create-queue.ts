@@ -2,12 +2,17 @@
  * Sends the products of an import a few at a time, and decides what each answer means for it:
  * - 200: created; never sent again.
  * - 400/422 (or another 4xx but 401, 403, 429): rejected with the platform's details; the import goes on.
- * - 429 or 503: not done; everything waits for `Retry-After` (or a doubling back-off), then it is sent again.
+ * - 429, or 503 with `Retry-After`: not processed; everything waits for `Retry-After` (or a doubling
+ *   back-off), then it is sent again.
  * - 401/403: nothing can succeed until whoever runs the server fixes its key: the queue pauses.
- * - no answer, a time-out, an unreadable answer or another 5xx: the outcome is unknown (the product may
- *   exist), so it is never sent again automatically; the person decides.
+ * - no answer, a time-out, an unreadable answer or another 5xx (a 503 without `Retry-After` among them):
+ *   the outcome is unknown (the product may exist), so it is never sent again automatically; the person
+ *   decides.
+ * What each answer means is decided once, for the editor too, by `writeMeaning` (src/lib/api-error-class.ts).
  * Pause and Cancel stop starting new sends; a send already on its way is never aborted, because aborting
- * it would leave its outcome unknown.
+ * it would leave its outcome unknown. Whether the queue may send is checked last, after `beforeSend` and
+ * right before the request leaves: a product whose turn came while the queue was told to wait goes back
+ * to the front of the queue unsent.
  *
  * Written here rather than taken from a limiter library (p-limit, p-queue): their queues know nothing of a
  * shared back-off, of outcomes that must not be retried, or of pausing with work already in flight, and
@@ -15,7 +20,7 @@
  */
 import type { ErrorDetail } from '@/contract/site-api';
 import { ApiError } from '@/lib/api-client';
-import { classifyApiError, describeFailure, isOutcomeUnknown } from '@/lib/api-error-class';
+import { classifyApiError, describeFailure, writeMeaning } from '@/lib/api-error-class';
 
 export type Outcome =
   | { status: 'created'; answer: Record<string, unknown> }
@@ -44,6 +49,11 @@ export interface QueueOptions<K> {
   send: (key: K) => Promise<Record<string, unknown>>;
   /** Awaited before each send: the import writes "sending" where a reload will find it. */
   beforeSend?: (key: K) => Promise<void>;
+  /**
+   * After `beforeSend`, when the queue was told to wait, pause or stop meanwhile: the product was not sent
+   * and is back in the queue (the import takes back its "sending").
+   */
+  onHeld?: (key: K) => void | Promise<void>;
   onOutcome: (key: K, outcome: Outcome) => void | Promise<void>;
   onChange?: (snapshot: QueueSnapshot<K>) => void;
   now?: () => number;
@@ -54,17 +64,6 @@ export interface QueueOptions<K> {
 export const DEFAULT_CONCURRENCY = 4;
 const FIRST_BACKOFF_MS = 1_000;
 const MAX_BACKOFF_MS = 60_000;
-/** A Retry-After longer than this is read as this: the person can still cancel. */
-const MAX_RETRY_AFTER_MS = 10 * 60_000;
-
-/** `Retry-After` as ms to wait: seconds, or an HTTP date; null when absent or unreadable. */
-export function retryAfterMs(header: string | null, now: number): number | null {
-  if (header === null) return null;
-  const text = header.trim();
-  if (/^\d{1,9}$/.test(text)) return Math.min(Number(text) * 1000, MAX_RETRY_AFTER_MS);
-  const date = Date.parse(text);
-  return Number.isNaN(date) ? null : Math.min(Math.max(date - now, 0), MAX_RETRY_AFTER_MS);
-}
 
 const defaultWait = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -79,28 +78,29 @@ const defaultWait = (ms: number, signal: AbortSignal) =>
 
 type Meaning = { kind: 'outcome'; outcome: Outcome } | { kind: 'backoff'; ms: number | null; reason: string } | { kind: 'pause'; reason: string };
 
-/** What a failed send means for the import (see the module's comment). */
+/** What a failed send means for the import (the table is `writeMeaning`'s). */
 export function meaningOf(error: unknown, now: number): Meaning {
   const failure = classifyApiError(error);
   const said = error instanceof ApiError && error.kind === 'api' && error.message ? ` It said: “${error.message}”` : '';
-  if (failure.type === 'answered' && (failure.status === 429 || failure.status === 503)) {
-    const header = error instanceof ApiError ? error.retryAfter : null;
-    return { kind: 'backoff', ms: retryAfterMs(header, now), reason: `${describeFailure(failure)} Waiting before sending more.` };
+  const meaning = writeMeaning(error, now);
+  switch (meaning.type) {
+    case 'not-processed':
+      return { kind: 'backoff', ms: meaning.afterMs, reason: `${describeFailure(failure)} Nothing was created; waiting before sending more.` };
+    case 'configuration':
+      return { kind: 'pause', reason: `${describeFailure(failure)}${said}` };
+    case 'unknown':
+      return { kind: 'outcome', outcome: { status: 'unknown', message: `${describeFailure(failure)}${failure.type === 'answered' ? said : ''} The product may have been created.` } };
+    case 'refused':
+      return {
+        kind: 'outcome',
+        outcome: {
+          status: 'rejected',
+          httpStatus: meaning.status,
+          message: error instanceof Error ? error.message : describeFailure(failure),
+          details: error instanceof ApiError ? error.details : [],
+        },
+      };
   }
-  if (failure.type === 'configuration') return { kind: 'pause', reason: `${describeFailure(failure)}${said}` };
-  if (isOutcomeUnknown(error)) {
-    return { kind: 'outcome', outcome: { status: 'unknown', message: `${describeFailure(failure)}${failure.type === 'answered' ? said : ''} The product may have been created.` } };
-  }
-  const status = failure.type === 'answered' ? failure.status : 0;
-  return {
-    kind: 'outcome',
-    outcome: {
-      status: 'rejected',
-      httpStatus: status,
-      message: error instanceof Error ? error.message : describeFailure(failure),
-      details: error instanceof ApiError ? error.details : [],
-    },
-  };
 }
 
 export interface CreateQueue<K> {
@@ -114,9 +114,16 @@ export interface CreateQueue<K> {
 }
 
 export function createQueue<K>(options: QueueOptions<K>): CreateQueue<K> {
-  const { send, beforeSend, onOutcome, onChange, now = Date.now, wait = defaultWait } = options;
+  const { send, beforeSend, onHeld, onOutcome, onChange, now = Date.now, wait = defaultWait } = options;
   const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
   const queue = [...options.keys];
+  const order = new Map(options.keys.map((key, index) => [key, index]));
+  /** A product not sent after all goes back in its place: ahead of every product after it in the file. */
+  const putBack = (key: K) => {
+    const index = order.get(key) ?? 0;
+    const at = queue.findIndex((other) => (order.get(other) ?? 0) > index);
+    queue.splice(at === -1 ? queue.length : at, 0, key);
+  };
   const inFlight = new Set<K>();
   let state: QueueState = 'paused';
   let reason: string | null = null;
@@ -187,6 +194,14 @@ export function createQueue<K>(options: QueueOptions<K>): CreateQueue<K> {
     let requeue = false;
     try {
       await beforeSend?.(key);
+      // The gate, checked last: a back-off, a pause or a cancel that began while `beforeSend` ran holds
+      // this product too. Nothing is awaited between this check and the request leaving.
+      if (state !== 'running') {
+        requeue = true;
+        putBack(key);
+        await onHeld?.(key);
+        return;
+      }
       let meaning: Meaning;
       try {
         meaning = { kind: 'outcome', outcome: { status: 'created', answer: await send(key) } };
@@ -198,9 +213,9 @@ export function createQueue<K>(options: QueueOptions<K>): CreateQueue<K> {
         settled += 1;
         await onOutcome(key, meaning.outcome);
       } else {
-        // Not done, by the platform's own word: it goes first once sending starts again.
+        // Not done, by the platform's own word: it goes back in its place, first once sending starts again.
         requeue = true;
-        queue.unshift(key);
+        putBack(key);
         if (meaning.kind === 'backoff') backOff(meaning.ms, meaning.reason);
         else if (state === 'running' || state === 'waiting') {
           waitAbort?.abort();

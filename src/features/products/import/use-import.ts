@@ -208,6 +208,8 @@ export function useImport(site: SiteInfo) {
           bodies.set(key, built.body);
           await setStatus(key, { status: 'sending', since: Date.now() });
         },
+        // Held back by a back-off or a pause after its "sending" was written: it was not sent.
+        onHeld: (key) => setStatus(key, null),
         send: (key) => createProduct(bodies.get(key) ?? { name: '', enabled: 'true' }),
         onOutcome: async (key, outcome: Outcome) => {
           const body = bodies.get(key) ?? { name: '', enabled: 'true' };
