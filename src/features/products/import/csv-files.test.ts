@@ -14,6 +14,10 @@ describe('templateCsv', () => {
     const price = de.headers.indexOf('EUR, Price [module_field_14/product/price/eur/1]');
     expect(de.rows[0]?.[price]).toBe('49,95');
     expect(de.rows[1]?.[de.headers.indexOf('Name [name]')]).toBe('');
+    // Each option row has its stock.
+    const stock = de.headers.findIndex((h) => h.startsWith('Stock ['));
+    expect(stock).toBeGreaterThan(-1);
+    expect(de.rows.map((row) => row[stock])).toEqual(['12', '4']);
     expect(delimiterFor('en-US')).toBe(',');
   });
 });

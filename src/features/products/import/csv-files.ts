@@ -5,7 +5,7 @@
  */
 import Papa from 'papaparse';
 import type { SiteFields } from '../model/registry';
-import { importColumns, templateHeader } from './columns';
+import { importColumns, templateHeader, type ImportColumn } from './columns';
 
 /** Excel opens a UTF-8 CSV as UTF-8 only with a byte order mark. */
 const BOM = '\uFEFF';
@@ -24,8 +24,9 @@ export function delimiterFor(locale: string): ',' | ';' {
 const amount = (value: number, locale: string, decimals: number) =>
   new Intl.NumberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals, useGrouping: false }).format(value);
 
-/** Example values by column id; a column not named here is left blank in the example. */
-function exampleValue(id: string, option: number, locale: string): string {
+/** Example values by column; a column not named here is left blank in the example. */
+function exampleValue(column: ImportColumn, option: number, locale: string): string {
+  const { id } = column;
   const product: Record<string, string> = { name: 'Linen throw', slug: 'linen-throw', enabled: 'true', weighting: '10' };
   const attribute: Record<string, string> = { 'attributes[].name': 'Size', 'attributes[].enabled': 'true' };
   const options = [
@@ -37,7 +38,8 @@ function exampleValue(id: string, option: number, locale: string): string {
   if (id in attribute) return option === 0 ? (attribute[id] ?? '') : '';
   if (id === 'attributes[].items[].name') return o?.name ?? '';
   if (id === 'attributes[].items[].enabled') return 'true';
-  if (id === 'attributes[].items[].module_field_14/product_attribute_option/inventory') return o?.stock ?? '';
+  // Found by the field, not by its key on the wire (which ends in a tier, `/1`).
+  if (column.scope === 'option' && column.def.path === 'inventory') return o?.stock ?? '';
   const price = /^module_field_14\/product\/price\/[a-z]{3}\/1$/.exec(id);
   if (price && option === 0) return amount(49.95, locale, 2);
   const added = /^attributes\[\]\.items\[\]\.module_field_14\/product_attribute_option\/price\/[a-z]{3}\/1$/.exec(id);
@@ -45,10 +47,15 @@ function exampleValue(id: string, option: number, locale: string): string {
   return '';
 }
 
-/** The template: "Label [id]" headers, then one product with one attribute of two options (two rows). */
-export function templateCsv(fields: SiteFields, locale: string): string {
+/** The template's table: its columns, and one product with one attribute of two options (two rows). */
+export function templateTable(fields: SiteFields, locale: string): { columns: readonly ImportColumn[]; rows: string[][] } {
   const columns = importColumns(fields);
-  const rows = [0, 1].map((option) => columns.map((column) => exampleValue(column.id, option, locale)));
+  return { columns, rows: [0, 1].map((option) => columns.map((column) => exampleValue(column, option, locale))) };
+}
+
+/** The template as CSV: "Label [id]" headers, then the example product. */
+export function templateCsv(fields: SiteFields, locale: string): string {
+  const { columns, rows } = templateTable(fields, locale);
   return BOM + Papa.unparse({ fields: columns.map(templateHeader), data: rows }, { delimiter: delimiterFor(locale), newline: '\r\n' });
 }
 
