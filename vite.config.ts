@@ -13,5 +13,8 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
   },
+  // The import's worker loads its workbook reader only when a workbook is chosen: a split chunk, which
+  // only module workers (the `es` format) can load.
+  worker: { format: 'es' },
   server: { host: '127.0.0.1' },
 });

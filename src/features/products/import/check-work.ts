@@ -2,62 +2,44 @@
  * What the worker does, as plain functions: the worker calls them, and so does the page where there is
  * no worker (jsdom in the component tests).
  */
-import Papa from 'papaparse';
 import { settingsForSite } from '../model/codec';
 import { checkImport } from './check';
-import { collect, PARSE_CONFIG, parseSheet } from './parse';
+import { decodeText, isWorkbook, sampleLine } from './encoding';
+import type { FileSource } from './import-store';
+import { collect, parseSheet, type ParsedSheet } from './parse';
 import { ROWS_PER_MESSAGE, type FromWorker, type ToWorker } from './protocol';
+import { readWorkbook } from './workbook';
 
 export interface WorkState {
   rows: string[][];
 }
 
-/** Streams the rows of a file or text through papaparse, `ROWS_PER_MESSAGE` at a time. */
+/**
+ * Reads pasted text, a text file or a workbook into rows, `ROWS_PER_MESSAGE` at a time. A file's bytes are
+ * read whole: its encoding is decided on all of them before anything is parsed (encoding.ts), and a
+ * workbook is recognised by its first bytes, whatever its name says.
+ */
 export async function parseSource(message: Extract<ToWorker, { type: 'parse' }>, state: WorkState, post: (m: FromWorker) => void): Promise<void> {
-  const { id, source } = message;
+  const { id, source, locale } = message;
   const started = performance.now();
   state.rows = [];
   const send = (rows: string[][]) => {
     for (let i = 0; i < rows.length; i += ROWS_PER_MESSAGE) post({ type: 'rows', id, rows: rows.slice(i, i + ROWS_PER_MESSAGE) });
   };
-  if (typeof source === 'string') {
-    const sheet = parseSheet(source);
+  const finish = (sheet: ParsedSheet, fileSource: FileSource) => {
     state.rows = sheet.rows;
     send(sheet.rows);
-    post({ type: 'parsed', id, headers: sheet.headers, delimiter: sheet.delimiter, errors: sheet.errors, ms: performance.now() - started });
-    return;
+    post({ type: 'parsed', id, headers: sheet.headers, delimiter: sheet.delimiter, source: fileSource, errors: sheet.errors, ms: performance.now() - started });
+  };
+  if (typeof source === 'string') return finish(parseSheet(source), { kind: 'pasted' });
+  const bytes = new Uint8Array(await source.arrayBuffer());
+  if (isWorkbook(bytes)) {
+    const book = await readWorkbook(bytes, locale, message.sheet);
+    return finish(collect(book.table, '', []), { kind: 'workbook', sheets: book.sheets, sheet: book.sheet });
   }
-  // A file is read and parsed a chunk at a time (papaparse's streaming), never as one string.
-  await new Promise<void>((resolve) => {
-    let headers: string[] | null = null;
-    let delimiter = ',';
-    const errors: Papa.ParseError[] = [];
-    Papa.parse<string[]>(source as File, {
-      ...PARSE_CONFIG,
-      chunkSize: 1024 * 1024,
-      chunk(results) {
-        delimiter = results.meta.delimiter;
-        errors.push(...results.errors);
-        let data = results.data;
-        if (headers === null) {
-          headers = collect(data.slice(0, 1), delimiter, []).headers;
-          data = data.slice(1);
-        }
-        const sheet = collect([headers, ...data], delimiter, []);
-        state.rows.push(...sheet.rows);
-        send(sheet.rows);
-      },
-      complete() {
-        const sheet = collect([headers ?? []], delimiter, errors);
-        post({ type: 'parsed', id, headers: sheet.headers, delimiter, errors: sheet.errors, ms: performance.now() - started });
-        resolve();
-      },
-      error(error) {
-        post({ type: 'failed', id, message: error.message });
-        resolve();
-      },
-    });
-  });
+  const decoded = decodeText(bytes, message.encoding);
+  const sheet = parseSheet(decoded.text);
+  finish(sheet, { kind: 'text', encoding: decoded.encoding, how: decoded.how, sample: sampleLine(decoded.text), unreadable: decoded.unreadable });
 }
 
 export function runCheck(message: Extract<ToWorker, { type: 'check' }>, state: WorkState, post: (m: FromWorker) => void): void {

@@ -9,6 +9,7 @@ import { mapServerDetails } from '../model/error-paths';
 import { describePath } from '../model/registry';
 import { validateProductForm } from '../model/validate';
 import type { Mapping } from './columns';
+import { REPLACEMENT } from './encoding';
 import { groupRows, type CellProblem, type CellReader } from './rows';
 import { productFormOf, type ImportSite } from './to-form';
 
@@ -39,12 +40,33 @@ export function readerOf(rows: readonly (readonly string[])[], fixes: Readonly<R
   return (row, column) => fixes[`${row}:${column}`] ?? rows[row]?.[column] ?? '';
 }
 
+/** Excel's error values, as a workbook's cell shows them: a formula that failed, not a value. */
+const EXCEL_ERRORS = new Set(['#NULL!', '#DIV/0!', '#VALUE!', '#REF!', '#NAME?', '#NUM!', '#N/A', '#GETTING_DATA', '#SPILL!', '#CALC!']);
+
+export const UNREADABLE_REASON =
+  'Holds “\uFFFD”, a character the file’s encoding could not represent: the file was read in another encoding than it was saved in, or it holds bytes no encoding can read. Type the text here, or choose the file’s encoding above.';
+export const EXCEL_ERROR_REASON = 'Excel shows an error here, not a value: correct the formula in the workbook, or type the value here';
+
+/** Text the person did not write: never sent, whatever column it is in. */
+function cellTextProblems(rows: readonly number[], mapping: Mapping, cell: CellReader): CellProblem[] {
+  const problems: CellProblem[] = [];
+  for (const row of rows) {
+    mapping.forEach((id, column) => {
+      if (id === null) return;
+      const text = cell(row, column);
+      if (text.includes(REPLACEMENT)) problems.push({ row, column, message: UNREADABLE_REASON });
+      else if (text.startsWith('#') && EXCEL_ERRORS.has(text.trim())) problems.push({ row, column, message: EXCEL_ERROR_REASON });
+    });
+  }
+  return problems;
+}
+
 /** One product: its wire body and its problems on their cells, as the editor would find them. */
 export function checkProduct(rows: readonly number[], mapping: Mapping, cell: CellReader, context: Pick<CheckContext, 'settings' | 'site'>) {
   const { settings, site } = context;
   const imported = productFormOf(rows, mapping, settings.fields, site, cell);
   const first = rows[0] ?? 0;
-  const problems: CellProblem[] = [...imported.problems];
+  const problems: CellProblem[] = [...cellTextProblems(rows, mapping, cell), ...imported.problems];
   for (const problem of validateProductForm(imported.form, settings)) {
     const source = imported.sources.get(problem.path);
     if (source) problems.push({ row: source.row, column: source.column, message: problem.message });

@@ -4,7 +4,7 @@
  */
 import { Alert, Button, Card, FileButton, Group, NumberInput, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
-import { downloadText } from '@/lib/download';
+import { downloadBlob, downloadText } from '@/lib/download';
 import { pathTo } from '@/lib/paths';
 import { useNavigate } from '@/lib/router';
 import { useSite } from '@/lib/site-context';
@@ -16,6 +16,7 @@ import { DEFAULT_CONCURRENCY } from './create-queue';
 import { ImportGrid, type GridRow } from './import-grid';
 import { countStates, reportLines, stateOf } from './outcomes';
 import { ProgressPanel } from './progress-panel';
+import { SourcePanel } from './source-panel';
 import { useImport } from './use-import';
 import { WARNING_STYLES } from './warning';
 
@@ -27,11 +28,15 @@ function LoadPanel({ onLoad, busy }: { onLoad: (source: Blob | string, name: str
     <Card withBorder>
       <Stack>
         <Text size="sm">
-          A CSV or TSV file (comma, semicolon or tab separated, UTF-8), or rows pasted from Excel or Google Sheets with
-          their header row. One row per option; a product’s own columns on its first row.
+          An Excel workbook (.xlsx), a CSV or TSV file (comma, semicolon or tab separated, in any common encoding: you
+          see which one was read before anything is sent), or rows pasted from Excel or Google Sheets with their header
+          row. One row per option; a product’s own columns on its first row.
         </Text>
         <Group>
-          <FileButton onChange={(file) => file && onLoad(file, file.name)} accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values">
+          <FileButton
+            onChange={(file) => file && onLoad(file, file.name)}
+            accept=".xlsx,.xls,.csv,.tsv,.txt,text/csv,text/tab-separated-values,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel"
+          >
             {(props) => (
               <Button {...props} loading={busy}>
                 Choose a file…
@@ -113,11 +118,28 @@ export function ImportPage() {
       .finally(() => setLoading(false));
   };
 
+  const [downloading, setDownloading] = useState(false);
+  /** A workbook is written by a library loaded only now; a failure to load it is said, not swallowed. */
+  const downloadWorkbook = (write: (files: typeof import('./workbook-files')) => Promise<void>) => {
+    setDownloading(true);
+    setLoadError(null);
+    import('./workbook-files')
+      .then(write)
+      .catch(() => setLoadError('The Excel writer could not be loaded from the server. Check the connection and try again, or download CSV.'))
+      .finally(() => setDownloading(false));
+  };
+  const reportBase = () => (file?.fileName ?? 'import').replace(/\.(csv|tsv|txt|xlsx|xls)$/i, '');
+
   const downloadReport = () => {
     if (!file || !check) return;
     const lines = reportLines(check.result.products, statuses);
-    const base = file.fileName.replace(/\.(csv|tsv|txt)$/i, '');
-    downloadText(`${base}-report.csv`, reportCsv(file.headers, file.rows, lines, file.delimiter === '\t' ? delimiterFor(settings.locale) : file.delimiter), 'text/csv');
+    const delimiter = file.delimiter === ',' || file.delimiter === ';' ? file.delimiter : delimiterFor(settings.locale);
+    downloadText(`${reportBase()}-report.csv`, reportCsv(file.headers, file.rows, lines, delimiter), 'text/csv');
+  };
+  const downloadReportWorkbook = () => {
+    if (!file || !check) return;
+    const lines = reportLines(check.result.products, statuses);
+    downloadWorkbook(async ({ reportWorkbook }) => downloadBlob(`${reportBase()}-report.xlsx`, await reportWorkbook(file.headers, file.rows, lines)));
   };
 
   const openEditor = useCallback((product: CheckedProduct) => navigate(pathTo('newProduct'), { state: { fromImport: product.key } }), [navigate]);
@@ -135,7 +157,14 @@ export function ImportPage() {
         <Title order={1}>Import products</Title>
         <Group gap="xs">
           <Button variant="default" onClick={() => downloadText(`${site.id}-products-template.csv`, templateCsv(settings.fields, settings.locale), 'text/csv')}>
-            Download template
+            Template (CSV)
+          </Button>
+          <Button
+            variant="default"
+            loading={downloading}
+            onClick={() => downloadWorkbook(async ({ templateWorkbook }) => downloadBlob(`${site.id}-products-template.xlsx`, await templateWorkbook(settings.fields)))}
+          >
+            Template (Excel)
           </Button>
           {file && (
             <Button variant="subtle" color="red" disabled={running} onClick={() => void state.startOver()}>
@@ -166,6 +195,18 @@ export function ImportPage() {
             {state.parseMs !== null ? ` · read in ${Math.round(state.parseMs)} ms` : ''}
             {check ? ` · checked in ${Math.round(check.ms)} ms` : ' · checking…'}
           </Text>
+          <SourcePanel
+            source={file.source}
+            canChoose={state.canReread && !loading}
+            onChoose={(choice) => {
+              setLoading(true);
+              setLoadError(null);
+              state
+                .reread(choice)
+                .catch((error: unknown) => setLoadError(error instanceof Error ? error.message : String(error)))
+                .finally(() => setLoading(false));
+            }}
+          />
           {state.parseErrors.length > 0 && (
             <Alert color="yellow" styles={WARNING_STYLES} title="Some lines could not be read cleanly">
               {state.parseErrors.slice(0, 5).map((e) => `Line ${e.line}: ${e.message}`).join('; ')}
@@ -214,9 +255,14 @@ export function ImportPage() {
               {work.started ? `Resume: create the ${counts?.ready ?? 0} ready` : `Create ${counts?.ready ?? 0} ${counts?.ready === 1 ? 'product' : 'products'}`}
             </Button>
             {work.started && (
-              <Button variant="default" onClick={downloadReport} disabled={!check}>
-                Download report
-              </Button>
+              <>
+                <Button variant="default" onClick={downloadReport} disabled={!check}>
+                  Report (CSV)
+                </Button>
+                <Button variant="default" onClick={downloadReportWorkbook} disabled={!check} loading={downloading}>
+                  Report (Excel)
+                </Button>
+              </>
             )}
             <SegmentedControl
               aria-label="Rows shown"

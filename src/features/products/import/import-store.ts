@@ -12,9 +12,30 @@ import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import * as z from 'zod/mini';
 import { errorDetailSchema, wireProductSchema } from '@/contract/site-api';
 import { scopedKey } from '@/lib/site-scope';
+import { TEXT_ENCODINGS } from './encoding';
+
+/** Where the rows came from: pasted text, a text file in an encoding (and how it was decided), or a workbook's sheet. */
+const sourceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('pasted') }),
+  z.object({
+    kind: z.literal('text'),
+    encoding: z.enum(TEXT_ENCODINGS),
+    how: z.enum(['bom', 'valid-utf-8', 'not-utf-8', 'chosen']),
+    sample: z.string(),
+    unreadable: z.number(),
+  }),
+  z.object({
+    kind: z.literal('workbook'),
+    sheets: z.array(z.object({ name: z.string(), rows: z.number() })),
+    sheet: z.number(),
+  }),
+]);
+export type FileSource = z.infer<typeof sourceSchema>;
 
 const fileSchema = z.object({
   fileName: z.string(),
+  /** Absent in imports stored before the source was recorded. */
+  source: z.optional(sourceSchema),
   delimiter: z.string(),
   headers: z.array(z.string()),
   rows: z.array(z.array(z.string())),

@@ -1,8 +1,8 @@
 /**
  * Reading a spreadsheet's text with papaparse: CSV or TSV, comma, semicolon or tab (guessed), quoted
- * fields with line breaks, UTF-8 with or without a byte order mark, a block pasted from Excel or Google
- * Sheets (tabs). The first row is the header. Shared by the worker (which streams a file through the same
- * options) and the tests.
+ * fields with line breaks, a block pasted from Excel or Google Sheets (tabs). The first row is the header.
+ * A file's bytes are decoded first (encoding.ts); a byte order mark left in pasted text is dropped here.
+ * Shared by the worker and the tests.
  */
 import Papa from 'papaparse';
 
@@ -14,7 +14,7 @@ export interface ParsedSheet {
   errors: { line: number; message: string }[];
 }
 
-export const PARSE_CONFIG = {
+const PARSE_CONFIG = {
   delimiter: '',
   delimitersToGuess: [',', ';', '\t'],
   // Blank lines, and lines of nothing but separators, are not rows.

@@ -12,6 +12,7 @@ import { checkProduct, readerOf, type CheckResult } from './check';
 import { matchColumns, mappingOf, normaliseLabel, type ColumnMatch, type RememberedMapping } from './columns';
 import { createQueue, DEFAULT_CONCURRENCY, type CreateQueue, type Outcome, type QueueSnapshot } from './create-queue';
 import { importStore, type ImportFile, type ImportWork, type ProductStatus } from './import-store';
+import type { TextEncodingName } from './encoding';
 import { createCheckClient, type CheckClient } from './worker-client';
 
 /** Columns mapped by hand, per site, by header: remembered for the next file with the same headers. */
@@ -113,12 +114,18 @@ export function useImport(site: SiteInfo) {
     };
   }, [file, work?.mapping, work?.fixes, createdSlugs, site, settings.locale]); // eslint-disable-line react-hooks/exhaustive-deps -- `work` itself changes with every answer; the dry run reads only these parts of it
 
+  // The file as chosen, kept in memory (never stored) so it can be read again in another encoding or sheet.
+  const blobRef = useRef<Blob | null>(null);
+  const [hasBlob, setHasBlob] = useState(false);
+
   const load = useCallback(
-    async (source: Blob | string, fileName: string) => {
-      const parsed = await getClient().parse(source);
+    async (source: Blob | string, fileName: string, choice?: { encoding?: TextEncodingName; sheet?: number }) => {
+      const parsed = await getClient().parse(source, settings.locale, choice);
+      blobRef.current = typeof source === 'string' ? null : source;
+      setHasBlob(blobRef.current !== null);
       workerHasRows.current = true;
       const matches = matchColumns(parsed.headers, settings.fields, rememberedStore.read());
-      const nextFile: ImportFile = { fileName, delimiter: parsed.delimiter, headers: parsed.headers, rows: parsed.rows };
+      const nextFile: ImportFile = { fileName, source: parsed.source, delimiter: parsed.delimiter, headers: parsed.headers, rows: parsed.rows };
       const nextWork: ImportWork = { mapping: mappingOf(matches) as (string | null)[], fixes: {}, statuses: {}, started: false, concurrency: DEFAULT_CONCURRENCY };
       fileRef.current = nextFile;
       // Rendered in the background: the columns and the grid of a large file take a while to build.
@@ -132,7 +139,18 @@ export function useImport(site: SiteInfo) {
       await store.saveFile(nextFile).catch(() => setStorageFailed(true));
       await persist(nextWork);
     },
-    [settings.fields, store, persist],
+    [settings.fields, settings.locale, store, persist],
+  );
+
+  /** Reads the same file again in another encoding or from another sheet; nothing was sent from it yet. */
+  const reread = useCallback(
+    (choice: { encoding?: TextEncodingName; sheet?: number }) => {
+      const blob = blobRef.current;
+      const current = fileRef.current;
+      if (!blob || !current || workRef.current?.started) return Promise.resolve();
+      return load(blob, current.fileName, choice);
+    },
+    [load],
   );
 
   const matches: ColumnMatch[] = useMemo(() => {
@@ -237,6 +255,8 @@ export function useImport(site: SiteInfo) {
     setWork(null);
     setCheck(null);
     setProgress(null);
+    blobRef.current = null;
+    setHasBlob(false);
     await store.clear().catch(() => setStorageFailed(true));
   }, [store]);
 
@@ -254,6 +274,9 @@ export function useImport(site: SiteInfo) {
     progress,
     storageFailed,
     load,
+    reread,
+    /** Whether the file can be read again in another encoding or sheet (it is in memory, nothing sent). */
+    canReread: hasBlob && !work?.started,
     mapColumn,
     fixCell,
     setStatus,

@@ -4,6 +4,8 @@
  */
 import { handle, type WorkState } from './check-work';
 import type { CheckResult } from './check';
+import type { TextEncodingName } from './encoding';
+import type { FileSource } from './import-store';
 import type { FromWorker, ToWorker } from './protocol';
 
 type CheckRequest = Omit<Extract<ToWorker, { type: 'check' }>, 'id' | 'type'>;
@@ -11,6 +13,7 @@ type CheckRequest = Omit<Extract<ToWorker, { type: 'check' }>, 'id' | 'type'>;
 export interface ParsedFile {
   headers: string[];
   delimiter: string;
+  source: FileSource;
   rows: string[][];
   errors: { line: number; message: string }[];
   /** Time the parsing took where it ran (the worker). */
@@ -18,7 +21,8 @@ export interface ParsedFile {
 }
 
 export interface CheckClient {
-  parse(source: Blob | string): Promise<ParsedFile>;
+  /** `choice`: an encoding or a sheet the person picked, where the first reading was not what they meant. */
+  parse(source: Blob | string, locale: string, choice?: { encoding?: TextEncodingName; sheet?: number }): Promise<ParsedFile>;
   check(request: CheckRequest): Promise<{ result: CheckResult; ms: number }>;
   dispose(): void;
 }
@@ -54,11 +58,11 @@ export function createCheckClient(): CheckClient {
       post(message);
     });
   return {
-    async parse(source) {
-      const { message, rows } = await request({ type: 'parse', id: nextId++, source });
+    async parse(source, locale, choice = {}) {
+      const { message, rows } = await request({ type: 'parse', id: nextId++, source, locale, ...choice });
       if (message.type === 'failed') throw new Error(message.message);
       if (message.type !== 'parsed') throw new Error('Unexpected answer from the import worker');
-      return { headers: message.headers, delimiter: message.delimiter, errors: message.errors, rows, ms: message.ms };
+      return { headers: message.headers, delimiter: message.delimiter, source: message.source, errors: message.errors, rows, ms: message.ms };
     },
     async check(req) {
       const { message } = await request({ type: 'check', id: nextId++, ...req });
