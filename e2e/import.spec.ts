@@ -130,7 +130,7 @@ test.describe('in de-DE', () => {
     expect(products.get(`${id}-kissen`)?.body['module_field_14/product/price/usd/1']).toBe('129900');
 
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Download report' }).click();
+    await page.getByRole('button', { name: 'Report (CSV)' }).click();
     const report = await readFile(await (await download).path(), 'utf8');
     const lines = report.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe('Import status;Import message;Platform answer;Name;Slug;USD, Price;Attribute name;Option name;USD, Added to price;Stock;Notiz');
@@ -198,6 +198,52 @@ test('429 with Retry-After waits and sends again; a connection dropped after the
   await expect(summary(page)).toContainText('1 skipped');
   expect(seen).toHaveLength(4);
 });
+
+for (const concurrency of [4, 16]) {
+  test(`at ${concurrency} at a time, no create leaves while the platform’s Retry-After runs, and each product is created once`, async ({ page, request }) => {
+    const id = `imb${concurrency}${Date.now().toString(36)}`;
+    // The platform stand-in: every create that reaches it, with the time it arrived.
+    const arrivals: { slug: string; at: number }[] = [];
+    let refused: { slug: string; at: number } | null = null;
+    await page.route(CREATE, async (route) => {
+      const slug = slugOf(route);
+      arrivals.push({ slug, at: Date.now() });
+      if (refused === null) {
+        refused = { slug, at: Date.now() };
+        await route.fulfill({
+          status: 429,
+          headers: { 'retry-after': '2', 'content-type': 'application/json', 'x-platform-status': '429' },
+          body: JSON.stringify({ error: 'Too Many Requests', code: 429, message: 'Slow down' }),
+        });
+        return;
+      }
+      await route.continue();
+    });
+    const count = 40;
+    const rows = Array.from({ length: count }, (_, i) => `Product ${i + 1},${id}-${i + 1},${i + 1}`);
+    await openImport(page);
+    await loadFile(page, 'many.csv', ['Name,Slug,USD Price', ...rows].join('\n'));
+    await page.getByLabel('At a time').fill(String(concurrency));
+    await page.getByRole('button', { name: `Create ${count} products` }).click();
+    await expect(page.getByText('The platform asked us to slow down')).toBeVisible();
+    // From here the page knows it must wait: nothing may arrive until Retry-After has passed.
+    const knownAt = Date.now();
+    await expect(page.getByText(`Finished: ${count} of ${count} answered`)).toBeVisible({ timeout: 30_000 });
+    const first = refused as { slug: string; at: number } | null;
+    if (!first) throw new Error('No create was refused');
+    const inWindow = arrivals.filter((a) => a.at > knownAt && a.at < first.at + 2000);
+    expect(inWindow).toEqual([]);
+    // The refused product was sent again after the wait; every product is stored once.
+    const again = arrivals.filter((a) => a.slug === first.slug);
+    expect(again).toHaveLength(2);
+    expect((again[1]?.at ?? 0) - first.at).toBeGreaterThanOrEqual(2000);
+    expect(arrivals).toHaveLength(count + 1);
+    const products = await stored(request, id);
+    expect(products.size).toBe(count);
+    expect([...products.values()].every((p) => p.count === 1)).toBe(true);
+    await expect(summary(page)).toContainText(`${count} created`);
+  });
+}
 
 test('a reload in the middle of an import resumes paused, and no product is sent twice', async ({ page, request }) => {
   const id = `imr${Date.now().toString(36)}`;

@@ -4,7 +4,7 @@ import type { SiteConfig } from '@/contract/site-profile';
 import { settingsForLocale, settingsForSite } from '../model/codec';
 import { MONEY_REASONS } from '../model/money';
 import { mappingOf, matchColumns } from './columns';
-import { checkImport, checkProduct, placeDetails, readerOf } from './check';
+import { checkImport, checkProduct, EXCEL_ERROR_REASON, placeDetails, readerOf, UNREADABLE_REASON } from './check';
 import { templateCsv } from './csv-files';
 import { parseSheet } from './parse';
 import { formOfImported, replaceProduct } from './round-trip';
@@ -29,6 +29,18 @@ function check(text: string, settings = DE, created: string[] = []) {
 }
 
 describe('checkImport', () => {
+  it('stops a cell holding text nobody wrote (U+FFFD, or an Excel error) on that cell, in any mapped column', () => {
+    const { result } = check('Name;Slug;Product field 1\nCaf\uFFFD;cafe;Cr\uFFFDme\nMug;mug;#DIV/0!\nTray;tray;ok\n');
+    expect(result.products.map((p) => p.problems)).toEqual([
+      [
+        { row: 0, column: 0, message: UNREADABLE_REASON },
+        { row: 0, column: 2, message: UNREADABLE_REASON },
+      ],
+      [{ row: 1, column: 2, message: EXCEL_ERROR_REASON }],
+      [],
+    ]);
+  });
+
   it('reads a de-DE file with semicolons and checks it like the editor: problems on their cells', () => {
     const { sheet, mapping, result } = check(GERMAN_FILE);
     expect(sheet.delimiter).toBe(';');
