@@ -14,6 +14,35 @@ export const SANDBOX_DEFAULTS = {
   port: 4010,
 } as const;
 
+/**
+ * Every environment variable the server reads, with its default (undefined: none, or one that depends on
+ * other settings, as docs/configuration.md says). server/docs.test.ts holds that page's table to this list
+ * and this list to the variables read in server/.
+ */
+export const SETTINGS = {
+  SITE_PROFILE: undefined,
+  SITE_API_BASE_URL: undefined,
+  SITE_API_KEY: undefined,
+  SITE_ID: undefined,
+  HOST: '127.0.0.1',
+  PORT: 4173,
+  ADMIN_USER: undefined,
+  ADMIN_PASSWORD: undefined,
+  REDIS_URL: undefined,
+  ALLOWED_HOSTS: undefined,
+  PROXY_TIMEOUT_MS: 15000,
+  MAX_BODY_BYTES: 1024 * 1024,
+  LOG_REQUESTS: true,
+  SANDBOX_DATA_DIR: SANDBOX_DEFAULTS.dataDir,
+  SANDBOX_API_KEY: SANDBOX_DEFAULTS.apiKey,
+  SANDBOX_SITE_ID: SANDBOX_DEFAULTS.siteId,
+  /** In `npm start`; `npm run sandbox` listens on SANDBOX_DEFAULTS.port instead. */
+  SANDBOX_PORT: 0,
+  DIST_DIR: 'dist',
+} as const satisfies Record<string, string | number | boolean | undefined>;
+
+export type SettingName = keyof typeof SETTINGS;
+
 /** The id of the one site built from SITE_API_BASE_URL (or the sandbox settings) when there is no profile. */
 export const SINGLE_SITE_ID = 'main';
 
@@ -62,7 +91,7 @@ export class ConfigError extends Error {}
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-function integerSetting(env: Env, name: string, fallback: number, min: number, max: number): number {
+function integerSetting(env: Env, name: SettingName, fallback: number, min: number, max: number): number {
   const raw = env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
   const value = Number(raw);
@@ -82,12 +111,11 @@ export function passwordWeakness(user: string, password: string): string | undef
   return undefined;
 }
 
-/** Settings of site-admin itself: a profile naming one of them as a site's key variable is a mistake. */
-const OWN_SETTINGS = new Set([
-  'HOST', 'PORT', 'ADMIN_USER', 'ADMIN_PASSWORD', 'REDIS_URL', 'ALLOWED_HOSTS', 'PROXY_TIMEOUT_MS', 'MAX_BODY_BYTES',
-  'LOG_REQUESTS', 'SITE_PROFILE', 'SITE_API_BASE_URL', 'SITE_ID', 'SANDBOX_DATA_DIR', 'SANDBOX_API_KEY',
-  'SANDBOX_SITE_ID', 'SANDBOX_PORT', 'DIST_DIR',
-]);
+/**
+ * Settings of site-admin itself: a profile naming one of them as a site's key variable is a mistake.
+ * SITE_API_KEY is the exception: a profile may name it as the key variable of one live site.
+ */
+const OWN_SETTINGS: ReadonlySet<string> = new Set(Object.keys(SETTINGS).filter((name) => name !== 'SITE_API_KEY'));
 
 /** At most this many of a profile's problems are listed in the message. */
 const MAX_LISTED_PROBLEMS = 20;
@@ -210,8 +238,8 @@ function siteOfSettings(env: Env, sandbox: { apiKey: string; siteId: string }): 
 
 /** SANDBOX_API_KEY and SANDBOX_SITE_ID, checked. */
 function sandboxCredentials(env: Env): { apiKey: string; siteId: string } {
-  const apiKey = env.SANDBOX_API_KEY?.trim() || SANDBOX_DEFAULTS.apiKey;
-  const siteId = env.SANDBOX_SITE_ID?.trim() || SANDBOX_DEFAULTS.siteId;
+  const apiKey = env.SANDBOX_API_KEY?.trim() || SETTINGS.SANDBOX_API_KEY;
+  const siteId = env.SANDBOX_SITE_ID?.trim() || SETTINGS.SANDBOX_SITE_ID;
   if (!SANDBOX_SITE_ID.test(siteId)) {
     throw new ConfigError(`SANDBOX_SITE_ID must be a numeric site identifier (1 to 18 digits, not starting with 0), not "${siteId}".`);
   }
@@ -237,7 +265,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   const sandboxSettings = sandboxCredentials(env);
   const siteProfile = env.SITE_PROFILE?.trim() ? resolve(env.SITE_PROFILE.trim()) : undefined;
   const sites = siteProfile ? sitesOfProfile(env, siteProfile, sandboxSettings.apiKey) : [siteOfSettings(env, sandboxSettings)];
-  const host = env.HOST?.trim() || '127.0.0.1';
+  const host = env.HOST?.trim() || SETTINGS.HOST;
   const user = env.ADMIN_USER?.trim() ?? '';
   const password = env.ADMIN_PASSWORD ?? '';
   if ((user === '') !== (password === '')) {
@@ -278,16 +306,16 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     login,
     redisUrl,
     allowedHosts,
-    port: integerSetting(env, 'PORT', 4173, 0, 65535),
+    port: integerSetting(env, 'PORT', SETTINGS.PORT, 0, 65535),
     sites,
     siteProfile,
     sandbox: {
-      dataDir: resolve(env.SANDBOX_DATA_DIR?.trim() || SANDBOX_DEFAULTS.dataDir),
-      port: integerSetting(env, 'SANDBOX_PORT', 0, 0, 65535),
+      dataDir: resolve(env.SANDBOX_DATA_DIR?.trim() || SETTINGS.SANDBOX_DATA_DIR),
+      port: integerSetting(env, 'SANDBOX_PORT', SETTINGS.SANDBOX_PORT, 0, 65535),
       ...sandboxSettings,
     },
-    proxyTimeoutMs: integerSetting(env, 'PROXY_TIMEOUT_MS', 15000, 100, 600000),
-    maxBodyBytes: integerSetting(env, 'MAX_BODY_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
+    proxyTimeoutMs: integerSetting(env, 'PROXY_TIMEOUT_MS', SETTINGS.PROXY_TIMEOUT_MS, 100, 600000),
+    maxBodyBytes: integerSetting(env, 'MAX_BODY_BYTES', SETTINGS.MAX_BODY_BYTES, 1024, 64 * 1024 * 1024),
     logRequests: env.LOG_REQUESTS !== 'false',
   };
 }

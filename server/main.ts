@@ -5,7 +5,7 @@
 import { createServer } from 'node:http';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ConfigError, loadConfig, type ServerConfig } from './config';
+import { ConfigError, loadConfig, SETTINGS, type ServerConfig } from './config';
 import { createSiteAdminServer } from './app';
 
 let config: ServerConfig;
@@ -19,7 +19,7 @@ try {
   throw error;
 }
 
-const distDir = resolve(process.env.DIST_DIR ?? 'dist');
+const distDir = resolve(process.env.DIST_DIR ?? SETTINGS.DIST_DIR);
 if (!existsSync(resolve(distDir, 'index.html'))) {
   console.error(`site-admin cannot start: no built app in ${distDir}. Run "npm run build" first (npm start does).`);
   process.exit(1);
