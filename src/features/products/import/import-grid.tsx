@@ -209,6 +209,9 @@ export function ImportGrid({ headers, rows, columns, fixes, visible, problems, s
     getScrollElement: () => scroller.current,
     estimateSize: () => 36,
     overscan: 8,
+    // Rows are built in the first render, in the background like the rest of the grid, rather than
+    // after the scroller is first measured, which React does at once in one long task.
+    initialRect: { width: 1200, height: 640 },
   });
   const template = `4rem minmax(9rem, 13rem) ${columns.map(() => 'minmax(9rem, 1fr)').join(' ')}`;
   const rowsInView = virtualizer.getVirtualItems().flatMap((item) => {
