@@ -136,7 +136,7 @@ test.describe('in de-DE', () => {
     expect(lines[0]).toBe('Import status;Import message;Platform answer;Name;Slug;USD, Price;Attribute name;Option name;USD, Added to price;Stock;Notiz');
     expect(lines[1]).toMatch(new RegExp(`^created;;"\\{.*""slug"":""${id}-decke"".*\\}";Leinendecke;`));
     expect(lines[2]).toMatch(/^created;;;;;;;Groß;/);
-    expect(lines[5]).toMatch(/^rejected;422 .*is already used by another product on this site/);
+    expect(lines[5]).toMatch(/^rejected;The platform answered 422 .*is already used by another product on this site/);
 
     // Created products join the site's created list.
     await page.getByRole('link', { name: /Created products/ }).click();

@@ -1,6 +1,6 @@
 import { QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@/lib/api-client';
+import { apiErrors } from '@/lib/api-error';
 import { createQueryClient } from './query-client';
 
 afterEach(() => vi.useRealTimers());
@@ -27,11 +27,11 @@ async function attempts(failure: unknown): Promise<number> {
 }
 
 const api = (status: number, platformStatus: number | null = null) =>
-  new ApiError({ kind: 'api', status, platformStatus, error: 'x', message: 'm' });
+  apiErrors.answered(status, platformStatus, { message: 'm' });
 
 describe('the app’s query client', () => {
   it('asks once more when no answer came at all', async () => {
-    expect(await attempts(new ApiError({ kind: 'network', status: 0, error: 'Network Error', message: 'm' }))).toBe(2);
+    expect(await attempts(apiErrors.noAnswer())).toBe(2);
   });
 
   it.each([

@@ -9,7 +9,8 @@ import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react
 import { useMemo, useState } from 'react';
 import type { SiteInfo } from '@/contract/site-info';
 import { getSites } from '@/lib/api-client';
-import { describeFailure, classifyApiError } from '@/lib/api-error-class';
+import { classifyApiError } from '@/lib/api-error';
+import { describeFailure } from '@/lib/api-error-class';
 import { SiteContext, siteHref } from '@/lib/site-context';
 import { setSiteScope } from '@/lib/site-scope';
 import { createQueryClient } from './query-client';

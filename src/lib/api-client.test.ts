@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, createProduct, getFormCase, getSites, REQUEST_TIMEOUT_MS } from './api-client';
+import { createProduct, getFormCase, getSites, REQUEST_TIMEOUT_MS } from './api-client';
+import { ApiError } from './api-error';
 import { setSiteScope } from './site-scope';
 import { isExactNumber } from './exact-number';
 
@@ -55,9 +56,10 @@ describe('getFormCase', () => {
     });
     try {
       const fresh = await import('./api-client');
+      const freshErrors = await import('./api-error');
       const error = await fresh.getFormCase('3', '1').catch((caught: unknown) => caught);
-      expect(error).toBeInstanceOf(fresh.ApiError);
-      expect(error).toMatchObject({ kind: 'network', status: 0 });
+      expect(error).toBeInstanceOf(freshErrors.ApiError);
+      expect(error).toMatchObject({ failure: { type: 'network', hop: 'server' }, status: 0 });
     } finally {
       vi.doUnmock('./exact-json');
       vi.resetModules();
@@ -77,13 +79,13 @@ describe('getFormCase', () => {
   ])('calls %s an unreadable answer, not a case', async (_what, text) => {
     fetchMock.mockResolvedValue(answer(200, text));
     const error = await failure(getFormCase('3', '1'));
-    expect(error).toMatchObject({ kind: 'invalid-response', status: 200, message: 'The case is not a JSON object.' });
+    expect(error).toMatchObject({ failure: { type: 'unreadable', status: 200, by: 'server', cutOff: false }, status: 200, message: 'The case is not a JSON object.' });
   });
 
   it('calls an answer that is not JSON unreadable, with its status and the platform’s', async () => {
     fetchMock.mockResolvedValue(answer(502, '<html>Bad gateway</html>', { 'content-type': 'text/html', 'x-platform-status': '500' }));
     const error = await failure(getFormCase('3', '1'));
-    expect(error).toMatchObject({ kind: 'invalid-response', status: 502, platformStatus: 500 });
+    expect(error).toMatchObject({ failure: { type: 'answered', status: 500, by: 'platform' }, status: 502 });
     expect(error.message).toBe('The server answered 502 with something that is not JSON.');
   });
 
@@ -91,22 +93,21 @@ describe('getFormCase', () => {
     const body = { error: 'Unprocessable Entity', message: 'bad', code: 422, details: [{ field: 'id', message: 'is reserved' }] };
     fetchMock.mockResolvedValue(answer(422, JSON.stringify(body), { 'content-type': 'application/json', 'x-platform-status': '422' }));
     expect(await failure(getFormCase('3', '1'))).toMatchObject({
-      kind: 'api',
+      failure: { type: 'answered', status: 422, by: 'platform' },
       status: 422,
-      platformStatus: 422,
-      error: 'Unprocessable Entity',
       message: 'bad',
+      said: 'bad',
       details: body.details,
     });
     fetchMock.mockResolvedValue(answer(504, JSON.stringify({ error: 'Gateway Timeout', message: 'slow', code: 504 })));
-    expect(await failure(getFormCase('3', '1'))).toMatchObject({ kind: 'api', status: 504, platformStatus: null });
+    expect(await failure(getFormCase('3', '1'))).toMatchObject({ failure: { type: 'timeout', hop: 'platform' }, status: 504 });
     fetchMock.mockResolvedValue(answer(500, '{"unexpected":true}', { 'x-platform-status': 'soon' }));
-    expect(await failure(getFormCase('3', '1'))).toMatchObject({ kind: 'api', status: 500, platformStatus: null, message: 'The server answered 500.' });
+    expect(await failure(getFormCase('3', '1'))).toMatchObject({ failure: { type: 'answered', status: 500, by: 'server' }, message: 'The server answered 500.', said: null });
   });
 
   it('calls a refused connection a network failure', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    expect(await failure(getFormCase('3', '1'))).toMatchObject({ kind: 'network', status: 0, platformStatus: null });
+    expect(await failure(getFormCase('3', '1'))).toMatchObject({ failure: { type: 'network', hop: 'server' }, status: 0 });
   });
 
   it('gives up after its time limit, including while the body is still arriving', async () => {
@@ -116,7 +117,7 @@ describe('getFormCase', () => {
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
     expect(fetchMock.mock.calls[0]?.[1]?.signal?.aborted).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
-    expect(await waiting).toMatchObject({ kind: 'timeout', status: 0 });
+    expect(await waiting).toMatchObject({ failure: { type: 'timeout', hop: 'server' }, status: 0 });
 
     // Headers arrive at once; the body never ends.
     fetchMock.mockImplementation(async (_input, init) => {
@@ -130,7 +131,7 @@ describe('getFormCase', () => {
     });
     const slowBody = failure(getFormCase('3', '1'));
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
-    expect(await slowBody).toMatchObject({ kind: 'timeout' });
+    expect(await slowBody).toMatchObject({ failure: { type: 'timeout', hop: 'server' } });
   });
 
   it('calls an answer that breaks off midway cut off, with the status that had arrived', async () => {
@@ -148,7 +149,7 @@ describe('getFormCase', () => {
       });
       return new Response(body, { status: 200, headers: { 'x-platform-status': '200' } });
     });
-    expect(await failure(getFormCase('3', '1'))).toMatchObject({ kind: 'cut-off', status: 200, platformStatus: 200 });
+    expect(await failure(getFormCase('3', '1'))).toMatchObject({ failure: { type: 'unreadable', status: 200, by: 'platform', cutOff: true }, status: 200 });
   });
 
   it('passes a cancellation by the caller on untouched, not as a failure', async () => {
@@ -204,9 +205,9 @@ describe('getSites', () => {
     expect(await getSites()).toEqual([site]);
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/sites');
     fetchMock.mockResolvedValue(answer(200, JSON.stringify({ sites: [{ ...site, mode: 'elsewhere' }] })));
-    expect(await failure(getSites())).toMatchObject({ kind: 'invalid-response' });
+    expect(await failure(getSites())).toMatchObject({ failure: { type: 'unreadable' } });
     fetchMock.mockResolvedValue(answer(200, JSON.stringify({ sites: [] })));
-    expect(await failure(getSites())).toMatchObject({ kind: 'invalid-response' });
+    expect(await failure(getSites())).toMatchObject({ failure: { type: 'unreadable' } });
   });
 });
 

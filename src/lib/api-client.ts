@@ -1,68 +1,21 @@
 /**
  * The fetch layer: same-origin calls to our server, which adds the platform's credentials.
- * It only returns or throws: what a user sees is decided by the feature that called it, through the one
- * classifier of failures (`api-error-class.ts`).
+ * It only returns or throws an `ApiError` that carries its classification (`api-error.ts`); what a person
+ * reads is decided by the one translator (`api-error-class.ts`) for the feature that called it.
  */
 import { PLATFORM_STATUS_HEADER } from '@/contract/server-meta';
-import type { ErrorDetail, FormCase, WireProduct } from '@/contract/site-api';
+import type { FormCase, WireProduct } from '@/contract/site-api';
 import { CREATE_PRODUCT_PATH, formCasePath } from '@/contract/site-api-basics';
 import { readSiteInfo, SITES_PATH, type SiteInfo } from '@/contract/site-info';
+import { apiErrors } from './api-error';
 import { readErrorBody } from './error-body';
 import { apiBasePath } from './site-scope';
-
-/**
- * What happened, as the fetch layer saw it:
- * - `api`: an answer with an error status and an error body.
- * - `network`: no answer at all (offline, server down, connection refused or dropped before an answer).
- * - `timeout`: no complete answer within the time limit.
- * - `cut-off`: an answer began (its status is known) but broke off before its body was complete.
- * - `invalid-response`: a complete answer that is not the JSON we expect.
- */
-export type ApiErrorKind = 'api' | 'network' | 'timeout' | 'cut-off' | 'invalid-response';
-
-export class ApiError extends Error {
-  readonly kind: ApiErrorKind;
-  /** HTTP status of our server's answer; 0 when there was no answer. */
-  readonly status: number;
-  /**
-   * The status the platform answered with, as our server reports it; null when the platform gave no
-   * answer (our server could not reach it, or gave up waiting) or when no answer came at all.
-   */
-  readonly platformStatus: number | null;
-  /** The status phrase from the error body, e.g. "Not Found". */
-  readonly error: string;
-  readonly code: number;
-  readonly details: readonly ErrorDetail[];
-  /** The answer's `Retry-After` header as sent (seconds or an HTTP date), for a 429 or 503; else null. */
-  readonly retryAfter: string | null;
-
-  constructor(init: {
-    kind: ApiErrorKind;
-    status: number;
-    error: string;
-    message: string;
-    details?: readonly ErrorDetail[];
-    platformStatus?: number | null;
-    retryAfter?: string | null;
-  }) {
-    super(init.message);
-    this.name = 'ApiError';
-    this.kind = init.kind;
-    this.status = init.status;
-    this.platformStatus = init.platformStatus ?? null;
-    this.error = init.error;
-    this.code = init.status;
-    this.details = init.details ?? [];
-    this.retryAfter = init.retryAfter ?? null;
-  }
-}
 
 /** The browser's own limit; our server gives up on the platform sooner (15 s by default) and answers 504. */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
 interface Answer {
   status: number;
-  statusText: string;
   ok: boolean;
   platformStatus: number | null;
   retryAfter: string | null;
@@ -91,24 +44,9 @@ async function send(path: string, init: RequestInit = {}, signal?: AbortSignal):
   const fail = (cause: unknown, response?: Response): never => {
     // A cancellation by the caller is not a failure to report: pass it on untouched.
     if (signal?.aborted) throw signal.reason ?? cause;
-    if (timedOut) {
-      throw new ApiError({
-        kind: 'timeout',
-        status: 0,
-        error: 'Timeout',
-        message: `No complete answer within ${REQUEST_TIMEOUT_MS / 1000} seconds.`,
-      });
-    }
-    if (response) {
-      throw new ApiError({
-        kind: 'cut-off',
-        status: response.status,
-        platformStatus: platformStatusOf(response),
-        error: 'Answer Cut Off',
-        message: `The server answered ${response.status}, but the answer broke off before it was complete.`,
-      });
-    }
-    throw new ApiError({ kind: 'network', status: 0, error: 'Network Error', message: 'The server could not be reached.' });
+    if (timedOut) throw apiErrors.noAnswerInTime(REQUEST_TIMEOUT_MS / 1000);
+    if (response) throw apiErrors.cutOff(response.status, platformStatusOf(response));
+    throw apiErrors.noAnswer();
   };
 
   try {
@@ -122,7 +60,6 @@ async function send(path: string, init: RequestInit = {}, signal?: AbortSignal):
       const text = await response.text();
       return {
         status: response.status,
-        statusText: response.statusText,
         ok: response.ok,
         platformStatus: platformStatusOf(response),
         retryAfter: response.headers.get('retry-after'),
@@ -139,32 +76,14 @@ async function send(path: string, init: RequestInit = {}, signal?: AbortSignal):
 
 /** The answer's JSON, or an `ApiError` for an error status or an answer that is not JSON. */
 function readJson(answer: Answer, parse: (text: string) => unknown = JSON.parse): unknown {
-  const { status, statusText, platformStatus } = answer;
+  const { status, platformStatus, retryAfter } = answer;
   let json: unknown;
   try {
     json = parse(answer.text);
   } catch {
-    throw new ApiError({
-      kind: 'invalid-response',
-      status,
-      platformStatus,
-      error: statusText || 'Invalid Response',
-      message: `The server answered ${status} with something that is not JSON.`,
-      retryAfter: answer.retryAfter,
-    });
+    throw apiErrors.notJson(status, platformStatus, retryAfter);
   }
-  if (!answer.ok) {
-    const body = readErrorBody(json);
-    throw new ApiError({
-      kind: 'api',
-      status,
-      platformStatus,
-      error: body ? body.error : statusText || `HTTP ${status}`,
-      message: body ? body.message : `The server answered ${status}.`,
-      details: body?.details,
-      retryAfter: answer.retryAfter,
-    });
-  }
+  if (!answer.ok) throw apiErrors.answered(status, platformStatus, readErrorBody(json), retryAfter);
   return json;
 }
 
@@ -175,15 +94,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 function expectObject(json: unknown, answer: Answer, what: string): Record<string, unknown> {
-  if (!isPlainObject(json)) {
-    throw new ApiError({
-      kind: 'invalid-response',
-      status: answer.status,
-      platformStatus: answer.platformStatus,
-      error: 'Invalid Response',
-      message: `${what} is not a JSON object.`,
-    });
-  }
+  if (!isPlainObject(json)) throw apiErrors.notJson(answer.status, answer.platformStatus, null, `${what} is not a JSON object.`);
   return json;
 }
 
@@ -203,7 +114,7 @@ async function exactParser(): Promise<(text: string) => unknown> {
   try {
     return (await import('./exact-json')).parseExactJson;
   } catch {
-    throw new ApiError({ kind: 'network', status: 0, error: 'Network Error', message: 'A script of this page could not be loaded from the server.' });
+    throw apiErrors.noAnswer('A script of this page could not be loaded from the server.');
   }
 }
 
@@ -232,7 +143,7 @@ export async function getSites(signal?: AbortSignal): Promise<SiteInfo[]> {
   const json = readJson(answer) as { sites?: unknown } | null;
   const sites = Array.isArray(json?.sites) ? json.sites.map(readSiteInfo) : [];
   if (sites.length === 0 || sites.some((site) => site === null)) {
-    throw new ApiError({ kind: 'invalid-response', status: answer.status, error: 'Invalid Response', message: 'Unexpected list of sites.' });
+    throw apiErrors.notJson(answer.status, answer.platformStatus, null, 'Unexpected list of sites.');
   }
   // The reader checks the shape the browser relies on; labels and references are the profile's, checked at start.
   return sites as SiteInfo[];

@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, type ApiErrorKind } from './api-client';
-import { classifyApiError, describeFailure, isOutcomeUnknown, mayRetryHelp, retryAfterMs, shouldRetryQuery, writeMeaning, type ApiFailure, type WriteMeaning } from './api-error-class';
+import { apiErrors, classifyApiError, type ApiFailure } from './api-error';
+import { describeFailure, isOutcomeUnknown, mayRetryHelp, retryAfterMs, shouldRetryQuery, writeMeaning, type WriteMeaning } from './api-error-class';
 
-const error = (kind: ApiErrorKind, status: number, platformStatus: number | null = null) =>
-  new ApiError({ kind, status, platformStatus, error: 'x', message: 'm' });
+type What = 'api' | 'network' | 'timeout' | 'invalid-response' | 'cut-off';
+/** An error as the fetch layer throws it for what it got back. */
+const error = (what: What, status: number, platformStatus: number | null = null) =>
+  what === 'network'
+    ? apiErrors.noAnswer()
+    : what === 'timeout'
+      ? apiErrors.noAnswerInTime(30)
+      : what === 'cut-off'
+        ? apiErrors.cutOff(status, platformStatus)
+        : what === 'invalid-response'
+          ? apiErrors.notJson(status, platformStatus)
+          : apiErrors.answered(status, platformStatus, { message: 'm' });
 
 const noAnswer = error('network', 0);
 const browserTimeout = error('timeout', 0);
@@ -89,7 +99,7 @@ describe('isOutcomeUnknown', () => {
 
 describe('writeMeaning: what each answer to a create means, for the editor and the import alike', () => {
   const withRetryAfter = (status: number, retryAfter: string | null, platformStatus: number | null = status) =>
-    new ApiError({ kind: 'api', status, platformStatus, error: 'x', message: 'm', retryAfter });
+    apiErrors.answered(status, platformStatus, { message: 'm' }, retryAfter);
   const now = Date.parse('2026-03-01T10:00:00Z');
   const table: [string, unknown, WriteMeaning][] = [
     ['no answer from our server', noAnswer, { type: 'unknown' }],

@@ -1,51 +1,12 @@
 /**
- * What a failed call means, decided in one place for every feature: the case lookup's message, the
- * product create's "outcome unknown", and whether the query client tries again all follow from it.
- *
- * A call goes browser → our server → the platform, so "no answer" can fail at either hop. Our server says
- * which: it adds the platform's status (`x-platform-status`) to every answer the platform gave, so a 502
- * without it means the platform could not be reached, and a 502 with it means the platform answered
- * something that is not JSON.
+ * What a failure means, decided in one place for every feature: the words a person reads (the one
+ * translator, `explainFailure`), whether a create may be sent again (`writeMeaning`), whether the query
+ * client asks again and whether Try again may help. The failure itself is classified once, by the fetch
+ * layer (`api-error.ts`).
  */
+import type { ErrorDetail } from '@/contract/site-api';
 import { STATUS_PHRASES } from '@/contract/site-api-basics';
-import { ApiError } from './api-client';
-
-/** Which hop got no answer: the browser from our server, or our server from the platform. */
-export type Hop = 'server' | 'platform';
-
-export type ApiFailure =
-  /** No answer at all, before anything arrived. */
-  | { type: 'network'; hop: Hop }
-  /** No complete answer in time: the browser's own limit (`hop: 'server'`) or our server's 504. */
-  | { type: 'timeout'; hop: Hop }
-  /** 401 or 403: whoever runs the server must fix credentials or permissions; nothing typed here helps. */
-  | { type: 'configuration'; status: 401 | 403; by: Hop }
-  /** An answer with an error status: 404, 422, 429, 500, ... `status` is the status of whoever answered. */
-  | { type: 'answered'; status: number; by: Hop }
-  /** An answer that could not be read: not JSON, not the expected shape, or broken off midway. */
-  | { type: 'unreadable'; status: number; by: Hop; cutOff: boolean }
-  /** Not a failure of the call at all: a fault in this page. */
-  | { type: 'unexpected' };
-
-export function classifyApiError(error: unknown): ApiFailure {
-  if (!(error instanceof ApiError)) return { type: 'unexpected' };
-  if (error.kind === 'network') return { type: 'network', hop: 'server' };
-  if (error.kind === 'timeout') return { type: 'timeout', hop: 'server' };
-  const platform = error.platformStatus;
-  const by: Hop = platform === null ? 'server' : 'platform';
-  const status = platform ?? error.status;
-  if (error.kind === 'cut-off') return { type: 'unreadable', status, by, cutOff: true };
-  if (error.kind === 'api' && platform === null) {
-    // Our server's own answers about the platform: it could not reach it, or gave up waiting.
-    if (error.status === 502) return { type: 'network', hop: 'platform' };
-    if (error.status === 504) return { type: 'timeout', hop: 'platform' };
-  }
-  // A success status with a body that is not the JSON expected (our server turns the platform's into a
-  // 502, with the platform's 200 beside it). With an error status, the status says more than the body.
-  if (status < 400) return { type: 'unreadable', status, by, cutOff: false };
-  if (status === 401 || status === 403) return { type: 'configuration', status, by };
-  return { type: 'answered', status, by };
-}
+import { ApiError, classifyApiError, type ApiFailure } from './api-error';
 
 /** A status with its standard phrase where there is one: "500 Internal Server Error", "418". */
 export function statusText(status: number): string {
@@ -175,4 +136,108 @@ export function describeFailure(failure: ApiFailure): string {
     case 'unexpected':
       return 'Something unexpected went wrong in this page.';
   }
+}
+
+/** What a person was doing when the call failed: it changes what the failure means for them. */
+export type FailureTask = { kind: 'lookup'; form: string; id: string } | { kind: 'create' };
+
+/** A failure in words: a title, what happened and what it means, and what a server said, if one did. */
+export interface FailureText {
+  title: string;
+  message: string;
+  /** Words a server sent (an error body's message), or a page fault's own message; never our own wording. */
+  said: string | null;
+  details: readonly ErrorDetail[];
+  /** Another attempt might end otherwise (network, time-out, a server error); a 404 or 422 will not. */
+  canRetry: boolean;
+}
+
+/** The message with what a server said after it, where it adds something: for a line of text. */
+export function failureSentence(text: Pick<FailureText, 'message' | 'said'>): string {
+  return text.said && !text.message.includes(text.said) ? `${text.message} It said: “${text.said}”` : text.message;
+}
+
+const CONFIGURATION =
+  'This is a configuration matter for whoever runs this server (its SITE_API_KEY and SITE_ID settings): the browser holds no key, so nothing typed here can fix it.';
+
+const whoAnswered = (failure: ApiFailure) => (failure.type !== 'unexpected' && 'by' in failure && failure.by === 'server' ? 'site-admin’s server' : 'The platform');
+
+/** What a failed lookup means: both identifiers on 404, the platform's details on 422, whether to try again. */
+function lookupText(failure: ApiFailure, what: string, form: string, id: string): Pick<FailureText, 'title' | 'message'> & { details?: boolean } {
+  switch (failure.type) {
+    case 'unexpected':
+      return { title: 'Something went wrong', message: 'The case could not be shown because of an unexpected error in this page.' };
+    case 'network':
+      return failure.hop === 'server'
+        ? { title: 'site-admin’s server could not be reached', message: `${what} Check the connection and try again.` }
+        : { title: 'The platform could not be reached', message: `${what} Try again in a moment.` };
+    case 'timeout':
+      return failure.hop === 'server'
+        ? { title: 'No answer in time', message: `${what} The lookup was stopped; try again.` }
+        : { title: 'The platform did not answer in time', message: `${what} It may be busy; try again in a moment.` };
+    case 'unreadable':
+      return failure.cutOff
+        ? { title: 'The answer broke off', message: `${what} Try again.` }
+        : { title: 'The answer was not a case', message: `${what} There is nothing to show. Try again; if it persists, the server or the platform is misbehaving.` };
+    case 'configuration':
+      return failure.by === 'platform'
+        ? {
+            title: failure.status === 401 ? 'The server’s platform credentials were refused' : 'The server’s platform credentials lack permission',
+            message: `${what} ${CONFIGURATION}`,
+          }
+        : {
+            title: `site-admin’s server refused the lookup (${statusText(failure.status)})`,
+            message: `${what} ${failure.status === 401 ? 'Reload the page to sign in again.' : 'Reload the page and try again.'}`,
+          };
+    case 'answered':
+      break;
+  }
+  if (failure.by === 'platform' && failure.status === 404) {
+    return {
+      title: `No case ${id} in form ${form}`,
+      message: `The platform has no case with the identifier “${id}” in the form with the identifier “${form}”. Check both: a case identifier belongs to one form.`,
+    };
+  }
+  if (failure.by === 'platform' && failure.status === 422) {
+    return { title: 'The platform rejected the identifiers', message: `Form “${form}” and case “${id}” are not identifiers the platform accepts.`, details: true };
+  }
+  const who = whoAnswered(failure);
+  if (failure.status === 429) return { title: `${who} is busy`, message: `${what} Wait a moment, then try again.` };
+  if (failure.status >= 500) return { title: `${who} had a problem (${statusText(failure.status)})`, message: `${what} Try again in a moment.`, details: true };
+  return { title: `The lookup failed (${statusText(failure.status)})`, message: `${what} The lookup was not accepted.`, details: true };
+}
+
+/** What a failed create means, by `writeMeaning`: the same words for the editor and the import. */
+function createText(error: unknown, failure: ApiFailure, what: string): Pick<FailureText, 'title' | 'message'> & { details?: boolean } {
+  const meaning = writeMeaning(error);
+  switch (meaning.type) {
+    case 'not-processed':
+      return { title: `${whoAnswered(failure)} asked us to slow down`, message: `${what} The product was not created: the answer says the request was not processed.` };
+    case 'unknown':
+      return { title: "We can't tell whether the product was created", message: `${what} The product may have been created.` };
+    case 'configuration':
+      return failure.type === 'configuration' && failure.by === 'server'
+        ? { title: `site-admin’s server refused the request (${statusText(failure.status)})`, message: `${what} Nothing was created.` }
+        : {
+            title: meaning.status === 401 ? 'The platform refused our server’s credentials' : 'Our server has no permission on this site',
+            message: `${what} Nothing was created. ${CONFIGURATION}`,
+          };
+    case 'refused':
+      return { title: `${whoAnswered(failure)} did not accept the product (${statusText(meaning.status)})`, message: `${what} Nothing was created.`, details: true };
+  }
+}
+
+/** The one translator of failures into words, for every feature. */
+export function explainFailure(error: unknown, task: FailureTask): FailureText {
+  const failure = classifyApiError(error);
+  const what = describeFailure(failure);
+  const text = task.kind === 'lookup' ? lookupText(failure, what, task.form, task.id) : createText(error, failure, what);
+  const said = error instanceof ApiError ? error.said : error instanceof Error ? error.message || null : null;
+  return {
+    title: text.title,
+    message: text.message,
+    said,
+    details: text.details && error instanceof ApiError ? error.details : [],
+    canRetry: mayRetryHelp(failure),
+  };
 }

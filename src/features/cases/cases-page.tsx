@@ -13,7 +13,7 @@ import { caseIdentifierViolations } from '@/contract/identifiers';
 import { caseIdentity } from './case-identity';
 import { formCaseQueryOptions } from './case-query';
 import { ErrorPanel } from './error-panel';
-import { describeLookupError, type LookupErrorView } from './lookup-error';
+import { explainFailure, type FailureText } from '@/lib/api-error-class';
 import { LookupForm, type LookupRequest } from './lookup-form';
 import { RecentLookupsList } from './recent-lookups-list';
 import { revealedText } from './reveal-invisible';
@@ -29,10 +29,10 @@ import layout from './cases-page.module.css';
  */
 const caseView = lazyModule(() => import('./case-result'));
 
-const CASE_VIEW_FAILED: LookupErrorView = {
+const CASE_VIEW_FAILED: FailureText = {
   title: 'The case could not be shown',
   message: 'The part of this page that shows a case could not be loaded from site-admin’s server. Check the connection and try again.',
-  serverMessage: null,
+  said: null,
   details: [],
   canRetry: true,
 };
@@ -129,7 +129,7 @@ export function CasesPage() {
     [form, id, navigate, refetch],
   );
 
-  const errorView = query.isError && !editedAway ? describeLookupError(query.error, form, id) : null;
+  const errorView = query.isError && !editedAway ? explainFailure(query.error, { kind: 'lookup', form, id }) : null;
   const title = identity ? revealedText(`${identity.formLabel}: case ${identity.caseId}`) : ready ? `Case ${id} of form ${form}` : 'Cases';
 
   return (
@@ -156,7 +156,7 @@ export function CasesPage() {
               view={{
                 title: 'This link cannot point to a case',
                 message: 'Its identifiers are not ones a form or case can have, so nothing was sent.',
-                serverMessage: null,
+                said: null,
                 details: linkViolations,
                 canRetry: false,
               }}

@@ -1,18 +1,18 @@
 import { Alert, Button, Code, List, Stack, Text } from '@mantine/core';
 import type { Ref } from 'react';
-import type { LookupErrorView } from './lookup-error';
+import type { FailureText } from '@/lib/api-error-class';
 import { Revealed } from './revealed-text';
 import classes from './cases.module.css';
 
 interface ErrorPanelProps {
-  view: LookupErrorView;
+  view: FailureText;
   retrying: boolean;
   onRetry: () => void;
   panelRef?: Ref<HTMLDivElement>;
 }
 
 export function ErrorPanel({ view, retrying, onRetry, panelRef }: ErrorPanelProps) {
-  const serverSaid = view.serverMessage && !view.message.includes(view.serverMessage) ? view.serverMessage : null;
+  const serverSaid = view.said && !view.message.includes(view.said) ? view.said : null;
   return (
     <Alert
       ref={panelRef}

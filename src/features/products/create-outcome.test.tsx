@@ -4,13 +4,13 @@
  */
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/api-client';
+import { apiErrors } from '@/lib/api-error';
 import { render } from '@/test/render';
 import { CreateFailure } from './create-outcome';
 import { meaningOf } from './import/create-queue';
 
 const answer = (status: number, retryAfter: string | null = null, platformStatus: number | null = status) =>
-  new ApiError({ kind: 'api', status, platformStatus, error: 'E', message: `Answer ${status}`, retryAfter });
+  apiErrors.answered(status, platformStatus, { message: `Answer ${status}` }, retryAfter);
 
 type Row = [name: string, error: unknown, editorTitle: RegExp, importDoes: 'backoff' | 'unknown' | 'rejected' | 'pause'];
 
@@ -20,7 +20,7 @@ const TABLE: Row[] = [
   ['503 with Retry-After', answer(503, '5'), /asked us to slow down/, 'backoff'],
   ['503 without Retry-After', answer(503), /can't tell whether the product was created/, 'unknown'],
   ['500', answer(500), /can't tell whether the product was created/, 'unknown'],
-  ['no answer', new ApiError({ kind: 'network', status: 0, error: 'Network Error', message: 'x' }), /can't tell whether the product was created/, 'unknown'],
+  ['no answer', apiErrors.noAnswer(), /can't tell whether the product was created/, 'unknown'],
   ['422', answer(422), /did not accept the product/, 'rejected'],
   ['401 from the platform', answer(401), /refused our server’s credentials/, 'pause'],
 ];

@@ -10,8 +10,9 @@ import { pathTo } from '@/lib/paths';
 import { useBlocker, useNavigate, usePathState } from '@/lib/router';
 import { useSite } from '@/lib/site-context';
 import { wireProductSchema, type ErrorDetail, type WireProduct } from '@/contract/site-api';
-import { ApiError, createProduct } from '@/lib/api-client';
-import { classifyApiError, isOutcomeUnknown } from '@/lib/api-error-class';
+import { createProduct } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
+import { isOutcomeUnknown, writeMeaning } from '@/lib/api-error-class';
 import { CreateFailure } from './create-outcome';
 import { addCreated } from './created-products';
 import { deleteDraft, listDrafts, newDraftId, saveDraft, type Draft } from './draft-storage';
@@ -116,8 +117,9 @@ function CreateProductPage() {
         await mutateAsync(body);
         return [];
       } catch (error) {
-        const failure = classifyApiError(error);
-        if (error instanceof ApiError && failure.type === 'answered' && (failure.status === 400 || failure.status === 422)) {
+        // A refusal that names fields (400, 422) puts them on the fields; every other answer is the banner's.
+        const meaning = writeMeaning(error);
+        if (error instanceof ApiError && meaning.type === 'refused' && (meaning.status === 400 || meaning.status === 422)) {
           const mapped = mapServerDetails(settings.fields, error.details);
           setUnmapped(mapped.unmapped);
           return mapped.fieldErrors;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/api-client';
+import { apiErrors } from '@/lib/api-error';
 import { createQueue, type Outcome } from './create-queue';
 
 interface Call {
@@ -33,8 +33,8 @@ function harness(keys: number[], concurrency = 4, extra: { beforeSend?: (key: nu
   return { queue, calls, outcomes, waits, flush, tick: (ms: number) => (clock += ms) };
 }
 
-const apiError = (status: number, extra: Partial<ConstructorParameters<typeof ApiError>[0]> = {}) =>
-  new ApiError({ kind: 'api', status, platformStatus: status, error: 'E', message: `Refused ${status}`, ...extra });
+const apiError = (status: number, extra: { retryAfter?: string; details?: { field: string; message: string }[] } = {}) =>
+  apiErrors.answered(status, status, { message: `Refused ${status}`, details: extra.details }, extra.retryAfter ?? null);
 
 describe('createQueue', () => {
   it('sends at most `concurrency` at a time, in order, and finishes when all are answered', async () => {
@@ -161,7 +161,7 @@ describe('createQueue', () => {
     const h = harness([1, 2, 3], 3);
     h.queue.start();
     await h.flush();
-    h.calls[0]?.reject(new ApiError({ kind: 'network', status: 0, error: 'Network Error', message: 'x' }));
+    h.calls[0]?.reject(apiErrors.noAnswer());
     h.calls[1]?.reject(apiError(500));
     h.calls[2]?.resolve({});
     await h.queue.idle();

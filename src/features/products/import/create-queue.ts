@@ -19,8 +19,8 @@
  * wrapping them would take more code than the loop below.
  */
 import type { ErrorDetail } from '@/contract/site-api';
-import { ApiError } from '@/lib/api-client';
-import { classifyApiError, describeFailure, writeMeaning } from '@/lib/api-error-class';
+import { ApiError } from '@/lib/api-error';
+import { explainFailure, failureSentence, writeMeaning } from '@/lib/api-error-class';
 
 export type Outcome =
   | { status: 'created'; answer: Record<string, unknown> }
@@ -78,27 +78,21 @@ const defaultWait = (ms: number, signal: AbortSignal) =>
 
 type Meaning = { kind: 'outcome'; outcome: Outcome } | { kind: 'backoff'; ms: number | null; reason: string } | { kind: 'pause'; reason: string };
 
-/** What a failed send means for the import (the table is `writeMeaning`'s). */
+/** What a failed send means for the import: `writeMeaning`'s table, in the one translator's words. */
 export function meaningOf(error: unknown, now: number): Meaning {
-  const failure = classifyApiError(error);
-  const said = error instanceof ApiError && error.kind === 'api' && error.message ? ` It said: “${error.message}”` : '';
   const meaning = writeMeaning(error, now);
+  const sentence = failureSentence(explainFailure(error, { kind: 'create' }));
   switch (meaning.type) {
     case 'not-processed':
-      return { kind: 'backoff', ms: meaning.afterMs, reason: `${describeFailure(failure)} Nothing was created; waiting before sending more.` };
+      return { kind: 'backoff', ms: meaning.afterMs, reason: `${sentence} Waiting before sending more.` };
     case 'configuration':
-      return { kind: 'pause', reason: `${describeFailure(failure)}${said}` };
+      return { kind: 'pause', reason: sentence };
     case 'unknown':
-      return { kind: 'outcome', outcome: { status: 'unknown', message: `${describeFailure(failure)}${failure.type === 'answered' ? said : ''} The product may have been created.` } };
+      return { kind: 'outcome', outcome: { status: 'unknown', message: sentence } };
     case 'refused':
       return {
         kind: 'outcome',
-        outcome: {
-          status: 'rejected',
-          httpStatus: meaning.status,
-          message: error instanceof Error ? error.message : describeFailure(failure),
-          details: error instanceof ApiError ? error.details : [],
-        },
+        outcome: { status: 'rejected', httpStatus: meaning.status, message: sentence, details: error instanceof ApiError ? error.details : [] },
       };
   }
 }

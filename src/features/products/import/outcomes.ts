@@ -40,7 +40,7 @@ export function reportLines(products: readonly CheckedProduct[], statuses: Reado
           : { status: 'not sent', message: '', answer: '' };
     } else if (status.status === 'created') line = { status: 'created', message: '', answer: JSON.stringify(status.answer) };
     else if (status.status === 'rejected') {
-      line = { status: 'rejected', message: `${status.httpStatus || ''} ${status.message}${status.details.length ? ` (${detailsText(status.details)})` : ''}`.trim(), answer: '' };
+      line = { status: 'rejected', message: `${status.message}${status.details.length ? ` (${detailsText(status.details)})` : ''}`, answer: '' };
     } else if (status.status === 'unknown' || status.status === 'sending') {
       line = { status: 'unknown', message: status.status === 'unknown' ? status.message : '', answer: '' };
     } else line = { status: 'skipped', message: status.message, answer: '' };

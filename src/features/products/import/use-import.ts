@@ -146,7 +146,7 @@ export function useImport(site: SiteInfo) {
         () => setStorageFailed(true),
       );
     },
-    [settings.fields, settings.locale, store, persist],
+    [settings.fields, settings.locale, store],
   );
 
   /** Reads the same file again in another encoding or from another sheet; nothing was sent from it yet. */
