@@ -191,7 +191,7 @@ export function ImportPage() {
       ) : (
         <>
           <Text size="sm">
-            <b>{file.fileName}</b>: {file.rows.length} rows, {file.headers.length} columns
+            <b>{file.fileName}</b>: {file.rows.length} {file.rows.length === 1 ? 'row' : 'rows'}, {file.headers.length} {file.headers.length === 1 ? 'column' : 'columns'}
             {state.parseMs !== null ? ` · read in ${Math.round(state.parseMs)} ms` : ''}
             {check ? ` · checked in ${Math.round(check.ms)} ms` : ' · checking…'}
           </Text>
@@ -216,7 +216,7 @@ export function ImportPage() {
           {counts && (
             <Group gap="lg" role="status" aria-label="Import summary">
               <Text size="sm">
-                <b>{counts.products}</b> products
+                <b>{counts.products}</b> {counts.products === 1 ? 'product' : 'products'}
               </Text>
               <Text size="sm" c="blue">
                 <b>{counts.ready}</b> ready
