@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { findChromium } from './scripts/find-chromium.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 4179);
@@ -14,6 +15,9 @@ const SITE_PROFILE = 'server/site-profile.example.json';
 process.env.E2E_DATA_DIR ??= join(tmpdir(), `site-admin-e2e-${process.pid}-${Date.now()}`);
 // Its own build too, so a run never serves assets another build has just replaced.
 process.env.E2E_DIST_DIR ??= join(process.env.E2E_DATA_DIR, 'dist');
+// The server as production runs it, compiled (scripts/build-server.mjs), in a folder of this run's own:
+// inside node_modules/.cache, so the bundle's imports of packages resolve as they do from dist-server/.
+process.env.E2E_SERVER_DIR ??= join(fileURLToPath(new URL('.', import.meta.url)), 'node_modules', '.cache', 'site-admin-e2e', `${process.pid}-${Date.now()}`);
 // The multi-site server's own sandbox database, beside the first one's.
 process.env.E2E_SITES_DATA_DIR ??= join(process.env.E2E_DATA_DIR, 'sites');
 const executablePath = findChromium();
@@ -74,7 +78,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `npx vite build --logLevel warn --outDir "${process.env.E2E_DIST_DIR}" --emptyOutDir && npx tsx server/main.ts`,
+      command: `npx vite build --logLevel warn --outDir "${process.env.E2E_DIST_DIR}" --emptyOutDir && node scripts/build-server.mjs "${process.env.E2E_SERVER_DIR}" && node "${process.env.E2E_SERVER_DIR}/main.js"`,
       url: `${E2E.baseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 180_000,
@@ -91,9 +95,9 @@ export default defineConfig({
       },
     },
     {
-      // Serves the first server's build: it starts once that server answers, so the build (which empties
-      // its folder first) is never running under it, and the app is built once per run.
-      command: `node scripts/wait-for-url.mjs "${E2E.baseURL}/api/health" 180000 && npx tsx server/main.ts`,
+      // Serves the first server's build (the app's and the server's): it starts once that server answers, so
+      // the build (which empties its folder first) is never running under it, and it is built once per run.
+      command: `node scripts/wait-for-url.mjs "${E2E.baseURL}/api/health" 180000 && node "${process.env.E2E_SERVER_DIR}/main.js"`,
       url: `${E2E.sitesURL}/api/health`,
       reuseExistingServer: false,
       timeout: 240_000,

@@ -100,7 +100,10 @@ export function startSandbox(options: StartSandboxOptions): Promise<RunningSandb
  */
 export function startSandboxWorker(options: StartSandboxOptions): Promise<RunningSandbox> {
   if (options.dataDir === ':memory:') return startSandbox(options);
-  const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), {
+  // Compiled (`npm start`): the worker's own bundle, beside the server's. From the sources (tests, `npm
+  // run dev`): an entry that registers tsx's loader before it imports the TypeScript.
+  const entry = import.meta.url.endsWith('.ts') ? new URL('./worker-entry.mjs', import.meta.url) : new URL('./sandbox-worker.js', import.meta.url);
+  const worker = new Worker(entry, {
     workerData: options,
   });
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
