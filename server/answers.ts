@@ -1,10 +1,11 @@
 /**
  * Answers the server gives itself, always in the spec's error shape, and how a refused request ends.
  *
- * A refusal must cost us nothing: whatever body the client is still sending is not read into the request.
- * The answer goes out at once with `Connection: close`; then, rather than dropping the socket the moment the
+ * A refusal must cost us little: whatever body the client is still sending is thrown away, never kept. The
+ * answer goes out at once with `Connection: close`; then, rather than dropping the socket the moment the
  * answer is written (which resets the connection under a client that is still uploading, so it never sees
- * the answer), we close our side and discard what is still arriving for a short, bounded while.
+ * the answer), we close our side and discard what is still arriving for a short, bounded while: at most
+ * LINGER_BYTES read after the refusal, and at most LINGER_MS after the answer.
  */
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -12,7 +13,7 @@ import { errorBody, STATUS_PHRASES, type ErrorDetail } from '../src/contract/sit
 
 /** How long a refused connection is drained after its answer, at most. */
 export const LINGER_MS = 2_000;
-/** How much of a refused upload is drained (and thrown away) after the answer, at most. */
+/** How much of a refused upload is read (and thrown away) after the refusal, at most. */
 export const LINGER_BYTES = 16 * 1024 * 1024;
 
 /** True while the request still has body bytes on their way (node's parser has not seen its end). */
@@ -48,40 +49,47 @@ export function sendError(
 }
 
 /**
- * After the answer, drain what the client still sends, within LINGER_MS and LINGER_BYTES, then close.
+ * Ends the connection of a request whose body is still on its way, once the answer is out, reading at most
+ * LINGER_BYTES more of it and for at most LINGER_MS after the answer.
+ *
+ * The bytes are counted off the socket itself (`bytesRead`), and the request is consumed here from the
+ * start: a request nobody consumes is "dumped" by Node once its answer is sent, and a dumped request's body
+ * is still read off the socket to its end but reaches no listener, so no listener could count it.
  *
  * Node ends a `Connection: close` exchange by calling the socket's destroySoon(): it destroys the socket as
  * soon as the answer is written, and the kernel answers bytes still arriving with a reset that can overtake
  * the answer at the client. This replaces that call for this one socket (it is never reused: the answer
- * said close). Should node stop calling destroySoon, its own behaviour simply stays in place.
+ * said close): our side is closed at once, and what still arrives is read and thrown away within the
+ * bounds. Should Node stop calling destroySoon, its own behaviour (no drain) simply stays in place.
  */
-function lingerAfterAnswer(req: IncomingMessage) {
+function closeAfterAnswer(req: IncomingMessage) {
   const socket = req.socket as Socket & { destroySoon?: () => void };
+  const readLimit = socket.bytesRead + LINGER_BYTES;
+  req.removeAllListeners('data');
+  req.on('data', () => {
+    if (socket.bytesRead > readLimit) socket.destroy();
+  });
+  req.on('error', () => undefined);
+  const nodeDestroySoon = socket.destroySoon?.bind(socket);
   socket.destroySoon = () => {
+    // Nothing more is coming: nothing can reset the answer, and Node's own close is right.
+    if (req.complete && nodeDestroySoon) {
+      nodeDestroySoon();
+      return;
+    }
     socket.end();
-    let drained = 0;
-    const stop = () => {
-      clearTimeout(timer);
-      socket.destroy();
-    };
-    const timer = setTimeout(stop, LINGER_MS);
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
     timer.unref();
     socket.once('close', () => clearTimeout(timer));
-    req.removeAllListeners('data');
-    req.on('data', (chunk: Buffer) => {
-      drained += chunk.length;
-      if (drained > LINGER_BYTES) stop();
-    });
-    req.on('error', () => undefined);
-    req.on('end', stop);
-    req.resume();
+    req.on('end', () => socket.destroy());
   };
 }
 
 /**
- * Refuses a request without reading the rest of its body: answers in the error shape at once, with
+ * Refuses a request, keeping nothing of its body: answers in the error shape at once, with
  * `Connection: close` when body bytes are still on their way (the connection cannot carry another request
- * without reading them), and drains the connection briefly after the answer so that the client sees it.
+ * without reading them all), and drains the connection within bounds after the answer so that the client
+ * sees it.
  */
 export function refuse(
   req: IncomingMessage,
@@ -91,22 +99,17 @@ export function refuse(
   details?: ErrorDetail[],
   extraHeaders: Record<string, string> = {},
 ) {
-  if (bodyPending(req)) {
-    // Stop pulling the body: nothing of it is read until the answer is out.
-    req.removeAllListeners('data');
-    req.pause();
-    lingerAfterAnswer(req);
-    sendError(res, status, message, details, { ...extraHeaders, connection: 'close' });
+  if (!bodyPending(req)) {
+    sendError(res, status, message, details, extraHeaders);
     return;
   }
-  sendError(res, status, message, details, extraHeaders);
+  closeAfterAnswer(req);
+  sendError(res, status, message, details, { ...extraHeaders, connection: 'close' });
 }
 
 /** For an answer passed on from the platform: closes the connection afterwards if the body never ended. */
 export function closeIfBodyPending(req: IncomingMessage, res: ServerResponse) {
   if (!bodyPending(req)) return;
-  req.removeAllListeners('data');
-  req.pause();
-  lingerAfterAnswer(req);
+  closeAfterAnswer(req);
   res.setHeader('connection', 'close');
 }

@@ -3,9 +3,21 @@
  * live only here and in the proxy.
  */
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { checkSiteProfile, type SiteConfig, type SiteProfile } from '../src/contract/site-profile';
-import { isLoopbackHost, LOOPBACK_HOSTS } from './security';
+
+/** Loopback addresses and names: the only hosts the server may listen on without a login. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1');
+  if (bare === 'localhost') return true;
+  if (isIP(bare) === 4) return bare.startsWith('127.');
+  if (isIP(bare) === 6) return bare === '::1';
+  return false;
+}
+
+/** The names the server answers on loopback (and the in-process sandbox always). */
+export const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '::1'];
 
 export const SANDBOX_DEFAULTS = {
   apiKey: 'sandbox-local-key',

@@ -14,9 +14,8 @@ import net from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { API_BASE_PATH } from '../src/contract/site-api';
-import { createProxy } from './proxy';
 import { openStore } from './sandbox/store';
-import { closeServer, errorShapeProblems, freePort, listen, REPO_ROOT, send, tempDir, waitFor } from './test-helpers';
+import { closeServer, errorShapeProblems, freePort, listen, proxyListener, REPO_ROOT, send, tempDir, waitFor } from './test-helpers';
 
 const SANDBOX_HEADERS = { 'x-api-key': 'sandbox-local-key', 'x-site-id': '1001' };
 const CREATE = `${API_BASE_PATH}/ecommerce/products/create`;
@@ -262,7 +261,7 @@ describe('faults: the upstream goes down and comes back', () => {
   }
 
   async function proxyTo(upstreamPort: number) {
-    const proxy = createProxy({
+    const proxy = proxyListener({
       site: 'main',
       upstream: new URL(`http://127.0.0.1:${upstreamPort}/api/site/v2`),
       apiKey: 'secret',
@@ -433,7 +432,7 @@ describe('faults: the upstream closes an idle kept-alive connection as the proxy
 
   it('still answers a case lookup (a GET, safe to send again on a fresh connection)', async () => {
     const { port: upstreamPort, connections } = await idleClosingUpstream();
-    const proxy = createProxy({
+    const proxy = proxyListener({
       site: 'main',
       upstream: new URL(`http://127.0.0.1:${upstreamPort}/api/site/v2`),
       apiKey: 'secret',
@@ -474,7 +473,7 @@ describe('faults: a NAT silently drops an idle kept-alive connection', () => {
 
   async function proxyTo(upstreamPort: number, extra: { idleSocketMs?: number; reusedSocketAnswerMs?: number }) {
     proxyServer = http.createServer(
-      createProxy({
+      proxyListener({
         site: 'main',
         upstream: new URL(`http://127.0.0.1:${upstreamPort}/api/site/v2`),
         apiKey: 'secret',

@@ -18,11 +18,10 @@ import { fullOption, fullProduct as validProduct } from '../src/contract/fixture
 import { validateProduct } from '../src/contract/rules';
 import { API_BASE_PATH, STATUS_PHRASES } from '../src/contract/site-api';
 import type { SiteAdminServer } from './app';
-import { createProxy } from './proxy';
 import { createSandboxApp } from './sandbox/app';
 import { seedCases } from './sandbox/seed';
 import { openStore, type SandboxStore } from './sandbox/store';
-import { closeServer, errorShapeProblems, fuzzRuns, listen, rawExchange, send, startSandboxedSite, type RawReply } from './test-helpers';
+import { closeServer, errorShapeProblems, fuzzRuns, listen, proxyListener, rawExchange, send, startSandboxedSite, type RawReply } from './test-helpers';
 
 type Json = Record<string, unknown>;
 type Path = readonly (string | number)[];
@@ -732,7 +731,7 @@ describe('fuzz: the proxy (raw HTTP on 127.0.0.1)', () => {
   beforeAll(async () => {
     upstream = http.createServer(recordingUpstream);
     const upstreamPort = await listen(upstream);
-    const proxy = createProxy({
+    const proxy = proxyListener({
       site: 'main',
       upstream: new URL(`http://127.0.0.1:${upstreamPort}/api/site/v2`),
       apiKey: 'secret',
@@ -849,7 +848,7 @@ describe('fuzz: the whole server in sandbox mode', () => {
       target: fc.oneof(
         { arbitrary: fc.constant(CREATE), weight: 4 },
         { arbitrary: fc.tuple(proxySegment, proxySegment).map(([f, i]) => `${API_BASE_PATH}/forms/${f}/cases/${i}`), weight: 2 },
-        { arbitrary: fc.constantFrom('/api/meta', '/api/health', '/api/nope', `${API_BASE_PATH}/../../__sandbox/products`, '/__sandbox/products', API_BASE_PATH, `${API_BASE_PATH}?x`), weight: 1 },
+        { arbitrary: fc.constantFrom('/api/sites', '/api/health', '/api/nope', `${API_BASE_PATH}/../../__sandbox/products`, '/__sandbox/products', API_BASE_PATH, `${API_BASE_PATH}?x`), weight: 1 },
       ),
       origin: fc.option(fc.constantFrom('self', 'http://evil.example', 'null', 'http://127.0.0.1', 'https://127.0.0.1:PORT', 'not a url', 'self, self', '')),
       fetchSite: fc.option(fc.constantFrom('same-origin', 'same-site', 'cross-site', 'none', 'SAME-ORIGIN', 'same-origin, same-origin')),

@@ -200,16 +200,16 @@ describe('the whole server with a login: an attacker on the same address', () =>
   afterAll(() => running.stop());
 
   it('does not lock out staff who logged in before, however long the attacker keeps guessing', async () => {
-    const first = await ask(port, { authorization: RIGHT, path: '/api/meta' });
+    const first = await ask(port, { authorization: RIGHT, path: '/api/sites' });
     expect(first.status).toBe(200);
     // The attacker guesses until it is refused (bounded: the limits stop it long before 60).
     let refused = false;
-    for (let n = 0; n < 60 && !refused; n += 1) refused = (await ask(port, { authorization: basic(USER, `guess ${n}`), path: '/api/meta' })).status === 429;
+    for (let n = 0; n < 60 && !refused; n += 1) refused = (await ask(port, { authorization: basic(USER, `guess ${n}`), path: '/api/sites' })).status === 429;
     expect(refused).toBe(true);
     // One wrong guess now and then would keep a per-address lock on; staff get in all the same.
     for (let round = 0; round < 5; round += 1) {
-      await ask(port, { authorization: basic(USER, `slow guess ${round}`), path: '/api/meta' });
-      const staff = await ask(port, { authorization: RIGHT, cookie: first.device, path: '/api/meta' });
+      await ask(port, { authorization: basic(USER, `slow guess ${round}`), path: '/api/sites' });
+      const staff = await ask(port, { authorization: RIGHT, cookie: first.device, path: '/api/sites' });
       expect(staff.status, `round ${round}: ${staff.text}`).toBe(200);
     }
   });

@@ -10,8 +10,9 @@ import { PLATFORM_STATUS_HEADER } from '../src/contract/server-meta';
 import { errorBodySchema, type ErrorBody } from '../src/contract/site-api';
 import { createSiteAdminServer, type SiteAdminServer } from './app';
 import { ConfigError, loadConfig } from './config';
-import { createProxy, type RequestLogEntry } from './proxy';
+import type { RequestLogEntry } from './pipeline/request-log';
 import { seedCases } from './sandbox/seed';
+import { proxyListener } from './test-helpers';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Helpers: listening on loopback, raw HTTP requests (fetch would normalise `..` and `%2e%2e` before sending).
@@ -203,7 +204,7 @@ const logs: RequestLogEntry[] = [];
 beforeAll(async () => {
   upstream = http.createServer(upstreamHandler);
   upstreamPort = await listen(upstream);
-  const proxy = createProxy({
+  const proxy = proxyListener({
     ...PROXY_OPTIONS,
     upstream: new URL(`http://127.0.0.1:${upstreamPort}/api/site/v2`),
     log: (entry) => logs.push(entry),
@@ -479,7 +480,7 @@ describe('proxy: failures', () => {
       return;
     }
     const v6Port = (v6.address() as AddressInfo).port;
-    const v6Proxy = http.createServer(createProxy({ ...PROXY_OPTIONS, upstream: new URL(`http://[::1]:${v6Port}/api/site/v2`) }));
+    const v6Proxy = http.createServer(proxyListener({ ...PROXY_OPTIONS, upstream: new URL(`http://[::1]:${v6Port}/api/site/v2`) }));
     try {
       const port = await listen(v6Proxy);
       const reply = await send(port, { path: '/api/site/v2/forms/3/cases/48211' });
@@ -577,7 +578,7 @@ describe('proxy: failures', () => {
       const goneport = await listen(gone);
       await closeServer(gone);
       deadProxy = http.createServer(
-        createProxy({ ...PROXY_OPTIONS, upstream: new URL(`http://127.0.0.1:${goneport}/api/site/v2`) }),
+        proxyListener({ ...PROXY_OPTIONS, upstream: new URL(`http://127.0.0.1:${goneport}/api/site/v2`) }),
       );
       deadPort = await listen(deadProxy);
     });
@@ -635,9 +636,9 @@ describe.each(['this', 'worker'] as const)('createSiteAdminServer in sandbox mod
   });
 
   it('says it works on the sandbox, with the site id and never the key', async () => {
-    const reply = await send(port, { path: '/api/meta' });
+    const reply = await send(port, { path: '/api/sites' });
     expect(reply.status).toBe(200);
-    expect(reply.json()).toEqual({ mode: 'sandbox', siteId: '1001' });
+    expect(reply.json()).toMatchObject({ sites: [{ id: 'main', mode: 'sandbox', siteId: '1001' }] });
     expect(reply.text).not.toContain(SANDBOX_KEY);
     expect(JSON.stringify(reply.headers)).not.toContain(SANDBOX_KEY);
   });
@@ -650,7 +651,7 @@ describe.each(['this', 'worker'] as const)('createSiteAdminServer in sandbox mod
 
   it('answers an unknown /api endpoint with 404 in the error shape', async () => {
     expectError(await send(port, { path: '/api/unknown' }), 404, 'Not Found');
-    expectError(await send(port, { method: 'POST', path: '/api/meta', body: '{}' }), 404, 'Not Found');
+    expectError(await send(port, { method: 'POST', path: '/api/sites', body: '{}' }), 404, 'Not Found');
   });
 
   it('fetches a seeded case end to end through the proxy', async () => {
@@ -710,7 +711,7 @@ describe.each(['this', 'worker'] as const)('createSiteAdminServer in sandbox mod
   });
 
   it('sends the security headers on pages, API answers and errors alike', async () => {
-    for (const path of ['/api/health', '/api/meta', '/api/site/v2/forms/3/cases/1', '/api/nope']) {
+    for (const path of ['/api/health', '/api/sites', '/api/site/v2/forms/3/cases/1', '/api/nope']) {
       const reply = await send(port, { path });
       expect(reply.headers['content-security-policy']).toContain("frame-ancestors 'none'");
       expect(reply.headers['content-security-policy']).toContain("script-src 'self'");
@@ -744,8 +745,8 @@ describe('createSiteAdminServer in platform mode', () => {
 
   it('starts no sandbox and names the platform host, never the key', async () => {
     expect(site.sandbox).toBeUndefined();
-    const reply = await send(port, { path: '/api/meta' });
-    expect(reply.json()).toEqual({ mode: 'platform', host: `127.0.0.1:${upstreamPort}`, siteId: '2002' });
+    const reply = await send(port, { path: '/api/sites' });
+    expect(reply.json()).toMatchObject({ sites: [{ mode: 'platform', host: `127.0.0.1:${upstreamPort}`, siteId: '2002' }] });
     expect(reply.text).not.toContain('platform-key-xyz');
   });
 

@@ -1,9 +1,8 @@
 /**
- * The header-injecting proxy of one site: same-origin /api/s/{site}/site/v2/... (or /api/site/v2/... on a
- * server of one site) → that site's platform (or the sandbox), with x-api-key and x-site-id added from
+ * The header-injecting proxy of one site, the last step of a site's call (see app.ts): an operation the
+ * allowlist admitted → that site's platform (or the sandbox), with x-api-key and x-site-id added from
  * server-side settings. Each site has its own proxy, holding its own address, key, site id and connection
- * pool, so nothing a request says can pair one site's key with another site's address. Only the two
- * operations of the spec are forwarded; everything else is answered here and never reaches the upstream.
+ * pool, so nothing a request says can pair one site's key with another site's address.
  *
  * What comes back is checked, not trusted (see platform-answer.ts): only JSON is served, errors reach the
  * browser in the spec's error shape, and the key is removed from any answer that echoes it.
@@ -11,13 +10,11 @@
  * Built on node:http streams with a keep-alive agent rather than a fetch-based helper: measured on this
  * kind of machine, a fetch-based proxy managed about a tenth of a bare route's throughput.
  */
-import { randomUUID } from 'node:crypto';
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import http from 'node:http';
 import https from 'node:https';
-import { caseIdentifierViolations } from '../src/contract/identifiers';
 import { PLATFORM_STATUS_HEADER } from '../src/contract/server-meta';
-import { API_BASE_PATH, type ErrorDetail } from '../src/contract/site-api';
-import { bodyPending, closeIfBodyPending, refuse } from './answers';
+import { closeIfBodyPending, refuse } from './answers';
+import type { ResolvedSite } from './pipeline/context';
 import { readPlatformAnswer } from './platform-answer';
 
 /** "15 seconds", "0.5 seconds": a wait in words people read, not milliseconds. */
@@ -27,15 +24,12 @@ function seconds(ms: number): string {
 }
 
 export interface ProxyOptions {
-  /** The id of the site in the profile, named in each log line. */
-  site: string;
   /** The platform's base address, ending in /api/site/v2. */
   upstream: URL;
   apiKey: string;
   siteId: string;
   timeoutMs: number;
   maxBodyBytes: number;
-  log?: (entry: RequestLogEntry) => void;
   /**
    * Pooled connections idle this long are closed: shorter than common NAT and load-balancer idle timeouts
    * (60 s and up), so a connection that a NAT dropped silently is never reused.
@@ -53,62 +47,14 @@ export interface ProxyOptions {
 export const DEFAULT_IDLE_SOCKET_MS = 30_000;
 export const DEFAULT_MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 
-export interface RequestLogEntry {
-  time: string;
-  requestId: string;
-  /** The site's id in the profile (`main` without one). */
-  site: string;
-  method: string;
-  route: string;
-  status: number;
-  durationMs: number;
-}
-
 /** Request headers passed on from the browser; everything else (cookies, auth headers) is dropped. */
 const FORWARDED_REQUEST_HEADERS = ['accept', 'content-type', 'content-length'] as const;
-const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
-type Route = { name: 'get-form-case' | 'create-product'; method: 'GET' | 'POST'; upstreamPath: string };
-type Match = Route | { refused: ErrorDetail[] } | null;
+/** Forwards one admitted operation and passes the platform's checked answer back; `requestId` goes with it. */
+export type SiteProxy = ResolvedSite['forward'];
 
-/** Decodes one path segment; null for one that cannot be a segment (undecodable, a dot segment, a slash). */
-function decodeSegment(raw: string): string | null {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(raw);
-  } catch {
-    return null;
-  }
-  if (decoded === '' || decoded === '.' || decoded === '..') return null;
-  if (/[/\\]/.test(decoded)) return null;
-  return decoded;
-}
-
-/**
- * Matches the raw (still encoded) path after /api/site/v2 against the two operations of the spec. A lookup
- * whose identifiers the contract's identifier rule rejects (`%252e%252e`, fullwidth dots, `%00`, CR/LF, ...)
- * is refused with the rule's details: forwarding it would be safe only against a platform that never
- * decodes a path twice.
- */
-export function matchRoute(method: string, rawPath: string): Match {
-  const forms = /^\/forms\/([^/]+)\/cases\/([^/]+)$/.exec(rawPath);
-  if (forms && method === 'GET') {
-    const form = decodeSegment(forms[1] ?? '');
-    const id = decodeSegment(forms[2] ?? '');
-    if (form === null || id === null) return null;
-    const refused = caseIdentifierViolations(form, id);
-    if (refused.length > 0) return { refused };
-    // The rule admits only letters, digits, "_" and "-": nothing that needs encoding.
-    return { name: 'get-form-case', method: 'GET', upstreamPath: `/forms/${form}/cases/${id}` };
-  }
-  if (rawPath === '/ecommerce/products/create' && method === 'POST') {
-    return { name: 'create-product', method: 'POST', upstreamPath: '/ecommerce/products/create' };
-  }
-  return null;
-}
-
-export function createProxy(options: ProxyOptions) {
-  const { site, upstream, apiKey, siteId, timeoutMs, maxBodyBytes, log } = options;
+export function createProxy(options: ProxyOptions): SiteProxy {
+  const { upstream, apiKey, siteId, timeoutMs, maxBodyBytes } = options;
   const idleSocketMs = options.idleSocketMs ?? DEFAULT_IDLE_SOCKET_MS;
   const reusedSocketAnswerMs = options.reusedSocketAnswerMs ?? Math.min(5_000, Math.max(100, Math.floor(timeoutMs / 3)));
   const maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
@@ -120,52 +66,7 @@ export function createProxy(options: ProxyOptions) {
   const upstreamHost = upstream.hostname.replace(/^\[(.*)\]$/, '$1');
   const upstreamPort = upstream.port || undefined;
 
-  /**
-   * `addressBase` is where the operations start in the address the browser used: `/api/s/{site}/site/v2`,
-   * or `/api/site/v2` (the short address of a server with one site).
-   */
-  return function proxy(req: IncomingMessage, res: ServerResponse, addressBase: string = API_BASE_PATH): void {
-    const started = performance.now();
-    const incomingId = req.headers['x-request-id'];
-    const requestId = typeof incomingId === 'string' && REQUEST_ID_PATTERN.test(incomingId) ? incomingId : randomUUID();
-    res.setHeader('x-request-id', requestId);
-    const url = req.url ?? '/';
-    const path = url.split('?')[0] ?? '';
-    const rawPath = path.startsWith(`${addressBase}/`) ? path.slice(addressBase.length) : '';
-    const method = req.method ?? 'GET';
-    const match = rawPath ? matchRoute(method, rawPath) : null;
-    const routeName = match && 'name' in match ? match.name : match ? 'get-form-case' : 'not-allowed';
-    if (log) res.once('finish', () => {
-      log({
-        time: new Date().toISOString(),
-        requestId,
-        site,
-        method,
-        route: routeName,
-        status: res.statusCode,
-        durationMs: Math.round((performance.now() - started) * 10) / 10,
-      });
-    });
-
-    if (!match) {
-      refuse(req, res, 404, `${method} ${rawPath ? addressBase + rawPath : path} is not an operation of Site API v2.`);
-      return;
-    }
-    if ('refused' in match) {
-      refuse(req, res, 422, 'The form or case identifier is not valid; nothing was sent to the platform.', match.refused);
-      return;
-    }
-    const route = match;
-    if (route.method === 'GET' && bodyPending(req)) {
-      refuse(req, res, 400, 'A case lookup has no request body.', [{ field: 'body', message: 'must be empty on a lookup' }]);
-      return;
-    }
-    const declaredLength = Number(req.headers['content-length'] ?? 0);
-    if (route.method === 'POST' && declaredLength > maxBodyBytes) {
-      refuse(req, res, 413, `The request body is larger than ${maxBodyBytes} bytes.`);
-      return;
-    }
-
+  return function proxy(req, res, route, requestId) {
     const headers: Record<string, string> = {
       'x-api-key': apiKey,
       'x-site-id': siteId,

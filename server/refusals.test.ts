@@ -7,12 +7,27 @@
  * - the 413 for an 8 MiB create reaches the client, also one that sends its whole request before it
  *   reads the answer (as many HTTP/1.1 clients do), 30 times out of 30.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE_PATH } from '../src/contract/site-api';
 import { createBasicAuth } from './login';
-import { closeServer, errorShapeProblems, listen, parseRawResponse, send, startSandboxedSite, type RawReply } from './test-helpers';
+import {
+  closeServer,
+  errorShapeProblems,
+  freePort,
+  listen,
+  parseRawResponse,
+  REPO_ROOT,
+  send,
+  startSandboxedSite,
+  tempDir,
+  waitFor,
+  type RawReply,
+} from './test-helpers';
 
 const MIB = 1024 * 1024;
 const CREATE = `${API_BASE_PATH}/ecommerce/products/create`;
@@ -99,7 +114,7 @@ describe('refusals stop reading', () => {
     ['no such operation', 404, 'PUT', `${API_BASE_PATH}/forms/3/cases/48217`, { authorization: LOGIN, 'sec-fetch-site': 'same-origin' }],
     ['a POST to a page', 405, 'POST', '/products/new', { authorization: LOGIN }],
     ['a lookup with a body', 400, 'GET', `${API_BASE_PATH}/forms/3/cases/48217`, { authorization: LOGIN }],
-    ['an unknown endpoint', 404, 'POST', '/api/meta', { authorization: LOGIN }],
+    ['an unknown endpoint', 404, 'POST', '/api/nope', { authorization: LOGIN }],
   ] as const)('answers %s (%i) at once, closes, and takes no more than a few MiB of a 1 GiB body', async (_what, status, method, path, headers) => {
     const { reply, taken } = await uploadUntilClosed(port, head(method, path, headers), 256 * MIB);
     expect(reply?.status).toBe(status);
@@ -161,5 +176,123 @@ describe('the 413 arrives', () => {
     });
     expect(answer.status).toBe(413);
     expect(await answer.json()).toMatchObject({ error: 'Content Too Large', code: 413 });
+  }, 120_000);
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// The bound, counted where it is spent: the bytes the server process reads (Linux's /proc/<pid>/io)
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Bytes a process has read through read(2) and its kin, sockets included (Linux). */
+function bytesReadBy(pid: number): number {
+  const match = /^rchar: (\d+)$/m.exec(readFileSync(`/proc/${pid}/io`, 'utf8'));
+  if (!match) throw new Error(`/proc/${pid}/io has no rchar line`);
+  return Number(match[1]);
+}
+
+/**
+ * Sends `head`, then the whole announced body as fast as the server takes it, reading the answer meanwhile,
+ * until the server closes the connection or the whole body was taken. Half-open: the server's FIN after
+ * its answer does not stop the upload, only the server's close does.
+ */
+function uploadWhole(port: number, head: string, bodyBytes: number): Promise<RawReply | null> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1', allowHalfOpen: true });
+    const received: Buffer[] = [];
+    const chunk = Buffer.alloc(256 * 1024);
+    let offered = 0;
+    let closed = false;
+    socket.on('data', (data: Buffer) => received.push(data));
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      closed = true;
+      resolve(parseRawResponse(Buffer.concat(received)));
+    });
+    const pump = () => {
+      while (!closed && offered < bodyBytes) {
+        offered += chunk.length;
+        if (!socket.write(chunk)) {
+          // Through the event loop, so that the answer is read meanwhile: a write that completes at once
+          // emits 'drain' before the loop polls the socket again.
+          socket.once('drain', () => setImmediate(pump));
+          return;
+        }
+      }
+      // All of it was taken (the server read it, or its buffers hold it): our side is done too.
+      if (!closed) socket.end();
+    };
+    socket.write(head, pump);
+  });
+}
+
+describe.skipIf(process.platform !== 'linux')('a refused upload costs the server process at most 16 MiB of reading', () => {
+  const ROUNDS = 5;
+  const BODY = 100 * MIB;
+  let child: ChildProcess;
+  let port: number;
+  let dataDir: string;
+  let distDir: string;
+
+  beforeAll(async () => {
+    port = await freePort();
+    dataDir = tempDir('site-admin-upload-bound-');
+    distDir = tempDir('site-admin-upload-bound-dist-');
+    writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>site-admin</title>');
+    // node itself is the child, so its pid is the server's: `npm start`'s server, with its sandbox thread.
+    child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: REPO_ROOT,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        TMPDIR: process.env.TMPDIR,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DIST_DIR: distDir,
+        SANDBOX_DATA_DIR: dataDir,
+        LOG_REQUESTS: 'false',
+        ADMIN_USER: 'staff',
+        ADMIN_PASSWORD: 'correct horse battery',
+      },
+      stdio: 'ignore',
+    });
+    await waitFor(async () => (await send(port, { path: '/api/health' }).catch(() => undefined))?.status === 200, {
+      timeoutMs: 30_000,
+      what: 'the server to answer /api/health',
+    });
+  }, 40_000);
+
+  afterAll(async () => {
+    if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      process.kill(child.pid, 'SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(distDir, { recursive: true, force: true });
+  });
+
+  const head = (method: string, path: string, headers: Record<string, string>) =>
+    `${method} ${path} HTTP/1.1\r\n${Object.entries({ host: `127.0.0.1:${port}`, 'content-type': 'application/json', 'content-length': String(BODY), ...headers })
+      .map(([name, value]) => `${name}: ${value}`)
+      .join('\r\n')}\r\n\r\n`;
+
+  it.each([
+    ['a create from another site', 403, 'POST', CREATE, { authorization: LOGIN, origin: 'https://evil.example' }],
+    ['no login', 401, 'POST', CREATE, {}],
+    ['a create over the size limit', 413, 'POST', CREATE, { authorization: LOGIN, 'sec-fetch-site': 'same-origin' }],
+    ['a POST to a page', 405, 'POST', '/products/new', { authorization: LOGIN }],
+    ['a lookup with a body', 400, 'GET', `${API_BASE_PATH}/forms/3/cases/48217`, { authorization: LOGIN }],
+  ] as const)(`answers %s (%i) and reads at most 16 MiB of a 100 MiB body, ${ROUNDS} times out of ${ROUNDS}`, async (_what, status, method, path, headers) => {
+    const pid = child.pid!;
+    const read: number[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const before = bytesReadBy(pid);
+      const reply = await uploadWhole(port, head(method, path, headers), BODY);
+      // The server closed the connection: it reads nothing more of it.
+      read.push(bytesReadBy(pid) - before);
+      expect(reply?.status).toBe(status);
+    }
+    // The drain after the answer (16 MiB at most), the request's head and what was buffered before the answer.
+    expect(read.filter((bytes) => bytes > 16 * MIB + MIB), `bytes read per round: ${read.join(', ')}`).toEqual([]);
   }, 120_000);
 });

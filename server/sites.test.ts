@@ -15,7 +15,7 @@ import { siteInfoOf } from '../src/contract/site-info';
 import { checkSiteProfile, type SiteConfig } from '../src/contract/site-profile';
 import { createSiteAdminServer, type SiteAdminServer } from './app';
 import { ConfigError, loadConfig, standaloneSandboxSiteIds } from './config';
-import type { RequestLogEntry } from './proxy';
+import type { RequestLogEntry } from './pipeline/request-log';
 import { seedCases } from './sandbox/seed';
 import { closeServer, errorShapeProblems, fuzzRuns, listen, REPO_ROOT, send, tempDir, type Reply } from './test-helpers';
 
@@ -301,11 +301,6 @@ describe('several sites on one server', () => {
       expect(everything).not.toContain(secret);
     }
     expect(site.sites).toEqual(sites);
-  });
-
-  it('keeps /api/meta answering for the first site', async () => {
-    const reply = await send(port, { path: '/api/meta' });
-    expect(JSON.parse(reply.text)).toEqual({ mode: 'platform', host: `127.0.0.1:${upstreams.get('north')!.port}`, siteId: '4101' });
   });
 
   it.each(LIVE.map((s) => [s.id, s] as const))('sends a lookup on %s to that site’s address with its key and site id', async (_id, s: LiveSite) => {

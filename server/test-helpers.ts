@@ -12,7 +12,11 @@ import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { STATUS_PHRASES } from '../src/contract/site-api';
+import { API_BASE_PATH, STATUS_PHRASES } from '../src/contract/site-api';
+import { parseRequest, runSteps, type Step } from './pipeline/context';
+import { allowOperation } from './pipeline/operations';
+import { logSiteCalls, type RequestLogEntry } from './pipeline/request-log';
+import { createProxy, type ProxyOptions } from './proxy';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -316,4 +320,42 @@ export async function startSandboxedSite(prefix: string, env: Readonly<Record<st
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One site's proxy as a server of its own, behind the steps of a site's call that concern it (the request
+ * log and the operation allowlist), as the whole server runs them after site resolution. Every address is
+ * this site's: one outside /api/site/v2 is simply not one of its operations.
+ */
+export function proxyListener(options: ProxyOptions & { site?: string; log?: (entry: RequestLogEntry) => void }) {
+  const forward = createProxy(options);
+  const site = { id: options.site ?? 'main', forward };
+  const siteCall = runSteps([
+    logSiteCalls(options.log),
+    allowOperation(options.maxBodyBytes),
+    ({ req, res, operation, requestId }) => {
+      if (operation && requestId) forward(req, res, operation, requestId);
+    },
+  ]);
+  return (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const request = parseRequest(req, res);
+    const operationPath = request.path.startsWith(`${API_BASE_PATH}/`) ? request.path.slice(API_BASE_PATH.length) : null;
+    siteCall({ ...request, site, address: { kind: 'site', site: null, base: API_BASE_PATH, operationPath } });
+  };
+}
+
+/**
+ * Steps of the pipeline on a loopback server of their own, to test them one at a time: after them, a last
+ * step answers 200 with what they learnt of the request (who, which site, which operation, the request id).
+ */
+export async function serveSteps(...steps: Step[]) {
+  const learnt: Step = ({ res, who, site, operation, operationName, requestId }) => {
+    const body = JSON.stringify({ passed: true, who, site: site?.id, operation, operationName, requestId });
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+  };
+  const pipeline = runSteps([...steps, learnt]);
+  const server = http.createServer((req, res) => pipeline(parseRequest(req, res)));
+  const port = await listen(server);
+  return { port, close: () => closeServer(server) };
 }

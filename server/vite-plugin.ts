@@ -1,5 +1,6 @@
 /**
- * `npm run dev`: mounts the same server code (proxy, meta, health, sandbox) in Vite's dev server.
+ * `npm run dev`: mounts the same server code (the pipeline, the proxy, our own API, the sandbox) in Vite's
+ * dev server.
  */
 import type { Plugin } from 'vite';
 import { createSiteAdminServer, type SiteAdminServer } from './app';

@@ -7,6 +7,7 @@
  * of its x-site-id, with that site's own cases and products.
  */
 import { Hono, type Context } from 'hono';
+import { parse as parseContentType } from 'content-type';
 import { bodyLimit } from 'hono/body-limit';
 import { parse, stringify } from 'lossless-json';
 import { createHash, timingSafeEqual } from 'node:crypto';
@@ -132,7 +133,8 @@ export function createSandboxApp(options: SandboxOptions) {
 
   app.post(`${API_BASE_PATH}/ecommerce/products/create`, limitBody, async (c) => {
     const type = c.req.header('content-type') ?? '';
-    if (type.split(';')[0]?.trim().toLowerCase() !== 'application/json') {
+    // The same parser as the proxy's for the platform's answers (platform-answer.ts); any charset, as before.
+    if (!type || parseContentType(type).type !== 'application/json') {
       return fail(c, 400, 'The request body must be sent as application/json.', [
         { field: 'Content-Type', message: `must be application/json, not ${type ? `"${type}"` : 'missing'}` },
       ]);

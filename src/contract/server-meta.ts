@@ -1,10 +1,6 @@
 /**
- * What our own server tells the browser about where its calls go (GET /api/meta). Never the key.
+ * What our own server adds to the answers of the platform it passes on. Never the key.
  */
-export const SERVER_META_PATH = '/api/meta';
-
-/** The answer of GET /api/meta: where the first site's calls go. Written by our server, read by no page of today's. */
-export type ServerMeta = { mode: 'sandbox'; siteId: string } | { mode: 'platform'; host: string; siteId: string };
 
 /**
  * Our server adds this header to every answer the platform gave (passed on, or turned into a 502 because

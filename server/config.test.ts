@@ -1,7 +1,6 @@
-import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
-import { hostName, isAllowedHost, isLoopbackHost, isSameOrigin } from './security';
+import { ConfigError, isLoopbackHost, loadConfig } from './config';
+import { isAllowedHost } from './pipeline/host-check';
 
 describe('isLoopbackHost', () => {
   it.each(['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]'])('%s is loopback', (host) => {
@@ -9,20 +8,6 @@ describe('isLoopbackHost', () => {
   });
   it.each(['0.0.0.0', '::', '192.168.1.10', 'example.com', '10.0.0.1'])('%s is not', (host) => {
     expect(isLoopbackHost(host)).toBe(false);
-  });
-});
-
-describe('isSameOrigin', () => {
-  const req = (headers: Record<string, string>) => ({ headers }) as unknown as IncomingMessage;
-  it('trusts the browser’s Sec-Fetch-Site when it is sent', () => {
-    expect(isSameOrigin(req({ 'sec-fetch-site': 'same-origin' }))).toBe(true);
-    expect(isSameOrigin(req({ 'sec-fetch-site': 'same-site', origin: 'http://a:1', host: 'a:1' }))).toBe(false);
-  });
-  it('otherwise needs an Origin whose host is the host asked', () => {
-    expect(isSameOrigin(req({ origin: 'http://127.0.0.1:4173', host: '127.0.0.1:4173' }))).toBe(true);
-    expect(isSameOrigin(req({ origin: 'http://127.0.0.1:9999', host: '127.0.0.1:4173' }))).toBe(false);
-    expect(isSameOrigin(req({ origin: 'null', host: '127.0.0.1:4173' }))).toBe(false);
-    expect(isSameOrigin(req({ host: '127.0.0.1:4173' }))).toBe(false);
   });
 });
 
@@ -85,10 +70,5 @@ describe('allowed hosts (DNS rebinding)', () => {
     expect(isAllowedHost('other.example.com', listed.allowedHosts)).toBe(false);
     const open = loadConfig({ HOST: '0.0.0.0', ADMIN_USER: 'a', ADMIN_PASSWORD: 'a long passphrase' });
     expect(isAllowedHost('whatever.example', open.allowedHosts)).toBe(true);
-  });
-  it('reads host names from Host headers', () => {
-    expect(hostName('[::1]:4173')).toBe('::1');
-    expect(hostName('Example.COM:8080')).toBe('example.com');
-    expect(hostName('bad:host:x')).toBe('');
   });
 });

@@ -1,0 +1,116 @@
+/**
+ * One request on its way through the pipeline (see app.ts): what it asks, parsed once from the request line,
+ * and what the steps have learnt about it so far. Each step reads what the steps before it filled in,
+ * answers (and stops), or hands the request on with `next()`.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { API_BASE_PATH } from '../../src/contract/site-api';
+
+/** Addresses that name their site: `/api/s/{site}/site/v2/...`. */
+export const SITE_ADDRESS_PREFIX = '/api/s/';
+/** The part of a site's address where Site API v2 starts, after `/api/s/{site}`. */
+export const SITE_API_SUFFIX = '/site/v2';
+
+/**
+ * What the address asks for, from its path alone (still encoded: ids are compared as they came).
+ *
+ * - `site`: a site's Site API v2, `/api/s/{site}/site/v2/...`, or the short `/api/site/v2/...` (`site`
+ *   null) that reaches the one site of a server that has one. `operationPath` is what follows the base
+ *   (`/forms/3/cases/1`, or '' for the base itself); null when the address names a site but not its API
+ *   (`/api/s/north/meta`).
+ * - `own-api`: every other address under /api: our own small endpoints.
+ * - `page`: everything else: the app's pages and files.
+ */
+export type Address =
+  | { kind: 'site'; site: string | null; base: string; operationPath: string | null }
+  | { kind: 'own-api' }
+  | { kind: 'page' };
+
+/** Who is asking, as authentication found out. */
+export type Who =
+  /** Logged in with the server's login. */
+  | { kind: 'user'; name: string }
+  /** Anyone who reaches the port: a server without a login (loopback), or the unauthenticated health check. */
+  | { kind: 'anyone' };
+
+/** One of the two operations of Site API v2 that the proxy forwards, as the allowlist admitted it. */
+export interface Operation {
+  name: OperationName;
+  method: 'GET' | 'POST';
+  /** The path under the platform's base address, with its identifiers checked and decoded. */
+  upstreamPath: string;
+}
+export type OperationName = 'get-form-case' | 'create-product';
+
+/** The site an address named, as site resolution found it among the configured sites. */
+export interface ResolvedSite {
+  /** Its id in the profile (`main` without one). */
+  id: string;
+  /** Its proxy: forwards an admitted operation to its platform (or the sandbox), with its key (proxy.ts). */
+  forward(req: IncomingMessage, res: ServerResponse, operation: Operation, requestId: string): void;
+}
+
+export interface RequestContext {
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  /** In dev, Vite's next middleware: serves what is not ours. */
+  readonly passOn: (() => void) | undefined;
+  readonly method: string;
+  /** GET or HEAD: asks, changes nothing, carries no body. */
+  readonly readOnly: boolean;
+  /** The request target as sent, query included. */
+  readonly url: string;
+  /** The path, without the query, still encoded. */
+  readonly path: string;
+  readonly address: Address;
+  /** Set by authentication. */
+  who?: Who;
+  /** Set by site resolution, for an address of a site. */
+  site?: ResolvedSite;
+  /** Set by the request log of a site's calls: sent back, and on to the platform, as x-request-id. */
+  requestId?: string;
+  /** Set by the operation allowlist: what the log calls the request (`not-allowed` until it is admitted). */
+  operationName?: OperationName | 'not-allowed';
+  /** Set by the operation allowlist, for an admitted operation. */
+  operation?: Operation;
+}
+
+/** What an address asks for; see Address. */
+export function addressOf(path: string): Address {
+  if (path.startsWith(SITE_ADDRESS_PREFIX) || path === SITE_ADDRESS_PREFIX.slice(0, -1)) {
+    // The site is the whole first segment, as it came.
+    const afterPrefix = path.slice(SITE_ADDRESS_PREFIX.length);
+    const slash = afterPrefix.indexOf('/');
+    const site = slash < 0 ? afterPrefix : afterPrefix.slice(0, slash);
+    const base = `${SITE_ADDRESS_PREFIX}${site}${SITE_API_SUFFIX}`;
+    const operationPath = path === base ? '' : path.startsWith(`${base}/`) ? path.slice(base.length) : null;
+    return { kind: 'site', site, base, operationPath };
+  }
+  if (path === API_BASE_PATH || path.startsWith(`${API_BASE_PATH}/`)) {
+    return { kind: 'site', site: null, base: API_BASE_PATH, operationPath: path.slice(API_BASE_PATH.length) };
+  }
+  if (path === '/api' || path.startsWith('/api/')) return { kind: 'own-api' };
+  return { kind: 'page' };
+}
+
+/** Reads the request line once; every step works from what this returns. */
+export function parseRequest(req: IncomingMessage, res: ServerResponse, passOn?: () => void): RequestContext {
+  const method = req.method ?? 'GET';
+  const url = req.url ?? '/';
+  const query = url.indexOf('?');
+  const path = query < 0 ? url : url.slice(0, query);
+  return { req, res, passOn, method, readOnly: method === 'GET' || method === 'HEAD', url, path, address: addressOf(path) };
+}
+
+/** A step of the pipeline: answers the request itself, or calls `next()` to hand it on. */
+export type Step = (request: RequestContext, next: () => void) => void;
+
+/** The steps in order, as one handler: each step's `next` is the step after it; the last one must answer. */
+export function runSteps(steps: readonly Step[]): (request: RequestContext) => void {
+  const runFrom = (index: number, request: RequestContext): void => {
+    const step = steps[index];
+    if (!step) throw new Error('The last step of the pipeline handed the request on: nothing answered it.');
+    step(request, () => runFrom(index + 1, request));
+  };
+  return (request) => runFrom(0, request);
+}

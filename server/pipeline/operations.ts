@@ -1,0 +1,78 @@
+/**
+ * Step 7, the operation allowlist: only the two operations of the spec go on to a site's platform, a case
+ * lookup and a product create; everything else is answered here and never reaches the upstream. A lookup
+ * must carry no body, and a create no more than MAX_BODY_BYTES by its declared length (one that declares
+ * less and sends more is cut off by the proxy as it counts).
+ */
+import { caseIdentifierViolations } from '../../src/contract/identifiers';
+import type { ErrorDetail } from '../../src/contract/site-api';
+import { bodyPending, refuse } from '../answers';
+import type { Operation, Step } from './context';
+
+/** Decodes one path segment; null for one that cannot be a segment (undecodable, a dot segment, a slash). */
+function decodeSegment(raw: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  if (decoded === '' || decoded === '.' || decoded === '..') return null;
+  if (/[/\\]/.test(decoded)) return null;
+  return decoded;
+}
+
+/**
+ * Matches the raw (still encoded) path after a site's /site/v2 against the two operations of the spec. A
+ * lookup whose identifiers the contract's identifier rule rejects (`%252e%252e`, fullwidth dots, `%00`,
+ * CR/LF, ...) is refused with the rule's details: forwarding it would be safe only against a platform that
+ * never decodes a path twice.
+ */
+export function matchRoute(method: string, rawPath: string): Operation | { refused: ErrorDetail[] } | null {
+  const forms = /^\/forms\/([^/]+)\/cases\/([^/]+)$/.exec(rawPath);
+  if (forms && method === 'GET') {
+    const form = decodeSegment(forms[1] ?? '');
+    const id = decodeSegment(forms[2] ?? '');
+    if (form === null || id === null) return null;
+    const refused = caseIdentifierViolations(form, id);
+    if (refused.length > 0) return { refused };
+    // The rule admits only letters, digits, "_" and "-": nothing that needs encoding.
+    return { name: 'get-form-case', method: 'GET', upstreamPath: `/forms/${form}/cases/${id}` };
+  }
+  if (rawPath === '/ecommerce/products/create' && method === 'POST') {
+    return { name: 'create-product', method: 'POST', upstreamPath: '/ecommerce/products/create' };
+  }
+  return null;
+}
+
+export function allowOperation(maxBodyBytes: number): Step {
+  return (request, next) => {
+    const { req, res, method, path, address } = request;
+    if (address.kind !== 'site') {
+      next();
+      return;
+    }
+    const match = address.operationPath ? matchRoute(method, address.operationPath) : null;
+    if (!match) {
+      request.operationName = 'not-allowed';
+      refuse(req, res, 404, `${method} ${path} is not an operation of Site API v2.`);
+      return;
+    }
+    if ('refused' in match) {
+      request.operationName = 'get-form-case';
+      refuse(req, res, 422, 'The form or case identifier is not valid; nothing was sent to the platform.', match.refused);
+      return;
+    }
+    request.operationName = match.name;
+    if (match.method === 'GET' && bodyPending(req)) {
+      refuse(req, res, 400, 'A case lookup has no request body.', [{ field: 'body', message: 'must be empty on a lookup' }]);
+      return;
+    }
+    if (match.method === 'POST' && Number(req.headers['content-length'] ?? 0) > maxBodyBytes) {
+      refuse(req, res, 413, `The request body is larger than ${maxBodyBytes} bytes.`);
+      return;
+    }
+    request.operation = match;
+    next();
+  };
+}
