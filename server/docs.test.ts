@@ -9,8 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import * as identifiers from '../src/contract/identifiers';
 import * as rules from '../src/contract/rules';
-import { loadConfig, SETTINGS, type SettingName } from './config';
-import { LOOPBACK_HOSTS } from './security';
+import { loadConfig, LOOPBACK_HOSTS, SETTINGS, type SettingName } from './config';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
