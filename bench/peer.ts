@@ -3,7 +3,7 @@
  *
  * - directly against a standalone sandbox (`npm run sandbox`, its own process),
  * - through nginx configured to inject x-api-key and x-site-id (where nginx is installed),
- * - through site-admin's server (`tsx server/main.ts`) pointed at that sandbox as its platform,
+ * - through site-admin's server (compiled, as `npm start` runs it) pointed at that sandbox as its platform,
  *
  * interleaved in rounds (the order rotates each round, so a drift in the machine's load falls on every
  * target alike) and reported as medians and ratios. All three share the machine's cores with the load

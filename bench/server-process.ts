@@ -1,7 +1,7 @@
 /**
- * The app as users run it: `vite build`, then `tsx server/main.ts` on the sandbox, as a child process in
- * its own process group (tsx starts a grandchild; killing the group stops both). Every child started
- * here is stopped on exit, on failure and on Ctrl+C.
+ * The app as users run it: `vite build`, and the server compiled (`scripts/build-server.mjs`) and run by
+ * `node` on the sandbox, as a child process in its own process group (killing the group stops whatever it
+ * started). Every child started here is stopped on exit, on failure and on Ctrl+C.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -93,6 +93,21 @@ export async function buildApp(): Promise<{ distDir: string; ms: number }> {
   // maps to tell which packages each script is made of.
   await run(BIN('vite'), ['build', '--outDir', distDir, '--emptyOutDir', '--sourcemap', 'hidden', '--logLevel', 'warn']);
   return { distDir, ms: performance.now() - started };
+}
+
+let serverBuild: Promise<string> | null = null;
+/**
+ * The server compiled once per bench run, into a folder of its own inside node_modules/.cache (so the
+ * bundle's imports of packages resolve as they do from dist-server/).
+ */
+export function buildServer(): Promise<string> {
+  serverBuild ??= (async () => {
+    const dir = join(ROOT, 'node_modules', '.cache', 'site-admin-bench', `${process.pid}-${Date.now()}`);
+    tempDirs.add(dir);
+    await run(process.execPath, [join(ROOT, 'scripts', 'build-server.mjs'), dir]);
+    return join(dir, 'main.js');
+  })();
+  return serverBuild;
 }
 
 /** Resolves with the status of GET url, or null when nothing answers (yet). */
@@ -200,7 +215,7 @@ export async function startStandaloneSandbox(): Promise<RunningProcess> {
   };
 }
 
-/** Starts `tsx server/main.ts` on a fresh sandbox database; `extraEnv` e.g. DIST_DIR for another build. */
+/** Starts the compiled server on a fresh sandbox database; `extraEnv` e.g. DIST_DIR for another build. */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const [port, sandboxPort] = [await freePort(), await freePort()];
   const dataDir = mkdtempSync(join(tmpdir(), 'site-admin-bench-'));
@@ -216,8 +231,9 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     SITE_API_BASE_URL: '',
     ...extraEnv,
   };
+  const main = await buildServer();
   const started = performance.now();
-  const proc = spawnTracked(BIN('tsx'), ['server/main.ts'], env);
+  const proc = spawnTracked(process.execPath, [main], env);
   await waitForOk(`${origin}/api/health`, proc.child, proc.stderr, started);
   const startupMs = performance.now() - started;
 
