@@ -10,7 +10,7 @@ import * as z from 'zod/mini';
 import { validateProduct } from '@/contract/rules';
 import { encodeProduct, type FormProblem, type ProductSettings } from './codec';
 import { wireFieldToFormPath } from './error-paths';
-import type { ProductForm } from './product-form';
+import { productFormSchema, type ProductForm } from './product-form';
 import { stepOfPath, type StepId } from './registry';
 
 /** Cells and dates the codec could not read, then the contract's 400/422 details (path "" when unmappable). */
@@ -35,17 +35,20 @@ export function problemsForStep(problems: readonly FormProblem[], step: StepId):
 const pathSegments = (path: string) => path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 
 /**
- * The form's resolver: the contract's rules (through the codec, in the person's locale) as a zod schema.
- * The form always has its shape, so only the rules are checked, not the shape again.
+ * The form's resolver: the form's one schema (product-form.ts), refined with the contract's rules read
+ * through the codec in the person's locale. `onChecked` gets every problem of the last whole check, the
+ * ones no field shows too, so the review lists them without checking the product a second time.
  */
-export function productResolver(settings: ProductSettings): Resolver<ProductForm> {
-  const schema = z.custom<ProductForm>().check(
-    z.superRefine((form: ProductForm, ctx) => {
-      for (const problem of validateProductForm(form, settings)) {
+export function productResolver(settings: ProductSettings, onChecked?: (problems: FormProblem[]) => void): Resolver<ProductForm> {
+  const schema = productFormSchema.check(
+    z.superRefine((form, ctx) => {
+      const problems = validateProductForm(form, settings);
+      onChecked?.(problems);
+      for (const problem of problems) {
         // A problem no field shows is listed by the review, not attached to the form.
         if (problem.path) ctx.addIssue({ code: 'custom', message: problem.message, path: pathSegments(problem.path), input: form });
       }
     }),
   );
-  return zodResolver(schema, undefined, { mode: 'sync' }) as Resolver<ProductForm>;
+  return zodResolver(schema, undefined, { mode: 'sync' });
 }
