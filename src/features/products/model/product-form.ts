@@ -7,7 +7,7 @@
  * One schema states the shape, and the types are inferred from it. The empty values are the registry's
  * fields placed at their paths, read through that schema, so a registry path the schema lacks fails on
  * load; registry.test.ts holds each field's path to its kind's type. The per-site rules (what a price or
- * a date must be) are not shape: validate.ts refines this schema with them.
+ * a date must be) are not shape: validate.ts checks them, as a refinement over values of this type.
  */
 import * as z from 'zod/mini';
 import { CURRENCIES, OPTION_FIELD_SLOTS, OPTION_PRICE_TIERS, PRODUCT_FIELD_SLOTS, PRODUCT_INVENTORY_SLOTS, PRODUCT_PRICE_TIERS } from '@/contract/site-api';
