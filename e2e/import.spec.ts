@@ -306,6 +306,15 @@ test('a column is mapped by hand and remembered; a product opened in the full ed
   const price = page.getByRole('textbox', { name: 'USD Price', exact: true });
   await expect(price).toHaveValue('abc');
   await price.fill('19.99');
+  await expect(page).toHaveURL(/\/products\/import\/edit\/2$/);
+
+  // Leaving with changes asks first; the changes wait in a draft for the next opening of the product.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Import products/ }).click();
+  await page.getByRole('dialog', { name: 'Leave the editor?' }).getByRole('button', { name: 'Leave' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Import products' })).toBeVisible();
+  await page.getByRole('button', { name: 'Open Throw in the editor' }).click();
+  await expect(page.getByText('Your earlier changes to this product are restored')).toBeVisible();
+  await expect(price).toHaveValue('19.99');
   await page.getByRole('button', { name: /^Next:/ }).click();
   await page.getByRole('button', { name: /^Next:/ }).click();
   await page.getByRole('button', { name: 'Bring back to the import' }).click();

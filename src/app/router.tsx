@@ -13,6 +13,9 @@ const CreatedProductsPage = lazy(() =>
   import('@/features/products/created-products-page').then((m) => ({ default: m.CreatedProductsPage })),
 );
 const ImportPage = lazy(() => import('@/features/products/import/import-page').then((m) => ({ default: m.ImportPage })));
+const EditImportedPage = lazy(() =>
+  import('@/features/products/import/edit-imported-page').then((m) => ({ default: m.EditImportedPage })),
+);
 const SettingsPage = lazy(() => import('@/features/settings/settings-page').then((m) => ({ default: m.SettingsPage })));
 const CreatedProductPage = lazy(() =>
   import('@/features/products/created-product-page').then((m) => ({ default: m.CreatedProductPage })),
@@ -30,6 +33,7 @@ function Pages() {
           <Route path={PATHS.products} element={<CreatedProductsPage />} />
           <Route path={PATHS.newProduct} element={<NewProductPage />} />
           <Route path={PATHS.importProducts} element={<ImportPage />} />
+          <Route path={PATHS.editImported} element={<EditImportedPage />} />
           <Route path={PATHS.createdProduct} element={<CreatedProductPage />} />
           <Route path={PATHS.settings} element={<SettingsPage />} />
           <Route path="*" element={<NotFoundPage />} />

@@ -41,7 +41,7 @@ function SiteSwitcherSlot({ site, sites }: { site: SiteInfo; sites: readonly Sit
 const NAV = [
   { page: 'cases', pages: ['cases', 'case'], label: 'Cases', description: 'Look up a form submission' },
   { page: 'newProduct', pages: ['newProduct'], label: 'New product', description: 'Create a catalogue product' },
-  { page: 'importProducts', pages: ['importProducts'], label: 'Import products', description: 'From a spreadsheet' },
+  { page: 'importProducts', pages: ['importProducts', 'editImported'], label: 'Import products', description: 'From a spreadsheet' },
   { page: 'products', pages: ['products', 'createdProduct'], label: 'Created products', description: 'Made from this browser' },
   { page: 'settings', pages: ['settings'], label: 'Settings', description: 'This site’s profile' },
 ] as const satisfies readonly { page: PathName; pages: readonly PathName[]; label: string; description: string }[];

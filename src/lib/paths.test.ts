@@ -11,6 +11,7 @@ describe('pathTo', () => {
     expect(pathTo('products')).toBe('/products');
     expect(pathTo('newProduct')).toBe('/products/new');
     expect(pathTo('createdProduct', { id: 'mhx1a2b' })).toBe('/products/created/mhx1a2b');
+    expect(pathTo('editImported', { row: '2' })).toBe('/products/import/edit/2');
   });
 
   it('reads back what it built', () => {
@@ -18,6 +19,7 @@ describe('pathTo', () => {
     expect(matchPathName('case', pathTo('case', params))).toEqual(params);
     expect(matchPathName('case', '/cases')).toBeNull();
     expect(matchPathName('createdProduct', '/products/new')).toBeNull();
+    expect(matchPathName('importProducts', pathTo('editImported', { row: '2' }))).toBeNull();
   });
 });
 
@@ -64,7 +66,6 @@ describe('readPathState', () => {
     expect(readPathState('createdProduct', 'justCreated')).toBeUndefined();
     expect(readPathState('case', { formReadAs: { typed: 1, form: '3' } })).toBeUndefined();
     expect(readPathState('newProduct', { template: ['not', 'a', 'product'] })).toBeUndefined();
-    expect(readPathState('newProduct', { fromImport: '3' })).toBeUndefined();
   });
 
   it('keeps only the keys a page knows, as a zod object would', () => {

@@ -13,6 +13,8 @@ export const PATHS = {
   products: '/products',
   newProduct: '/products/new',
   importProducts: '/products/import',
+  /** A product of the import in the full editor; `row` is its first row as the import numbers rows ("Row 2"). */
+  editImported: '/products/import/edit/:row',
   createdProduct: '/products/created/:id',
   settings: '/settings',
 } as const;
@@ -52,8 +54,6 @@ interface NewProductState {
    * the editor checks it against the contract's product schema before using it.
    */
   template?: Record<string, unknown>;
-  /** Edit the product of a spreadsheet import (by its first row) and bring it back to the import. */
-  fromImport?: number;
 }
 
 interface CreatedProductState {
@@ -63,7 +63,6 @@ interface CreatedProductState {
 
 type Fields = Record<string, unknown>;
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
-const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 const isFormReadAs = (value: unknown): value is { typed: string; form: string } =>
   isJsonObject(value) && typeof value.typed === 'string' && typeof value.form === 'string';
 
@@ -85,7 +84,7 @@ const STATE_READERS = {
     const readAs = state?.formReadAs;
     return readAs ? { ...state, formReadAs: { typed: readAs.typed, form: readAs.form } } : state;
   },
-  newProduct: (raw: Fields) => readFields<NewProductState>(raw, { template: isJsonObject, fromImport: isNumber }),
+  newProduct: (raw: Fields) => readFields<NewProductState>(raw, { template: isJsonObject }),
   createdProduct: (raw: Fields) => readFields<CreatedProductState>(raw, { justCreated: isBoolean }),
 };
 

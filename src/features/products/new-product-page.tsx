@@ -1,13 +1,15 @@
 /**
- * The product editor page: owns the draft, the create call, leaving safely and what happens after.
+ * The new-product page: owns the work around the form (product-editor.tsx): where the values come from (a
+ * draft, a template, the site's defaults), the draft kept as the person types, sending (the one place the
+ * values are encoded for the wire), what the platform answered, leaving safely and what happens after.
  */
 import '@mantine/notifications/styles.css';
-import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { pathTo } from '@/lib/paths';
-import { useBlocker, useNavigate, usePathState } from '@/lib/router';
+import { useNavigate, usePathState } from '@/lib/router';
 import { useSite } from '@/lib/site-context';
 import { wireProductSchema, type ErrorDetail, type WireProduct } from '@/contract/site-api';
 import { createProduct } from '@/lib/api-client';
@@ -17,16 +19,14 @@ import { CreateFailure } from './create-outcome';
 import { addCreated } from './created-products';
 import { deleteDraft, listDrafts, newDraftId, saveDraft, type Draft } from './draft-storage';
 import { DraftsPanel } from './drafts-panel';
-import { EditImportedPage } from './import/edit-imported-page';
+import { DraftRefusedAlert, LeaveDialog, useEditorWork } from './editor-work';
 import { ProductEditor } from './editor/product-editor';
-import type { FormProblem } from './model/codec';
-import { decodeProduct, settingsForSite } from './model/codec';
+import { decodeProduct, encodeProduct, settingsForSite, type FormProblem } from './model/codec';
 import { mapServerDetails } from './model/error-paths';
 import type { PriceDecimals } from './model/money';
 import type { ProductForm } from './model/product-form';
+import type { SiteFields } from './model/registry';
 import { newProductFor } from './model/site-fields';
-
-const AUTOSAVE_DELAY_MS = 400;
 
 function fromTemplate(template: WireProduct | undefined, decimals: PriceDecimals): ProductForm | null {
   if (!template) return null;
@@ -34,49 +34,19 @@ function fromTemplate(template: WireProduct | undefined, decimals: PriceDecimals
   return { ...decodeProduct({ ...template, slug: undefined }, decimals), slug: '', slugEdited: false };
 }
 
-/** Saves the product being edited as draft `draftId.current`, debounced (see schedule). */
-function useDraftAutosave(draftId: { readonly current: string }) {
-  const pending = useRef<{ read: () => ProductForm; step: number } | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const [storageFailed, setStorageFailed] = useState(false);
-  const flush = useCallback(() => {
-    clearTimeout(timer.current);
-    if (!pending.current) return;
-    const ok = saveDraft(draftId.current, pending.current.read(), pending.current.step);
-    pending.current = null;
-    setStorageFailed(!ok);
-  }, [draftId]);
-  const schedule = useCallback(
-    (read: () => ProductForm, step: number) => {
-      // Nothing read or copied per keystroke: the values are read once, when the draft is written.
-      pending.current = { read, step };
-      clearTimeout(timer.current);
-      timer.current = setTimeout(flush, AUTOSAVE_DELAY_MS);
-    },
-    [flush],
-  );
-  const cancel = useCallback(() => {
-    clearTimeout(timer.current);
-    pending.current = null;
-  }, []);
-  useEffect(() => {
-    // A closed tab or a reload within the debounce still saves.
-    window.addEventListener('pagehide', flush);
-    return () => {
-      window.removeEventListener('pagehide', flush);
-      flush();
-    };
-  }, [flush]);
-  return { schedule, cancel, storageFailed };
+const NOT_REFUSED: { fieldErrors: FormProblem[]; unmapped: readonly ErrorDetail[] } = { fieldErrors: [], unmapped: [] };
+
+/** What a failed create named: its 400/422 details on form fields, and those no field holds. */
+function refusedFields(error: unknown, fields: SiteFields) {
+  // A refusal that names fields (400, 422) puts them on the fields; every other answer is the banner's.
+  const meaning = writeMeaning(error);
+  if (error instanceof ApiError && meaning.type === 'refused' && (meaning.status === 400 || meaning.status === 422)) {
+    return mapServerDetails(fields, error.details);
+  }
+  return NOT_REFUSED;
 }
 
-/** The editor: a new product, or (arrived from an import's "Open in editor") a product of the import. */
 export function NewProductPage() {
-  const fromImport = usePathState('newProduct')?.fromImport;
-  return fromImport === undefined ? <CreateProductPage /> : <EditImportedPage key={fromImport} productKey={fromImport} />;
-}
-
-function CreateProductPage() {
   // The browser's language is the one the person types numbers and dates in; every step reads with it.
   const { site } = useSite();
   const [settings] = useState(() => settingsForSite(navigator.language, site));
@@ -94,58 +64,21 @@ function CreateProductPage() {
   const [start, setStart] = useState<{ values: ProductForm; step: number } | null>(() =>
     template || drafts.length === 0 ? { values: fromTemplate(template, settings.decimals) ?? newProductFor(site), step: 0 } : null,
   );
-  const [unmapped, setUnmapped] = useState<readonly ErrorDetail[]>([]);
-  const dirty = useRef(false);
-  const created = useRef(false);
-  const autosave = useDraftAutosave(draftId);
+  const work = useEditorWork(useCallback((values: ProductForm, step: number) => saveDraft(draftId.current, values, step), []));
 
   const mutation = useMutation({
     mutationFn: (body: WireProduct) => createProduct(body),
     onSuccess: (response, body) => {
-      created.current = true;
-      autosave.cancel();
+      work.finish();
       deleteDraft(draftId.current);
       const entry = addCreated(body, response);
       navigate(pathTo('createdProduct', { id: entry.localId }), { state: { justCreated: true } });
     },
   });
-
-  const { mutateAsync } = mutation;
-  const submit = useCallback(
-    async (body: WireProduct): Promise<FormProblem[]> => {
-      try {
-        await mutateAsync(body);
-        return [];
-      } catch (error) {
-        // A refusal that names fields (400, 422) puts them on the fields; every other answer is the banner's.
-        const meaning = writeMeaning(error);
-        if (error instanceof ApiError && meaning.type === 'refused' && (meaning.status === 400 || meaning.status === 422)) {
-          const mapped = mapServerDetails(settings.fields, error.details);
-          setUnmapped(mapped.unmapped);
-          return mapped.fieldErrors;
-        }
-        setUnmapped([]);
-        return [];
-      }
-    },
-    [mutateAsync, settings.fields],
-  );
-
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty.current && !created.current && currentLocation.pathname !== nextLocation.pathname,
-  );
-
-  useEffect(() => {
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (dirty.current && !created.current) event.preventDefault();
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, []);
-
-  const onDirtyChange = useCallback((value: boolean) => {
-    dirty.current = value;
-  }, []);
+  const { mutate } = mutation;
+  // The values the form checked, encoded for the wire once, here, right before the request.
+  const submit = useCallback((values: ProductForm) => mutate(encodeProduct(values, settings).body), [mutate, settings]);
+  const refused = useMemo(() => refusedFields(mutation.error, settings.fields), [mutation.error, settings.fields]);
 
   if (!start) {
     return (
@@ -169,15 +102,13 @@ function CreateProductPage() {
   const banner = mutation.isError ? (
     <CreateFailure
       error={mutation.error}
-      unmapped={unmapped}
+      unmapped={refused.unmapped}
       // Confirmed not created: Create comes back, and sends the product as it is now (with any edits
       // made since), checked again like any create.
       onRetry={() => mutation.reset()}
     />
-  ) : autosave.storageFailed ? (
-    <Alert color="yellow" title="Drafts cannot be saved in this browser">
-      The browser refused to store the draft (storage full or disabled). Export the product as JSON to keep a copy.
-    </Alert>
+  ) : work.storageFailed ? (
+    <DraftRefusedAlert />
   ) : null;
 
   return (
@@ -191,31 +122,14 @@ function CreateProductPage() {
         initialStep={start.step}
         submitting={mutation.isPending}
         onSubmit={submit}
-        onValuesChange={autosave.schedule}
-        onDirtyChange={onDirtyChange}
+        errors={refused.fieldErrors}
+        disabled={mutation.isError && isOutcomeUnknown(mutation.error)}
+        onValuesChange={work.onValuesChange}
+        onDirtyChange={work.onDirtyChange}
         banner={banner}
         targetName={site.name}
-        createDisabled={mutation.isError && isOutcomeUnknown(mutation.error)}
       />
-      <Modal opened={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title="Leave the editor?" centered>
-        <Stack>
-          <Text size="sm">
-            The product has not been created yet. Your changes stay in this browser as a draft, and you can restore
-            them when you come back.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
-              Stay
-            </Button>
-            <Button
-              color="red"
-              onClick={() => blocker.proceed?.()}
-            >
-              Leave
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <LeaveDialog blocker={work.blocker} unsaved="The product has not been created yet." />
     </Stack>
   );
 }

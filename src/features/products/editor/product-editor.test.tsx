@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { WireProduct } from '@/contract/site-api';
+import { useState } from 'react';
 import { render } from '@/test/render';
-import { settingsForLocale, type FormProblem, type ProductSettings } from '../model/codec';
+import { encodeProduct, settingsForLocale, type FormProblem, type ProductSettings } from '../model/codec';
 import { DATE_REASONS } from '../model/dates';
 import { MONEY_REASONS } from '../model/money';
 import { emptyProduct, type ProductForm } from '../model/product-form';
@@ -12,28 +12,43 @@ import { ProductEditor } from './product-editor';
 const SLUG_RULE = 'must be lower-case letters and digits in words joined by single hyphens';
 
 function setup({
-  submit = async () => [],
+  refuse = [],
   defaultValues = emptyProduct(),
   initialStep,
   settings = settingsForLocale('en-US'),
-}: { submit?: (body: WireProduct) => Promise<FormProblem[]>; defaultValues?: ProductForm; initialStep?: number; settings?: ProductSettings } = {}) {
+}: { refuse?: FormProblem[]; defaultValues?: ProductForm; initialStep?: number; settings?: ProductSettings } = {}) {
   const user = userEvent.setup();
-  const onSubmit = vi.fn(submit);
+  const onSubmit = vi.fn<(values: ProductForm) => void>();
   const onValuesChange = vi.fn<(read: () => ProductForm, step: number) => void>();
   const onDirtyChange = vi.fn<(dirty: boolean) => void>();
-  render(
-    <ProductEditor
-      defaultValues={defaultValues}
-      settings={settings}
-      targetName="Sandbox"
-      initialStep={initialStep}
-      submitting={false}
-      onSubmit={onSubmit}
-      onValuesChange={onValuesChange}
-      onDirtyChange={onDirtyChange}
-    />,
-  );
-  return { user, onSubmit, onValuesChange, onDirtyChange };
+  /** As a page does: sends the values, and hands back the problems a server named on fields. */
+  function Page() {
+    const [errors, setErrors] = useState<readonly FormProblem[]>([]);
+    const submit = (values: ProductForm) => {
+      onSubmit(values);
+      if (refuse.length > 0) setErrors(refuse);
+    };
+    return (
+      <ProductEditor
+        defaultValues={defaultValues}
+        settings={settings}
+        targetName="Sandbox"
+        initialStep={initialStep}
+        submitting={false}
+        onSubmit={submit}
+        errors={errors}
+        onValuesChange={onValuesChange}
+        onDirtyChange={onDirtyChange}
+      />
+    );
+  }
+  render(<Page />);
+  /** What the page would send: the submitted values, encoded once at its boundary. */
+  const sent = () => {
+    const values = onSubmit.mock.calls[0]?.[0];
+    return values && encodeProduct(values, settings).body;
+  };
+  return { user, onSubmit, sent, onValuesChange, onDirtyChange };
 }
 
 const nameInput = () => screen.getByRole('textbox', { name: /^Name/ });
@@ -145,8 +160,8 @@ describe('ProductEditor', { timeout: 30_000 }, () => {
     await waitFor(() => expect(nameInput()).toHaveFocus());
   });
 
-  it('sends the exact wire body once on Create product, however fast the clicks', async () => {
-    const { user, onSubmit } = setup();
+  it('submits once on Create product, however fast the clicks, values that encode to the exact wire body', async () => {
+    const { user, onSubmit, sent } = setup();
     await user.type(nameInput(), 'Blue mug');
     await user.click(nextButton('Placement and details'));
     await user.click(await screen.findByRole('button', { name: 'Next: Pricing and inventory' }));
@@ -158,7 +173,7 @@ describe('ProductEditor', { timeout: 30_000 }, () => {
     await user.dblClick(await screen.findByRole('button', { name: 'Create product' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(onSubmit).toHaveBeenCalledTimes(1);
-    expect(onSubmit.mock.calls[0]?.[0]).toStrictEqual({
+    expect(sent()).toStrictEqual({
       name: 'Blue mug',
       slug: 'blue-mug',
       enabled: 'true',
@@ -168,7 +183,7 @@ describe('ProductEditor', { timeout: 30_000 }, () => {
   });
 
   it('lists the fields the platform refused on Review, each a link, and marks them', async () => {
-    const { user, onSubmit } = setup({ submit: async () => [{ path: 'slug', message: 'is already used' }] });
+    const { user, onSubmit } = setup({ refuse: [{ path: 'slug', message: 'is already used' }] });
     await advance(user, 'Blue mug', 'review');
     await user.click(await screen.findByRole('button', { name: 'Create product' }));
 
@@ -233,7 +248,7 @@ describe('ProductEditor', { timeout: 30_000 }, () => {
   });
 
   it('in de-DE, refuses 1,299 (three decimals) on Next, as its cell shows, and sends 1.299,95 as 129995', async () => {
-    const { user, onSubmit } = setup({ settings: settingsForLocale('de-DE') });
+    const { user, onSubmit, sent } = setup({ settings: settingsForLocale('de-DE') });
     await advance(user, 'Becher', 'pricing');
     const cell = await screen.findByRole('textbox', { name: 'EUR Price' });
     await user.type(cell, '1,299');
@@ -249,7 +264,7 @@ describe('ProductEditor', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Ready to create')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create product' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ 'module_field_14/product/price/eur/1': '129995' });
+    expect(sent()).toMatchObject({ 'module_field_14/product/price/eur/1': '129995' });
   });
 
   it('reports the values as the user types, for the draft autosave', async () => {

@@ -1,12 +1,17 @@
 /**
- * The multi-step product editor (presentational): receives default values and callbacks, owns the
- * form state and the steps. The page around it owns drafts, the create call and navigation.
+ * The product form. Where the work ends and the form begins:
+ * - the page (new-product-page.tsx, import/edit-imported-page.tsx) owns the data and the side effects:
+ *   where the values come from, the draft, sending (it encodes the values with the codec right before
+ *   its request), navigation, and the problems a server named, mapped to form paths;
+ * - this form owns the fields and their checks, and the purely visual state of moving through them:
+ *   the step shown, where the cursor goes, which attributes and options are expanded.
+ * Values cross the boundary as form values (ProductForm) both ways: `defaultValues` in, `onSubmit(values)`
+ * out, once they pass every check; `errors` and `disabled` come back in.
  */
-import { Button, Group, Menu, Stack, Stepper, Text } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { FormProvider, useForm, useFormState, type FieldErrors, type FieldPath } from 'react-hook-form';
-import type { WireProduct } from '@/contract/site-api';
-import { encodeProduct, type FormProblem, type ProductSettings } from '../model/codec';
+import { Button, Group, Stack } from '@mantine/core';
+import { useCallback, useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
+import { FormProvider, useForm, useFormState, type FieldPath } from 'react-hook-form';
+import type { FormProblem, ProductSettings } from '../model/codec';
 import type { ProductForm } from '../model/product-form';
 import { STEPS, pathsOfStep, stepOfPath, type StepId } from '../model/registry';
 import { productResolver, validateProductForm } from '../model/validate';
@@ -15,21 +20,27 @@ import { BasicsStep } from '../steps/basics-step';
 import { PlacementStep } from '../steps/placement-step';
 import { PricingStep } from '../steps/pricing-step';
 import { ReviewStep } from '../steps/review-step';
-import { ChangeSignalContext } from './change-signal';
-import { createExpansionStore, ExpansionContext, type ExpansionStore } from './expansion';
-import { ImportExport } from './import-export';
-import { ProductSettingsContext } from './settings';
 import { CreatingNotice } from './creating-notice';
+import { EditorContext } from './editor-context';
+import { createExpansionStore, type ExpansionStore } from './expansion';
+import { ImportExport } from './import-export';
+import { errorPaths, keysAlong } from './reveal';
 import { ShortcutsButton, ShortcutsHelp, useEditorShortcuts } from './shortcuts';
+import { StepNav } from './step-nav';
 
 export interface ProductEditorProps {
   defaultValues: ProductForm;
   /** The locale the person types in (the browser's) and the site's price precision, from typing to sending. */
   settings: ProductSettings;
   initialStep?: number;
+  /** The values, once every check passed (the same values that were checked). */
+  onSubmit: (values: ProductForm) => void | Promise<void>;
+  /** The page is sending: the final button waits, and Review says where the product goes. */
   submitting: boolean;
-  /** Sends the product; resolves with the problems the platform named on fields (none on success). */
-  onSubmit: (body: WireProduct) => Promise<FormProblem[]>;
+  /** Problems a server named on fields, at form paths; each new list marks its fields and Review lists them. */
+  errors?: readonly FormProblem[];
+  /** The final button is off, e.g. while the outcome of the last attempt is unknown. */
+  disabled?: boolean;
   /** Something changed: `read` gives the current values (read them when saving, not per keystroke). */
   onValuesChange: (read: () => ProductForm, step: number) => void;
   onDirtyChange: (dirty: boolean) => void;
@@ -37,8 +48,6 @@ export interface ProductEditorProps {
   banner?: ReactNode;
   /** Where the product goes, for "Creating on Harbour Linen…". */
   targetName: string;
-  /** Create is off, e.g. while the outcome of the last attempt is unknown. */
-  createDisabled?: boolean;
   /** The final button's words, when it does something else than create (bring a product back to an import). */
   submitLabel?: string;
 }
@@ -46,27 +55,7 @@ export interface ProductEditorProps {
 /** Asks the focus effect for the first field marked invalid on the step, rather than a given path. */
 const FIRST_INVALID = '\u0000first-invalid';
 
-/** Every path that has an error message, e.g. `attributes.0.options.2.name`. */
-function errorPaths(errors: FieldErrors, prefix = ''): string[] {
-  const out: string[] = [];
-  for (const [key, value] of Object.entries(errors)) {
-    if (!value || typeof value !== 'object') continue;
-    const path = prefix ? `${prefix}.${key}` : key;
-    if ('message' in value && typeof value.message === 'string') out.push(path);
-    else out.push(...errorPaths(value as FieldErrors, path));
-  }
-  return out;
-}
-
-/** Keys of the attributes and options a path lies in, so they can be expanded to show it. */
-function keysAlong(values: ProductForm, path: string): string[] {
-  const match = /^attributes\.(\d+)(?:\.options\.(\d+))?/.exec(path);
-  if (!match) return [];
-  const attribute = values.attributes[Number(match[1])];
-  if (!attribute) return [];
-  const option = match[2] === undefined ? undefined : attribute.options[Number(match[2])];
-  return option ? [attribute.key, option.key] : [attribute.key];
-}
+const NO_ERRORS: readonly FormProblem[] = [];
 
 function StepBody({ step, onGoTo, problems, onEditStep, status }: { step: StepId; onGoTo: (path: string) => void; problems: FormProblem[]; onEditStep: (index: number) => void; status: ReactNode }) {
   switch (step) {
@@ -83,65 +72,17 @@ function StepBody({ step, onGoTo, problems, onEditStep, status }: { step: StepId
   }
 }
 
-function StepperWithErrors({ active, visited, onStepClick }: { active: number; visited: number; onStepClick: (index: number) => void }) {
-  const { errors } = useFormState<ProductForm>();
-  const stepsWithErrors = useMemo(() => new Set(errorPaths(errors).map(stepOfPath)), [errors]);
-  const current = STEPS[active];
-  return (
-    <>
-      <Stepper active={active} onStepClick={onStepClick} size="sm" allowNextStepsSelect={false} wrap visibleFrom="md">
-        {STEPS.map((step, i) => {
-          const hasErrors = stepsWithErrors.has(step.id);
-          return (
-            <Stepper.Step
-              key={step.id}
-              label={step.label}
-              description={hasErrors ? 'Has errors' : undefined}
-              color={hasErrors ? 'red' : undefined}
-              completedIcon={hasErrors ? '!' : undefined}
-              allowStepSelect={i <= visited}
-              aria-label={`Step ${i + 1}: ${step.label}${hasErrors ? ' (has errors)' : ''}`}
-            />
-          );
-        })}
-      </Stepper>
-      {/* On a phone or a tablet the five steps become one line and a menu. */}
-      <Group hiddenFrom="md" justify="space-between" wrap="nowrap" gap="xs">
-        <Text fw={600} size="sm">
-          Step {active + 1} of {STEPS.length}: {current?.label}
-          {current && stepsWithErrors.has(current.id) ? ' (has errors)' : ''}
-        </Text>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <Button variant="default" size="xs" aria-label={`Steps: step ${active + 1} of ${STEPS.length}`}>
-              Steps ▾
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {STEPS.map((step, i) => (
-              <Menu.Item
-                key={step.id}
-                disabled={i > visited}
-                onClick={() => onStepClick(i)}
-                aria-current={i === active ? 'step' : undefined}
-                color={stepsWithErrors.has(step.id) ? 'red' : undefined}
-              >
-                {i + 1}. {step.label}
-                {stepsWithErrors.has(step.id) ? ' (has errors)' : ''}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
-      </Group>
-    </>
-  );
-}
-
-export function ProductEditor({ defaultValues, settings, initialStep = 0, submitting, onSubmit, onValuesChange, onDirtyChange, banner, targetName, createDisabled = false, submitLabel = 'Create product' }: ProductEditorProps) {
+export function ProductEditor(props: ProductEditorProps) {
+  const { defaultValues, settings, initialStep = 0, submitting, onSubmit, errors = NO_ERRORS, disabled = false } = props;
+  const { onValuesChange, onDirtyChange, banner, targetName, submitLabel = 'Create product' } = props;
   // The contract's rules, through the codec in the person's locale, are the form's resolver: `trigger`
-  // marks the fields; nothing pushes client-side errors by hand.
-  const [resolver] = useState(() => productResolver(settings));
-  const form = useForm<ProductForm>({ defaultValues, resolver, mode: 'onSubmit', reValidateMode: 'onSubmit', shouldFocusError: false });
+  // marks the fields; nothing pushes client-side errors by hand. It also keeps the last whole check's
+  // problems (those no field shows too) for the review.
+  const [check] = useState(() => {
+    const last = { problems: [] as FormProblem[] };
+    return { last, resolver: productResolver(settings, (problems) => (last.problems = problems)) };
+  });
+  const form = useForm<ProductForm>({ defaultValues, resolver: check.resolver, mode: 'onSubmit', reValidateMode: 'onSubmit', shouldFocusError: false });
   const { getValues, setError, clearErrors, setFocus, reset, trigger } = form;
   const [active, setActive] = useState(Math.min(initialStep, STEPS.length - 1));
   const [visited, setVisited] = useState(active);
@@ -195,7 +136,7 @@ export function ProductEditor({ defaultValues, settings, initialStep = 0, submit
   const checkAll = async (): Promise<FormProblem[]> => {
     await trigger();
     revealErrors();
-    return validateProductForm(getValues(), settings);
+    return check.last.problems;
   };
 
   const goTo = (index: number) => {
@@ -218,8 +159,19 @@ export function ProductEditor({ defaultValues, settings, initialStep = 0, submit
     setPendingFocus(FIRST_INVALID);
   };
 
-  /** Server errors (400/422 from the platform) land on their fields; they are not the resolver's. */
-  const applyServerProblems = (problems: FormProblem[]) => {
+  /**
+   * Problems a server named (a 400/422 from the platform) land on their fields; they are not the
+   * resolver's. Refused with reasons: Review lists each one as a link to it (the banner says nothing was
+   * created), so the person sees every problem without going back first.
+   */
+  const [listedErrors, setListedErrors] = useState(errors);
+  if (errors !== listedErrors) {
+    setListedErrors(errors);
+    if (errors.length > 0) setReviewProblems([...errors]);
+  }
+  const markServerErrors = useEffectEvent((problems: readonly FormProblem[]) => {
+    submittingRef.current = false;
+    clearErrors();
     const values = getValues();
     const keys: string[] = [];
     for (const problem of problems) {
@@ -228,7 +180,10 @@ export function ProductEditor({ defaultValues, settings, initialStep = 0, submit
       keys.push(...keysAlong(values, problem.path));
     }
     expansion.openMany(keys);
-  };
+  });
+  useEffect(() => {
+    if (errors.length > 0) markServerErrors(errors);
+  }, [errors]);
 
   /** From a problem in the review (or a server error): open its step and put the cursor in the field. */
   const goToField = (path: string) => {
@@ -259,8 +214,8 @@ export function ProductEditor({ defaultValues, settings, initialStep = 0, submit
   }, [pendingFocus, setFocus, active]);
 
   const create = async () => {
-    // One create per click, however fast the clicks: the ref closes the gap before `submitting` renders.
-    if (submittingRef.current || submitting || createDisabled) return;
+    // One submit per click, however fast the clicks: the ref closes the gap before `submitting` renders.
+    if (submittingRef.current || submitting || disabled) return;
     submittingRef.current = true;
     const problems = await checkAll();
     setReviewProblems(problems);
@@ -268,16 +223,8 @@ export function ProductEditor({ defaultValues, settings, initialStep = 0, submit
       submittingRef.current = false;
       return;
     }
-    // What is sent is what was just checked: the same values, read with the same settings.
-    const serverProblems = await onSubmit(encodeProduct(getValues(), settings).body);
-    // Errors from the platform (400/422) land on their fields; the editor opens the first such step.
-    if (serverProblems.length === 0) return;
-    // Refused with reasons: the fields are marked, and Review lists each one as a link to it (the
-    // banner says nothing was created), so the person sees every problem without going back first.
-    submittingRef.current = false;
-    clearErrors();
-    applyServerProblems(serverProblems);
-    setReviewProblems(serverProblems);
+    // What the page sends is what was just checked: the same values.
+    await onSubmit(getValues());
   };
 
   // An imported product lands on Review, its problems listed, ready to fix or create.
@@ -294,9 +241,7 @@ export function ProductEditor({ defaultValues, settings, initialStep = 0, submit
   const shortcuts = useEditorShortcuts(advance);
   return (
     <FormProvider {...form}>
-      <ProductSettingsContext.Provider value={settings}>
-      <ExpansionContext.Provider value={expansion}>
-        <ChangeSignalContext.Provider value={markChanged}>
+      <EditorContext settings={settings} expansion={expansion} onChange={markChanged}>
         <form
           ref={formRef}
           noValidate
@@ -317,7 +262,7 @@ export function ProductEditor({ defaultValues, settings, initialStep = 0, submit
               <ShortcutsButton onClick={shortcuts.openHelp} />
               <ImportExport onImport={onImport} />
             </Group>
-            <StepperWithErrors active={active} visited={visited} onStepClick={goTo} />
+            <StepNav active={active} visited={visited} onStepClick={goTo} />
             {/* On Review, what happened to the last Create takes the place of "Ready to create". */}
             {stepId !== 'review' && banner}
             <div ref={bodyRef}>
@@ -334,7 +279,7 @@ export function ProductEditor({ defaultValues, settings, initialStep = 0, submit
                 Back
               </Button>
               {stepId === 'review' ? (
-                <Button ref={createRef} onClick={() => void create()} loading={submitting} disabled={submitting || createDisabled} type="button">
+                <Button ref={createRef} onClick={() => void create()} loading={submitting} disabled={submitting || disabled} type="button">
                   {submitLabel}
                 </Button>
               ) : (
@@ -346,9 +291,7 @@ export function ProductEditor({ defaultValues, settings, initialStep = 0, submit
           </Stack>
         </form>
         <ShortcutsHelp opened={shortcuts.helpOpen} onClose={shortcuts.closeHelp} />
-        </ChangeSignalContext.Provider>
-      </ExpansionContext.Provider>
-      </ProductSettingsContext.Provider>
+      </EditorContext>
     </FormProvider>
   );
 }

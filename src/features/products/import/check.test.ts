@@ -3,6 +3,7 @@ import { siteInfoOf } from '@/contract/site-info';
 import type { SiteConfig } from '@/contract/site-profile';
 import { settingsForLocale, settingsForSite } from '../model/codec';
 import { MONEY_REASONS } from '../model/money';
+import { emptyOption, emptyProduct } from '../model/product-form';
 import { mappingOf, matchColumns } from './columns';
 import { checkImport, checkProduct, EXCEL_ERROR_REASON, placeDetails, readerOf, UNREADABLE_REASON } from './check';
 import { templateCsv } from './csv-files';
@@ -176,9 +177,11 @@ describe('the editor round trip', () => {
     };
     const form = formOfImported(saved, 0, en, undefined);
     expect(form?.attributes[0]?.options.map((o) => o.name)).toEqual(['S', 'L']);
-    const body = checkProduct([0, 1], mapping, readerOf(sheet.rows, {}), { settings: en, site: undefined }).body;
-    const grown = { ...body, attributes: [{ ...body.attributes?.[0], name: 'Size', enabled: 'true', items: [...(body.attributes?.[0]?.items ?? []), { name: 'XL', enabled: 'true' }] }] };
-    const next = replaceProduct(saved, 0, grown, en, 2);
+    // In the editor: the attribute named, and an option added.
+    const attribute = form?.attributes[0];
+    if (!form || !attribute) throw new Error('the product was not read');
+    const grown = { ...form, attributes: [{ ...attribute, name: 'Size', options: [...attribute.options, { ...emptyOption(), name: 'XL' }] }] };
+    const next = replaceProduct(saved, 0, grown, en);
     expect(next?.file.rows).toEqual([
       ['Throw', 'throw', 'Size', 'S', '1.50', 'keep'],
       ['', '', '', 'L', '', ''],
@@ -194,7 +197,8 @@ describe('the editor round trip', () => {
     const sheet = parseSheet('Name,Slug\nThrow,throw\nMug,mug\n');
     const mapping = [...mappingOf(matchColumns(sheet.headers, en.fields))];
     const saved = { file: { fileName: 'f.csv', delimiter: ',', headers: sheet.headers, rows: sheet.rows }, work: { mapping, fixes: {}, statuses: {}, started: false, concurrency: 4 } };
-    const next = replaceProduct(saved, 0, { name: 'Throw', slug: 'throw', enabled: 'false', 'module_field_14/product_3': 'SKU-1' }, en, 2);
+    const edited = { ...emptyProduct(), name: 'Throw', slug: 'throw', enabled: false, fields: ['', '', 'SKU-1', '', ''] };
+    const next = replaceProduct(saved, 0, edited, en);
     expect(next?.file.headers).toEqual(['Name', 'Slug', 'Enabled [enabled]', 'Product field 3 [module_field_14/product_3]']);
     expect(next?.file.rows).toEqual([
       ['Throw', 'throw', 'false', 'SKU-1'],

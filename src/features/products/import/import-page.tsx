@@ -142,7 +142,7 @@ export function ImportPage() {
     downloadWorkbook(async ({ reportWorkbook }) => downloadBlob(`${reportBase()}-report.xlsx`, await reportWorkbook(file.headers, file.rows, lines)));
   };
 
-  const openEditor = useCallback((product: CheckedProduct) => navigate(pathTo('newProduct'), { state: { fromImport: product.key } }), [navigate]);
+  const openEditor = useCallback((product: CheckedProduct) => navigate(pathTo('editImported', { row: String(product.key + 2) })), [navigate]);
   const { fixCell, setStatus } = state;
   const onFix = useCallback((row: number, column: number, text: string, product: CheckedProduct) => fixCell(row, column, text, product.key), [fixCell]);
   const onDecide = useCallback(

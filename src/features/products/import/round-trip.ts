@@ -1,11 +1,10 @@
 /**
  * A product of the import opened in the full editor, and brought back: its rows become the editor's form
- * (the same reading as the dry run), and the product the editor checked becomes rows again, in the file's
- * own columns, in place of the old ones.
+ * (the same reading as the dry run), and the form the editor checked becomes rows again, in the file's
+ * own columns, in place of the old ones. No wire body in between: the cells get the text as the person
+ * typed it, which the dry run reads as the editor did.
  */
-import type { WireProduct } from '@/contract/site-api';
-import { decodeProduct, valueAt, type ProductSettings } from '../model/codec';
-import type { PriceDecimals } from '../model/money';
+import { valueAt, type ProductSettings } from '../model/codec';
 import type { ProductForm } from '../model/product-form';
 import { importColumns, templateHeader, type Mapping } from './columns';
 import { readerOf } from './check';
@@ -66,13 +65,12 @@ function missingColumns(form: ProductForm, mapping: Mapping, settings: ProductSe
 }
 
 /**
- * The import with product `key` replaced by `body` (what the editor checked). Later rows move by the
+ * The import with product `key` replaced by `form` (what the editor checked). Later rows move by the
  * difference in rows, with their fixes and statuses; the product itself is unsent again.
  */
-export function replaceProduct(saved: SavedImport, key: number, body: WireProduct, settings: ProductSettings, decimals: PriceDecimals): SavedImport | null {
+export function replaceProduct(saved: SavedImport, key: number, form: ProductForm, settings: ProductSettings): SavedImport | null {
   const rows = productRowsOf(saved, key);
   if (!rows) return null;
-  const form = decodeProduct(body, decimals);
   const added = missingColumns(form, saved.work.mapping, settings);
   if (added.length > 0) {
     const byId = new Map(importColumns(settings.fields).map((c) => [c.id, c]));
@@ -84,7 +82,7 @@ export function replaceProduct(saved: SavedImport, key: number, body: WireProduc
       },
       work: { ...saved.work, mapping: [...saved.work.mapping, ...added] },
     };
-    return replaceProduct(widened, key, body, settings, decimals);
+    return replaceProduct(widened, key, form, settings);
   }
   const start = rows[0] ?? key;
   const end = start + rows.length;

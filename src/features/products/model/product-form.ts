@@ -2,115 +2,83 @@
  * The editor's form model: what staff work with. Not the wire model: booleans are booleans, dates are
  * the text typed (or picked) in the date field, prices are the text typed into a currency × tier grid in
  * major units ("19.99"), kept as typed so that a cell that cannot be read is marked, never silently
- * changed. Its shape and empty values derive from the field registry; `codec.ts` turns it into the wire
- * body and back.
+ * changed. `codec.ts` turns it into the wire body and back.
+ *
+ * One schema states the shape, and the types are inferred from it. The empty values are the registry's
+ * fields placed at their paths, read through that schema, so a registry path the schema lacks fails on
+ * load; registry.test.ts holds each field's path to its kind's type. The per-site rules (what a price or
+ * a date must be) are not shape: validate.ts checks them, as a refinement over values of this type.
  */
 import * as z from 'zod/mini';
-import type { Currency } from '@/contract/site-api';
+import { CURRENCIES, OPTION_FIELD_SLOTS, OPTION_PRICE_TIERS, PRODUCT_FIELD_SLOTS, PRODUCT_INVENTORY_SLOTS, PRODUCT_PRICE_TIERS } from '@/contract/site-api';
 import { ATTRIBUTE_FIELDS, OPTION_FIELDS, PRODUCT_FIELDS, type FieldDef } from './registry';
 
-/** Cell text per currency; index i is tier i + 1. */
-export type PriceGrid = Record<Currency, string[]>;
+/** `count` texts, one per numbered slot or tier. */
+const texts = (count: number) => z.array(z.string()).check(z.length(count));
+/** Cell text per currency; index i is tier i + 1. Every currency is present, whatever the site sells in. */
+const priceGrid = (tiers: number) => z.record(z.enum(CURRENCIES), texts(tiers));
 
-type Leaf = string | boolean | string[];
+const optionValues = z.object({
+  name: z.string(),
+  enabled: z.boolean(),
+  /** Option fields 2, 3, 4 and 6, in that order. */
+  fields: texts(OPTION_FIELD_SLOTS.length),
+  prices: priceGrid(OPTION_PRICE_TIERS.length),
+  inventory: z.string(),
+});
+const attributeValues = z.object({ name: z.string(), enabled: z.boolean() });
+const productValues = z.object({
+  name: z.string(),
+  slug: z.string(),
+  enabled: z.boolean(),
+  weighting: z.string(),
+  releaseAt: z.string(),
+  expiryAt: z.string(),
+  categories: z.array(z.string()),
+  secureZones: z.array(z.string()),
+  /** Product fields 1 to 5. */
+  fields: texts(PRODUCT_FIELD_SLOTS.length),
+  /** Inventory settings 1 to 3. */
+  inventory: texts(PRODUCT_INVENTORY_SLOTS.length),
+  prices: priceGrid(PRODUCT_PRICE_TIERS.length),
+});
 
-const emptyValueOf = (def: FieldDef): Leaf => (def.kind === 'boolean' ? true : def.kind === 'references' ? [] : '');
+/** Stable identity for list rendering and reordering; never sent. */
+const key = z.string();
+const optionFormSchema = z.extend(optionValues, { key });
+const attributeFormSchema = z.extend(attributeValues, { key, options: z.array(optionFormSchema) });
+/** The whole form: the registry's fields plus the editor's own keys. Also checks a stored draft. */
+export const productFormSchema = z.extend(productValues, {
+  /** True once the user typed a slug of their own: stop suggesting one from the name. */
+  slugEdited: z.boolean(),
+  attributes: z.array(attributeFormSchema),
+});
+
+export type PriceGrid = z.infer<typeof productValues>['prices'];
+export type OptionForm = z.infer<typeof optionFormSchema>;
+export type AttributeForm = z.infer<typeof attributeFormSchema>;
+export type ProductForm = z.infer<typeof productFormSchema>;
+
+const emptyValueOf = (def: FieldDef) => (def.kind === 'boolean' ? true : def.kind === 'references' ? [] : '');
 
 /** The empty values of a scope's fields, placed at their paths (`fields.0` builds an array). */
 function emptyValues(defs: readonly FieldDef[]): Record<string, unknown> {
   const root: Record<string, unknown> = {};
   for (const def of defs) {
     const parts = def.path.split('.');
-    let node: Record<string, unknown> | unknown[] = root;
+    let node: Record<string | number, unknown> = root;
     parts.forEach((part, i) => {
-      const last = i === parts.length - 1;
-      const key = /^\d+$/.test(part) ? Number(part) : part;
-      const container = node as Record<string | number, unknown>;
-      if (last) container[key] = emptyValueOf(def);
-      else {
-        container[key] ??= /^\d+$/.test(parts[i + 1] ?? '') ? [] : {};
-        node = container[key] as Record<string, unknown> | unknown[];
-      }
+      const at = /^\d+$/.test(part) ? Number(part) : part;
+      if (i === parts.length - 1) node[at] = emptyValueOf(def);
+      else node = (node[at] ??= /^\d+$/.test(parts[i + 1] ?? '') ? [] : {}) as Record<string | number, unknown>;
     });
   }
   return root;
 }
 
-/** A zod schema with the shape of a value tree: strings, booleans, lists of strings, fixed-length arrays. */
-function schemaOf(template: unknown, listPaths: ReadonlySet<string>, path = ''): z.ZodMiniType {
-  if (typeof template === 'boolean') return z.boolean();
-  if (typeof template === 'string') return z.string();
-  if (Array.isArray(template)) {
-    if (listPaths.has(path)) return z.array(z.string());
-    const items = template.map((item, i) => schemaOf(item, listPaths, path ? `${path}.${i}` : String(i)));
-    return z.tuple(items as [z.ZodMiniType, ...z.ZodMiniType[]]);
-  }
-  const shape = Object.fromEntries(
-    Object.entries(template as Record<string, unknown>).map(([key, value]) => [key, schemaOf(value, listPaths, path ? `${path}.${key}` : key)]),
-  );
-  return z.object(shape);
-}
-
-const listPathsOf = (defs: readonly FieldDef[]) => new Set(defs.filter((def) => def.kind === 'references').map((def) => def.path));
-
-const PRODUCT_TEMPLATE = emptyValues(PRODUCT_FIELDS);
-const ATTRIBUTE_TEMPLATE = emptyValues(ATTRIBUTE_FIELDS);
-const OPTION_TEMPLATE = emptyValues(OPTION_FIELDS);
-
-/**
- * The values of the registry's fields of each scope. TypeScript cannot derive paths from a list built at
- * run time, so these types are stated; product-form.test.ts holds them to the registry (every field's
- * path exists in the empty values with its kind's type, and nothing else does).
- */
-interface OptionValues {
-  name: string;
-  enabled: boolean;
-  /** Option fields 2, 3, 4 and 6, in that order. */
-  fields: string[];
-  prices: PriceGrid;
-  inventory: string;
-}
-interface AttributeValues {
-  name: string;
-  enabled: boolean;
-}
-interface ProductValues {
-  name: string;
-  slug: string;
-  enabled: boolean;
-  weighting: string;
-  releaseAt: string;
-  expiryAt: string;
-  categories: string[];
-  secureZones: string[];
-  /** Product fields 1 to 5. */
-  fields: string[];
-  /** Inventory settings 1 to 3. */
-  inventory: string[];
-  prices: PriceGrid;
-}
-
-export type OptionForm = OptionValues & {
-  /** Stable identity for list rendering and reordering; never sent. */
-  key: string;
-};
-export type AttributeForm = AttributeValues & { key: string; options: OptionForm[] };
-export type ProductForm = ProductValues & {
-  /** True once the user typed a slug of their own: stop suggesting one from the name. */
-  slugEdited: boolean;
-  attributes: AttributeForm[];
-};
-
-const optionFormSchema = z.extend(schemaOf(OPTION_TEMPLATE, listPathsOf(OPTION_FIELDS)) as z.ZodMiniObject, { key: z.string() });
-const attributeFormSchema = z.extend(schemaOf(ATTRIBUTE_TEMPLATE, listPathsOf(ATTRIBUTE_FIELDS)) as z.ZodMiniObject, {
-  key: z.string(),
-  options: z.array(optionFormSchema),
-});
-/** Checks a stored draft: the registry's shape, plus the editor's own keys. */
-export const productFormSchema = z.extend(schemaOf(PRODUCT_TEMPLATE, listPathsOf(PRODUCT_FIELDS)) as z.ZodMiniObject, {
-  slugEdited: z.boolean(),
-  attributes: z.array(attributeFormSchema),
-}) as unknown as z.ZodMiniType<ProductForm>;
+const PRODUCT_TEMPLATE = productValues.parse(emptyValues(PRODUCT_FIELDS));
+const ATTRIBUTE_TEMPLATE = attributeValues.parse(emptyValues(ATTRIBUTE_FIELDS));
+const OPTION_TEMPLATE = optionValues.parse(emptyValues(OPTION_FIELDS));
 
 let keyCounter = 0;
 /** A key unique within this page's lifetime (and practically across drafts). */
@@ -120,18 +88,18 @@ export function newKey(): string {
 }
 
 export function emptyOption(): OptionForm {
-  return { ...(structuredClone(OPTION_TEMPLATE) as unknown as OptionValues), key: newKey() };
+  return { ...structuredClone(OPTION_TEMPLATE), key: newKey() };
 }
 
 export function emptyAttribute(): AttributeForm {
-  return { ...(structuredClone(ATTRIBUTE_TEMPLATE) as unknown as AttributeValues), key: newKey(), options: [emptyOption()] };
+  return { ...structuredClone(ATTRIBUTE_TEMPLATE), key: newKey(), options: [emptyOption()] };
 }
 
 export function emptyProduct(): ProductForm {
-  return { ...(structuredClone(PRODUCT_TEMPLATE) as unknown as ProductValues), slugEdited: false, attributes: [] };
+  return { ...structuredClone(PRODUCT_TEMPLATE), slugEdited: false, attributes: [] };
 }
 
 /** An empty grid of a scope's shape. */
 export function emptyPriceGrid(scope: 'product' | 'option'): PriceGrid {
-  return structuredClone((scope === 'product' ? PRODUCT_TEMPLATE : OPTION_TEMPLATE).prices as PriceGrid);
+  return structuredClone((scope === 'product' ? PRODUCT_TEMPLATE : OPTION_TEMPLATE).prices);
 }
