@@ -44,8 +44,6 @@ async function connectRedis(url: URL) {
   return client;
 }
 
-
-/** The sites of this server, as the browser may know them: `{"sites": SiteInfo[]}`, never a key. */
 /** Addresses that name their site: `/api/s/{site}/site/v2/...`. */
 export const SITE_ADDRESS_PREFIX = '/api/s/';
 /** The part of a site's address where Site API v2 starts, after `/api/s/{site}`. */

@@ -1,7 +1,8 @@
 /**
  * Shared utilities of the reliability tests (fuzz, faults, load, sites): listening on loopback, plain and
  * raw HTTP exchanges (raw, because a client would normalise `..` and `%2e%2e` before sending), the spec's
- * error shape, free ports, temporary directories, polling for a condition and fast-check's run settings.
+ * error shape, free ports, temporary directories, polling for a condition, fast-check's run settings and
+ * the refusal of a configuration.
  */
 import fc from 'fast-check';
 import { once, type EventEmitter } from 'node:events';
@@ -13,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { STATUS_PHRASES } from '../src/contract/site-api';
+import { ConfigError, loadConfig } from './config';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -66,6 +68,17 @@ export async function freePort(): Promise<number> {
 
 export function tempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** The ConfigError `loadConfig` throws for `env`; throws anything else, and throws when it accepts `env`. */
+export function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
 }
 
 /** Polls `condition` every `intervalMs` until it holds; throws after `timeoutMs` naming `what`. */

@@ -5,7 +5,7 @@
  */
 import { PLATFORM_STATUS_HEADER } from '@/contract/server-meta';
 import type { ErrorDetail, FormCase, WireProduct } from '@/contract/site-api';
-import { CREATE_PRODUCT_PATH, formCasePath } from '@/contract/site-api-basics';
+import { CREATE_PRODUCT_PATH, formCasePath, isJsonObject } from '@/contract/site-api-basics';
 import { readSiteInfo, SITES_PATH, type SiteInfo } from '@/contract/site-info';
 import { readErrorBody } from './error-body';
 import { apiBasePath } from './site-scope';
@@ -31,7 +31,6 @@ export class ApiError extends Error {
   readonly platformStatus: number | null;
   /** The status phrase from the error body, e.g. "Not Found". */
   readonly error: string;
-  readonly code: number;
   readonly details: readonly ErrorDetail[];
   /** The answer's `Retry-After` header as sent (seconds or an HTTP date), for a 429 or 503; else null. */
   readonly retryAfter: string | null;
@@ -51,7 +50,6 @@ export class ApiError extends Error {
     this.status = init.status;
     this.platformStatus = init.platformStatus ?? null;
     this.error = init.error;
-    this.code = init.status;
     this.details = init.details ?? [];
     this.retryAfter = init.retryAfter ?? null;
   }
@@ -168,14 +166,8 @@ function readJson(answer: Answer, parse: (text: string) => unknown = JSON.parse)
   return json;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-}
-
 function expectObject(json: unknown, answer: Answer, what: string): Record<string, unknown> {
-  if (!isPlainObject(json)) {
+  if (!isJsonObject(json)) {
     throw new ApiError({
       kind: 'invalid-response',
       status: answer.status,

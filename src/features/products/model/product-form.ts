@@ -59,7 +59,7 @@ const OPTION_TEMPLATE = emptyValues(OPTION_FIELDS);
 
 /**
  * The values of the registry's fields of each scope. TypeScript cannot derive paths from a list built at
- * run time, so these types are stated; product-form.test.ts holds them to the registry (every field's
+ * run time, so these types are stated; registry.test.ts holds them to the registry (every field's
  * path exists in the empty values with its kind's type, and nothing else does).
  */
 interface OptionValues {
