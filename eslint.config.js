@@ -28,6 +28,23 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**/*.tsx', 'src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@mantine/core',
+              importNames: ['VisuallyHidden'],
+              message: 'Text for screen readers only has one form here: the class of src/lib/visually-hidden.module.css.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/contract/**/*.ts'],
     rules: {
       'no-restricted-imports': [
