@@ -27,7 +27,8 @@ interface Row {
 
 function LabelTable({ caption, rows }: { caption: string; rows: Row[] }) {
   return (
-    <Table.ScrollContainer minWidth={520}>
+    // Scrolls sideways on a narrow screen: focusable and named, so a keyboard can scroll it too.
+    <Table.ScrollContainer minWidth={520} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': caption } }}>
       <Table withTableBorder fz="sm" verticalSpacing={6}>
         <Table.Caption style={{ captionSide: 'top', textAlign: 'left', fontWeight: 600 }}>{caption}</Table.Caption>
         <Table.Thead>

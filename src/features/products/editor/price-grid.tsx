@@ -52,7 +52,8 @@ function PriceCell({ base, currency, index, row, col, label }: { base: string; c
   return (
     <Table.Td className={classes.td} data-invalid={error ? true : undefined}>
       {/* Always the same tree, so the input keeps its focus when its error comes or goes. */}
-      <Tooltip label={error} disabled={!error} withArrow position="bottom">
+      {/* On focus too, so a keyboard shows the problem as a mouse does (Mantine's default is hover only). */}
+      <Tooltip label={error} disabled={!error} withArrow position="bottom" events={{ hover: true, focus: true, touch: false }}>
         {input}
       </Tooltip>
       {error && (

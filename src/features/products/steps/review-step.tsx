@@ -99,7 +99,8 @@ function PriceTable({ values }: { values: ProductForm }) {
   const priced = currencies.filter((c) => columns.some((column) => (values.prices[c][column.index] ?? '').trim() !== ''));
   if (priced.length === 0) return <Text size="sm">No prices entered.</Text>;
   return (
-    <Table.ScrollContainer minWidth={360}>
+    // Scrolls sideways on a narrow screen: focusable and named, so a keyboard can scroll it too.
+    <Table.ScrollContainer minWidth={360} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Prices entered' } }}>
       <Table withTableBorder fz="sm" aria-label="Prices entered">
         <Table.Thead>
           <Table.Tr>
