@@ -15,7 +15,8 @@ export interface A11yOptions {
 }
 
 export async function a11yViolations(page: Page, { include = [], exclude = [] }: A11yOptions = {}) {
-  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  // options() first: it replaces what withTags() sets. Violations described in full, the rest only counted.
+  let builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(WCAG_TAGS);
   for (const selector of include) builder = builder.include(selector);
   for (const selector of exclude) builder = builder.exclude(selector);
   const { violations } = await builder.analyze();

@@ -82,6 +82,15 @@ async function shoot(page: Page, testInfo: TestInfo, screen: string, { scan, exc
   await testInfo.attach(screen, { path, contentType: 'image/png' });
 }
 
+/** Presses Tab until `target` has the focus, as a keyboard user reaches it; fails if it never does. */
+async function tabTo(page: Page, target: Locator, most = 60) {
+  for (let i = 0; i < most; i++) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+  }
+  throw new Error(`Tab did not reach ${String(target)} in ${most} presses`);
+}
+
 const next = (page: Page) => page.getByRole('button', { name: /^Next:/ }).click();
 
 for (const size of SIZES) {
@@ -167,7 +176,8 @@ for (const size of SIZES) {
             await cell.focus();
             await expect(page.getByRole('tooltip')).toContainText('At most 2 decimal places');
             await shot('editor-3-pricing-problem-focused');
-            await cell.fill('');
+            // A price, so that Review shows its table of prices (which scrolls sideways on a phone).
+            await cell.fill('19.99');
             await cell.press('Tab');
           }
           if (step === '4-attributes') {
@@ -190,6 +200,11 @@ for (const size of SIZES) {
 
         await page.goto('/settings');
         await shot('settings');
+        // A profile table scrolls sideways on a phone: the keyboard reaches it, and shows that it has.
+        const productFields = page.getByRole('region', { name: 'Product fields' });
+        await tabTo(page, productFields);
+        await expect(productFields).toHaveCSS('outline-style', 'solid');
+        await shot('settings-table-focused');
 
         await page.evaluate(() => localStorage.clear());
         await page.goto('/products/import');

@@ -7,7 +7,7 @@ import {
   type MantineColorsTuple,
   type VariantColorsResolver,
 } from '@mantine/core';
-import inputFocus from './input-focus.module.css';
+import focus from './focus.module.css';
 
 /**
  * A palette whose darkest shade is darker still. Shade 9 is what these colours write text in, and fill
@@ -53,7 +53,7 @@ export const theme = createTheme({
     // The focus placeholder is an empty role=presentation child, where a menu may hold only items; without
     // it, opening a menu focuses its first item.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
-    Input: { classNames: { input: inputFocus.input } },
+    Input: { classNames: { input: focus.input } },
   },
 });
 

@@ -3,6 +3,7 @@
  * precision, the categories and secure zones by name, the defaults and the forms.
  */
 import { Badge, Code, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import { scrollRegionProps } from '@/lib/scroll-region';
 import type { ReactNode } from 'react';
 import {
   CURRENCIES,
@@ -27,8 +28,7 @@ interface Row {
 
 function LabelTable({ caption, rows }: { caption: string; rows: Row[] }) {
   return (
-    // Scrolls sideways on a narrow screen: focusable and named, so a keyboard can scroll it too.
-    <Table.ScrollContainer minWidth={520} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': caption } }}>
+    <Table.ScrollContainer minWidth={520} scrollAreaProps={scrollRegionProps(caption)}>
       <Table withTableBorder fz="sm" verticalSpacing={6}>
         <Table.Caption style={{ captionSide: 'top', textAlign: 'left', fontWeight: 600 }}>{caption}</Table.Caption>
         <Table.Thead>

@@ -3,6 +3,7 @@
  * rows read off the field registry) with a way back to edit it, and the exact JSON that will be sent.
  */
 import { Alert, Anchor, Button, Card, CopyButton, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { scrollRegionProps } from '@/lib/scroll-region';
 import { JsonBlock } from '@/lib/json-block';
 import { useMemo, type ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
@@ -99,8 +100,7 @@ function PriceTable({ values }: { values: ProductForm }) {
   const priced = currencies.filter((c) => columns.some((column) => (values.prices[c][column.index] ?? '').trim() !== ''));
   if (priced.length === 0) return <Text size="sm">No prices entered.</Text>;
   return (
-    // Scrolls sideways on a narrow screen: focusable and named, so a keyboard can scroll it too.
-    <Table.ScrollContainer minWidth={360} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Prices entered' } }}>
+    <Table.ScrollContainer minWidth={360} scrollAreaProps={scrollRegionProps('Prices entered')}>
       <Table withTableBorder fz="sm" aria-label="Prices entered">
         <Table.Thead>
           <Table.Tr>
