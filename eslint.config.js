@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
 
 // Import directions (src ↛ server, features ↛ each other, no cycles) are checked by dependency-cruiser.
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'bench/results', 'data', 'postcss.config.cjs'] },
+  { ignores: ['dist', 'dist-server', 'node_modules', 'test-results', 'playwright-report', 'bench/results', 'data', 'postcss.config.cjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -25,6 +25,23 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
       ...tanstackQuery.configs['flat/recommended'][0]?.rules,
+    },
+  },
+  {
+    files: ['src/**/*.tsx', 'src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@mantine/core',
+              importNames: ['VisuallyHidden'],
+              message: 'Text for screen readers only has one form here: the class of src/lib/visually-hidden.module.css.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -15,19 +15,26 @@ export interface A11yOptions {
 }
 
 export async function a11yViolations(page: Page, { include = [], exclude = [] }: A11yOptions = {}) {
-  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  // options() first: it replaces what withTags() sets. Violations described in full, the rest only counted.
+  let builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(WCAG_TAGS);
   for (const selector of include) builder = builder.include(selector);
   for (const selector of exclude) builder = builder.exclude(selector);
   const { violations } = await builder.analyze();
   return violations;
 }
 
-export async function expectNoA11yViolations(page: Page, options?: A11yOptions) {
+/**
+ * Fails the test when axe finds a violation, listing each. `soft`: records the failure and goes on (a run
+ * of many screens reports them all); `screen` names the screen in the message.
+ */
+export async function expectNoA11yViolations(page: Page, { soft = false, screen, ...options }: A11yOptions & { soft?: boolean; screen?: string } = {}) {
   const violations = await a11yViolations(page, options);
   const report = violations.map(
     (v) =>
       `${v.id} (${v.impact ?? 'unknown'}): ${v.help}\n` +
       v.nodes.map((node) => `  ${node.target.join(' ')}\n    ${node.failureSummary?.replace(/\n/g, '\n    ') ?? ''}`).join('\n'),
   );
-  expect(report, `axe found ${violations.length} WCAG violation(s)`).toEqual([]);
+  const message = `${screen ? `${screen}: ` : ''}axe found ${violations.length} WCAG violation(s)`;
+  if (soft) expect.soft(report, message).toEqual([]);
+  else expect(report, message).toEqual([]);
 }

@@ -1,63 +1,94 @@
 /**
  * Every screen at a desktop's 1440 × 900, a phone's 390 × 844 and a tablet's 768 × 1024, in the light and
  * the dark scheme, saved as PNGs among the test artefacts (`test-results/`, attached to each test's
- * report) for a person to look at. Each screen is also checked for what a screenshot cannot be trusted to show: its main heading is
- * there, nothing makes the page scroll sideways, the header's name and mode badge are whole and on one
- * line, and no button, tab, link of the navigation or form label breaks onto a second line.
+ * report) for a person to look at. Each screen is also checked for what a screenshot cannot be trusted to
+ * show: its main heading is there, nothing makes the page scroll sideways, the header's name and mode
+ * badge are whole and on one line, no button, tab, link of the navigation or form label breaks onto a
+ * second line, and (at the desktop's and the phone's width) axe finds no WCAG 2.2 A or AA violation.
  */
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { E2E } from '../playwright.config';
+import { expectNoA11yViolations } from './a11y';
 import { addCase } from './sandbox';
 
 const SIZES = [
-  { name: 'desktop', use: { viewport: { width: 1440, height: 900 } } },
-  { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
-  { name: 'tablet', use: { viewport: { width: 768, height: 1024 }, isMobile: true, hasTouch: true } },
+  { name: 'desktop', scan: true, use: { viewport: { width: 1440, height: 900 } } },
+  { name: 'phone', scan: true, use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+  // Between the two: laid out and looked at, not scanned again.
+  { name: 'tablet', scan: false, use: { viewport: { width: 768, height: 1024 }, isMobile: true, hasTouch: true } },
 ] as const;
 
+/** The header's badge saying which site calls go to (with a single site; several have a switcher). */
+const modeBadge = (page: Page) => page.getByRole('banner').getByText(/^(Sandbox|Live) ·/);
+
 /**
- * Labels (buttons, tabs, form labels, the header's links, the navigation's entries) inside `scope` whose
- * own text runs over more than one line. Descriptions under a label may wrap; a label may not.
+ * Labels (buttons, tabs, form labels, the header's links and mode badge, the navigation's entries) whose
+ * own text runs over more than one line. Descriptions and errors under a label (the text an input's
+ * aria-describedby names) may wrap; a label may not.
  */
-function wrappedLabels(page: Page, scope: string): Promise<string[]> {
-  return page.evaluate((scope) => {
-    const selector = 'button, [role="tab"], label, header a, [class*="NavLink-label"], [class*="Badge-label"]';
+function wrappedLabels(page: Page): Promise<string[]> {
+  const labels = page
+    .getByRole('button')
+    .or(page.getByRole('tab'))
+    .or(page.locator('label'))
+    .or(page.getByRole('banner').getByRole('link'))
+    .or(page.getByRole('navigation', { name: 'Main' }).getByRole('link'))
+    .or(modeBadge(page));
+  return labels.evaluateAll((elements) => {
+    const described = new Set(
+      [...document.querySelectorAll('[aria-describedby]')].flatMap((e) => (e.getAttribute('aria-describedby') ?? '').split(/\s+/)),
+    );
+    const isDescription = (element: Element | null): boolean => {
+      for (let at = element; at; at = at.parentElement) if (at.id && described.has(at.id)) return true;
+      return false;
+    };
     const wrapped: string[] = [];
-    for (const root of document.querySelectorAll(scope)) {
-      for (const element of root.querySelectorAll<HTMLElement>(selector)) {
-        if (element.getClientRects().length === 0) continue;
-        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          if (!node.textContent?.trim() || node.parentElement?.closest('[class*="description"], [class*="error"]')) continue;
-          const range = document.createRange();
-          range.selectNodeContents(node);
-          const rects = [...range.getClientRects()].filter((rect) => rect.width > 0);
-          // A second line starts at least half a line lower than the first.
-          const first = rects[0];
-          if (first && rects.some((rect) => rect.top - first.top > first.height / 2)) {
-            wrapped.push(node.textContent.replace(/\s+/g, ' ').trim());
-          }
+    for (const element of elements) {
+      if (element.getClientRects().length === 0) continue;
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent?.trim() || isDescription(node.parentElement)) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const rects = [...range.getClientRects()].filter((rect) => rect.width > 0);
+        // A second line starts at least half a line lower than the first.
+        const first = rects[0];
+        if (first && rects.some((rect) => rect.top - first.top > first.height / 2)) {
+          wrapped.push(node.textContent.replace(/\s+/g, ' ').trim());
         }
       }
     }
-    return wrapped;
-  }, scope);
+    return [...new Set(wrapped)];
+  });
 }
 
-async function shoot(page: Page, testInfo: TestInfo, screen: string) {
+/** Whether its text fits its box (a badge's text is cut off with an ellipsis when it does not). */
+const isCut = (element: Locator) => element.evaluate((label) => label.scrollWidth > label.clientWidth);
+
+async function shoot(page: Page, testInfo: TestInfo, screen: string, { scan, exclude }: { scan: boolean; exclude?: string[] }) {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   // Against the screen's own width: a phone widens its layout viewport (innerWidth) to fit a page too wide.
   const width = page.viewportSize()?.width ?? 0;
   const overflow = await page.evaluate((width) => document.documentElement.scrollWidth - width, width);
   expect.soft(overflow, `${screen}: the page scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
-  const badge = page.locator('header [class*="Badge-label"]');
+  const badge = modeBadge(page).or(page.getByRole('button', { name: /^Site: / }));
   await expect(badge).toBeVisible();
-  const cut = await badge.evaluate((label) => label.scrollWidth - label.clientWidth);
-  expect.soft(cut, `${screen}: the mode badge's text is cut off`).toBeLessThanOrEqual(0);
-  expect.soft(await wrappedLabels(page, 'body'), `${screen}: labels that break onto a second line`).toEqual([]);
+  expect.soft(await isCut(badge), `${screen}: the mode badge's text is cut off`).toBe(false);
+  expect.soft(await wrappedLabels(page), `${screen}: labels that break onto a second line`).toEqual([]);
+  if (scan) await expectNoA11yViolations(page, { soft: true, screen, exclude });
   const path = testInfo.outputPath(`${screen}.png`);
   // Soft checks above: every screen is still saved, and the test fails listing every problem found.
   await page.screenshot({ path, fullPage: true, animations: 'disabled' });
   await testInfo.attach(screen, { path, contentType: 'image/png' });
+}
+
+/** Presses Tab until `target` has the focus, as a keyboard user reaches it; fails if it never does. */
+async function tabTo(page: Page, target: Locator, most = 60) {
+  for (let i = 0; i < most; i++) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+  }
+  throw new Error(`Tab did not reach ${String(target)} in ${most} presses`);
 }
 
 const next = (page: Page) => page.getByRole('button', { name: /^Next:/ }).click();
@@ -69,6 +100,9 @@ for (const size of SIZES) {
     for (const scheme of ['light', 'dark'] as const) {
       test(`every screen, ${scheme}`, async ({ page, request }, testInfo) => {
         await page.emulateMedia({ colorScheme: scheme });
+        // Every screen, checked and saved, and by axe at two widths: two minutes and a half for the lot.
+        test.setTimeout(150_000);
+        const shot = (screen: string, exclude?: string[]) => shoot(page, testInfo, screen, { scan: size.scan, exclude });
         const special = await addCase(request, '3', {
           name: 'form_3',
           form_name: 'Contact us',
@@ -89,48 +123,122 @@ for (const size of SIZES) {
 
         await page.goto('/cases');
         await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-        await shoot(page, testInfo, 'cases-empty');
+        await shot('cases-empty');
 
         await page.goto('/cases/3/48217');
         await expect(page.getByRole('heading', { level: 2, name: 'Contact us: case 48217' })).toBeVisible();
-        await shoot(page, testInfo, 'case');
+        await shot('case');
 
         await page.getByRole('tab', { name: 'Raw JSON' }).click();
         await expect(page.getByRole('tabpanel').locator('pre')).toBeVisible();
-        await shoot(page, testInfo, 'case-raw-json');
+        await shot('case-raw-json');
 
         await page.goto(`/cases/3/${special.id}`);
         await expect(page.getByRole('heading', { level: 2, name: `Contact us: case ${special.id}` })).toBeVisible();
-        await shoot(page, testInfo, 'case-long-and-invisible');
+        await shot('case-long-and-invisible');
 
         await page.goto('/cases/3/99999');
         await expect(page.getByRole('alert')).toContainText('No case 99999 in form 3');
-        await shoot(page, testInfo, 'case-error');
+        await shot('case-error');
 
         await page.evaluate(() => localStorage.removeItem('site-admin:product-drafts:v2'));
         await page.goto('/products/new');
         await page.getByLabel('Name').fill('Screenshot mug');
         await page.getByLabel('Slug').fill(`screenshot-mug-${size.name}-${scheme}-${Date.now()}`);
-        await shoot(page, testInfo, 'editor-1-basics');
+        await page.getByRole('textbox', { name: 'Release date' }).fill('2026-03-01');
+        await expect(page.getByRole('textbox', { name: 'Release date' })).toHaveAccessibleDescription(/the start of that day/);
+        await shot('editor-1-basics');
+
+        await page.getByRole('button', { name: /^Shortcuts/ }).click();
+        await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+        await shot('editor-shortcuts');
+        await page.getByRole('dialog').getByRole('button', { name: 'Close' }).press('Enter');
+        await expect(page.getByRole('dialog')).toBeHidden();
+
+        // A field in its error state, reached by keyboard: it shows that it has the focus.
+        await page.getByLabel('Name').fill('');
+        await next(page);
+        await expect(page.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+        await page.getByLabel('Slug').focus();
+        await page.keyboard.press('Shift+Tab');
+        await expect(page.getByLabel('Name')).toBeFocused();
+        await expect(page.getByLabel('Name')).toHaveCSS('outline-style', 'solid');
+        await shot('editor-1-basics-error-focused');
+        await page.getByLabel('Name').fill('Screenshot mug');
+
         for (const step of ['2-placement', '3-pricing', '4-attributes', '5-review']) {
           await next(page);
+          if (step === '3-pricing') {
+            // A price cell's problem, shown when the cell has the keyboard's focus (not only on hover).
+            const cell = page.getByRole('textbox', { name: 'USD Price', exact: true }).first();
+            await cell.fill('1.999');
+            await cell.press('Tab');
+            await cell.focus();
+            await expect(page.getByRole('tooltip')).toContainText('At most 2 decimal places');
+            await shot('editor-3-pricing-problem-focused');
+            // A price, so that Review shows its table of prices (which scrolls sideways on a phone).
+            await cell.fill('19.99');
+            await cell.press('Tab');
+          }
           if (step === '4-attributes') {
             await page.getByRole('button', { name: 'Add attribute' }).click();
             await page.getByLabel('Attribute name').fill('Colour');
             await page.getByLabel('Option name').fill('Natural');
           }
-          await shoot(page, testInfo, `editor-${step}`);
+          await shot(`editor-${step}`);
         }
         await page.getByRole('button', { name: 'Create product' }).click();
         await expect(page.getByText('Product created')).toBeVisible();
-        await shoot(page, testInfo, 'product-created');
+        await shot('product-created');
 
         await page.goto('/products');
         await expect(page.getByRole('link', { name: 'Screenshot mug' }).first()).toBeVisible();
-        await shoot(page, testInfo, 'products');
+        await shot('products');
 
         await page.goto('/no/such/page');
-        await shoot(page, testInfo, 'not-found');
+        await shot('not-found');
+
+        await page.goto('/settings');
+        await shot('settings');
+        // A profile table scrolls sideways on a phone: the keyboard reaches it, and shows that it has.
+        const productFields = page.getByRole('region', { name: 'Product fields' });
+        await tabTo(page, productFields);
+        await expect(productFields).toHaveCSS('outline-style', 'solid');
+        await shot('settings-table-focused');
+
+        await page.evaluate(() => localStorage.clear());
+        await page.goto('/products/import');
+        await shot('import-empty');
+        const slug = `m${Date.now().toString(36)}`;
+        const csv = `Name,Slug,"USD, Price"\r\nImported mug,${slug},12.50\r\n`;
+        await page.locator('input[type="file"]').setInputFiles({ name: 'mugs.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+        await expect(page.getByText(/mugs\.csv: 1 rows?/)).toBeVisible();
+        await shot('import-file');
+        if (size.scan) {
+          await page.getByRole('button', { name: 'Start over' }).hover();
+          await expectNoA11yViolations(page, { soft: true, screen: 'import, Start over hovered', include: ['main'] });
+        }
+        await page.getByRole('button', { name: /^Create 1 product/ }).click();
+        await expect(page.getByText('Finished: 1 of 1 answered')).toBeVisible();
+        // Known, and left to the import's own work: on a phone the rows scroll sideways, and once created
+        // they hold nothing focusable, so a keyboard cannot scroll them (scrollable-region-focusable).
+        await shot('import-created', ['[aria-label="Rows of the file"]']);
+
+        // The server of several sites: the switcher in the header, open.
+        await page.goto(`${E2E.sitesURL}/s/harbour-linen/cases`);
+        const switcher = page.getByRole('button', { name: /^Site: Harbour Linen/ });
+        if (size.scan) {
+          await switcher.hover();
+          await expectNoA11yViolations(page, { soft: true, screen: 'site button hovered', include: ['header'] });
+        }
+        // By keyboard: the menu opens on its first item.
+        await switcher.focus();
+        await page.keyboard.press('Enter');
+        await expect(page.getByRole('menuitem').first()).toBeFocused();
+        await expect(page.getByRole('menuitem', { name: /Summit Outfitters/ })).toBeVisible();
+        await shot('sites-switcher-open');
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('menu')).toBeHidden();
 
         // A live site with a long host name: the badge must still fit a phone's header.
         await page.route('**/api/sites', (route) =>
@@ -143,8 +251,8 @@ for (const size of SIZES) {
           }),
         );
         await page.goto('/cases');
-        await expect(page.locator('[data-mode="platform"]')).toContainText('site 123456');
-        await shoot(page, testInfo, 'cases-live-site');
+        await expect(modeBadge(page)).toContainText('site 123456');
+        await shot('cases-live-site');
       });
     }
   });

@@ -9,10 +9,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { PLATFORM_STATUS_HEADER } from '../src/contract/server-meta';
 import { errorBodySchema, type ErrorBody } from '../src/contract/site-api';
 import { createSiteAdminServer, type SiteAdminServer } from './app';
-import { ConfigError, loadConfig } from './config';
+import { loadConfig } from './config';
 import type { RequestLogEntry } from './pipeline/request-log';
 import { seedCases } from './sandbox/seed';
-import { proxyListener } from './test-helpers';
+import { configError, proxyListener } from './test-helpers';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Helpers: listening on loopback, raw HTTP requests (fetch would normalise `..` and `%2e%2e` before sending).
@@ -765,16 +765,6 @@ describe('createSiteAdminServer in platform mode', () => {
 
 describe('loadConfig', () => {
   const platform = 'https://shop.example.com/api/site/v2';
-
-  function configError(env: Record<string, string>): ConfigError {
-    try {
-      loadConfig(env);
-    } catch (error) {
-      expect(error).toBeInstanceOf(ConfigError);
-      return error as ConfigError;
-    }
-    throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
-  }
 
   it('defaults to the sandbox with its local key and site 1001', () => {
     const config = loadConfig({});

@@ -14,10 +14,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { siteInfoOf } from '../src/contract/site-info';
 import { checkSiteProfile, type SiteConfig } from '../src/contract/site-profile';
 import { createSiteAdminServer, type SiteAdminServer } from './app';
-import { ConfigError, loadConfig, standaloneSandboxSiteIds } from './config';
+import { loadConfig, standaloneSandboxSiteIds } from './config';
 import type { RequestLogEntry } from './pipeline/request-log';
 import { seedCases } from './sandbox/seed';
-import { closeServer, errorShapeProblems, fuzzRuns, listen, REPO_ROOT, send, tempDir, type Reply } from './test-helpers';
+import { closeServer, configError, errorShapeProblems, fuzzRuns, listen, REPO_ROOT, send, tempDir, type Reply } from './test-helpers';
 
 const EXAMPLE_PROFILE = join(REPO_ROOT, 'server', 'site-profile.example.json');
 
@@ -37,16 +37,6 @@ function profileFile(content: unknown): string {
   const file = join(scratch(), 'site-profile.json');
   writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
   return file;
-}
-
-function configError(env: Record<string, string>): string {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as Error).message;
-  }
-  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
 }
 
 const liveSite = (id: string, baseUrl: string, siteId: string, apiKeyEnv: string): SiteConfig => ({
@@ -77,14 +67,14 @@ describe('SITE_PROFILE at start', () => {
 
   it('refuses a file that is not there, naming it', () => {
     const missing = join(scratch(), 'nowhere.json');
-    const message = configError({ SITE_PROFILE: missing });
+    const message = configError({ SITE_PROFILE: missing }).message;
     expect(message).toContain(missing);
     expect(message).toContain('no such file');
   });
 
   it('refuses a file that is not JSON, naming it and saying so', () => {
     const file = profileFile('{ "sites": [ { "id": "a", } ] }');
-    const message = configError({ SITE_PROFILE: file });
+    const message = configError({ SITE_PROFILE: file }).message;
     expect(message).toContain(file);
     expect(message).toContain('(the whole file): is not JSON');
   });
@@ -95,7 +85,7 @@ describe('SITE_PROFILE at start', () => {
     sites[0]!.money = { currencies: ['aud'], decimals: 3 };
     sites[1]!.id = 'Summit Outfitters';
     const file = profileFile({ sites });
-    const message = configError({ SITE_PROFILE: file });
+    const message = configError({ SITE_PROFILE: file }).message;
     expect(message).toContain(file);
     expect(message).toContain('2 problems');
     expect(message).toContain('sites[0].money.decimals: must be one of 2, 4');
@@ -109,7 +99,7 @@ describe('SITE_PROFILE at start', () => {
         liveSite('summit', 'https://summit.example/api/site/v2', '2', 'SUMMIT_KEY'),
       ],
     });
-    const message = configError({ SITE_PROFILE: file, SUMMIT_KEY: '   ' });
+    const message = configError({ SITE_PROFILE: file, SUMMIT_KEY: '   ' }).message;
     expect(message).toContain(file);
     expect(message).toContain('site "harbour-linen" takes its API key from the environment variable HARBOUR_KEY, which is not set');
     expect(message).toContain('site "summit" takes its API key from the environment variable SUMMIT_KEY, which is not set');
@@ -118,14 +108,14 @@ describe('SITE_PROFILE at start', () => {
 
   it('refuses a key variable that is one of the server’s own settings', () => {
     const file = profileFile({ sites: [liveSite('shop', 'https://shop.example/api/site/v2', '1', 'ADMIN_PASSWORD')] });
-    const message = configError({ SITE_PROFILE: file, ADMIN_USER: 'staff', ADMIN_PASSWORD: 'a long passphrase here' });
+    const message = configError({ SITE_PROFILE: file, ADMIN_USER: 'staff', ADMIN_PASSWORD: 'a long passphrase here' }).message;
     expect(message).toContain('sites[0].platform.apiKeyEnv: ADMIN_PASSWORD is one of site-admin');
     expect(message).not.toContain('a long passphrase here');
   });
 
   it('refuses a key that cannot travel in a header, without showing it', () => {
     const file = profileFile({ sites: [liveSite('shop', 'https://shop.example/api/site/v2', '1', 'SHOP_KEY')] });
-    const message = configError({ SITE_PROFILE: file, SHOP_KEY: 'abc\ndef-secret' });
+    const message = configError({ SITE_PROFILE: file, SHOP_KEY: 'abc\ndef-secret' }).message;
     expect(message).toContain('SHOP_KEY');
     expect(message).not.toContain('def-secret');
   });
@@ -137,7 +127,7 @@ describe('SITE_PROFILE at start', () => {
         { id: 'b', name: 'B', platform: { sandbox: true, siteId: '1001' } },
       ],
     });
-    expect(configError({ SITE_PROFILE: file })).toContain('sites[1].platform.siteId: the sandbox already stands in for site 1001 as "a"');
+    expect(configError({ SITE_PROFILE: file }).message).toContain('sites[1].platform.siteId: the sandbox already stands in for site 1001 as "a"');
   });
 
   it.each([
@@ -145,7 +135,7 @@ describe('SITE_PROFILE at start', () => {
     [{ SITE_ID: '12' }, 'SITE_ID'],
     [{ SITE_API_KEY: 'k' }, 'SITE_API_KEY'],
   ])('refuses a profile together with today’s site settings %j: which wins would be ambiguous', (env, name) => {
-    const message = configError({ SITE_PROFILE: EXAMPLE_PROFILE, ...env });
+    const message = configError({ SITE_PROFILE: EXAMPLE_PROFILE, ...env }).message;
     expect(message).toContain(`SITE_PROFILE and ${name} are both set`);
     expect(message).toContain('ambiguous');
   });

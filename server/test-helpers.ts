@@ -1,7 +1,8 @@
 /**
  * Shared utilities of the reliability tests (fuzz, faults, load, sites): listening on loopback, plain and
  * raw HTTP exchanges (raw, because a client would normalise `..` and `%2e%2e` before sending), the spec's
- * error shape, free ports, temporary directories, polling for a condition and fast-check's run settings.
+ * error shape, free ports, temporary directories, polling for a condition, fast-check's run settings and
+ * the refusal of a configuration.
  */
 import fc from 'fast-check';
 import { once, type EventEmitter } from 'node:events';
@@ -17,6 +18,7 @@ import { parseRequest, runSteps, type Step } from './pipeline/context';
 import { allowOperation } from './pipeline/operations';
 import { logSiteCalls, type RequestLogEntry } from './pipeline/request-log';
 import { createProxy, type ProxyOptions } from './proxy';
+import { ConfigError, loadConfig } from './config';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -70,6 +72,17 @@ export async function freePort(): Promise<number> {
 
 export function tempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** The ConfigError `loadConfig` throws for `env`; throws anything else, and throws when it accepts `env`. */
+export function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
 }
 
 /** Polls `condition` every `intervalMs` until it holds; throws after `timeoutMs` naming `what`. */

@@ -24,7 +24,10 @@ import { isJsonObject } from './site-api-basics';
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const INTEGER_PATTERN = /^-?(0|[1-9]\d{0,8})$/;
-const MINOR_UNITS_PATTERN = /^(0|[1-9]\d{0,11})$/;
+/** A price is a whole number of minor units (cents) of at most 12 digits. */
+export const MAX_MINOR_UNIT_DIGITS = 12;
+export const MAX_MINOR_UNITS = 10 ** MAX_MINOR_UNIT_DIGITS - 1;
+const MINOR_UNITS_PATTERN = new RegExp(`^(0|[1-9]\\d{0,${MAX_MINOR_UNIT_DIGITS - 1}})$`);
 const COUNT_PATTERN = /^(0|[1-9]\d{0,8})$/;
 const EPOCH_PATTERN = /^(0|[1-9]\d{0,11})$/;
 const REFERENCE_ID_PATTERN = /^[1-9]\d{0,17}$/;

@@ -6,9 +6,15 @@
 
 export const API_BASE_PATH = '/api/site/v2';
 
-/** A JSON object: not null, not an array. What every reader of a body asks first. */
-export const isJsonObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+/**
+ * A JSON object: not null, not an array, and a plain object (so not an exact number, which the exact
+ * parser gives as an object holding its text). What every reader of a body asks first.
+ */
+export function isJsonObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
 
 export const CURRENCIES = ['aud', 'cad', 'eur', 'gbp', 'nzd', 'usd'] as const;
 export type Currency = (typeof CURRENCIES)[number];

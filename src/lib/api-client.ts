@@ -5,7 +5,7 @@
  */
 import { PLATFORM_STATUS_HEADER } from '@/contract/server-meta';
 import type { FormCase, WireProduct } from '@/contract/site-api';
-import { CREATE_PRODUCT_PATH, formCasePath } from '@/contract/site-api-basics';
+import { CREATE_PRODUCT_PATH, formCasePath, isJsonObject } from '@/contract/site-api-basics';
 import { readSiteInfo, SITES_PATH, type SiteInfo } from '@/contract/site-info';
 import { apiErrors } from './api-error';
 import { readErrorBody } from './error-body';
@@ -87,14 +87,8 @@ function readJson(answer: Answer, parse: (text: string) => unknown = JSON.parse)
   return json;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-}
-
 function expectObject(json: unknown, answer: Answer, what: string): Record<string, unknown> {
-  if (!isPlainObject(json)) throw apiErrors.notJson(answer.status, answer.platformStatus, null, `${what} is not a JSON object.`);
+  if (!isJsonObject(json)) throw apiErrors.notJson(answer.status, answer.platformStatus, null, `${what} is not a JSON object.`);
   return json;
 }
 

@@ -5,7 +5,8 @@
  */
 import type { FormCase } from '@/contract/site-api';
 import { stringifyExactJson } from '@/lib/exact-json';
-import { classifyValue, isPlainObject, keyWords } from './classify-value';
+import { isJsonObject } from '@/contract/site-api-basics';
+import { classifyValue, keyWords } from './classify-value';
 
 export interface FieldRow {
   /** Unique: `properties.email`, `id`. */
@@ -62,7 +63,7 @@ export function fieldRow(key: string, value: unknown, prefix = '', labels: Field
 /** The field table's sections; `labels` (from the site profile) name keys in place of the humanised key. */
 export function caseSections(record: FormCase, labels: FieldLabels = {}): FieldSection[] {
   const properties = record.properties;
-  if (!isPlainObject(properties) || Object.keys(properties).length === 0) {
+  if (!isJsonObject(properties) || Object.keys(properties).length === 0) {
     return [{ id: 'fields', title: 'Fields', rows: Object.entries(record).map(([key, value]) => fieldRow(key, value, '', labels)) }];
   }
   const sections: FieldSection[] = [

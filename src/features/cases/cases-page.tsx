@@ -2,7 +2,7 @@
  * Case lookup: the container. It owns the route (`/cases/<form>/<id>` is the deep link), the query, the
  * recent lookups and where focus goes; everything it shows is a presentational component.
  */
-import { Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { pathTo } from '@/lib/paths';
@@ -19,6 +19,7 @@ import { RecentLookupsList } from './recent-lookups-list';
 import { revealedText } from './reveal-invisible';
 import { useRecentLookups } from './use-recent-lookups';
 import { warmDateFormatsWhenIdle } from './warm-date-formats';
+import hidden from '@/lib/visually-hidden.module.css';
 import classes from './cases.module.css';
 import layout from './cases-page.module.css';
 
@@ -40,9 +41,9 @@ const CASE_VIEW_FAILED: FailureText = {
 function LoadingCase({ form, id }: { form: string; id: string }) {
   return (
     <Stack gap="sm" aria-busy="true">
-      <VisuallyHidden role="status">
+      <span role="status" className={hidden.visuallyHidden}>
         Looking up case {id} of form {form}…
-      </VisuallyHidden>
+      </span>
       <Skeleton height={32} width="50%" />
       <Skeleton height={16} width="35%" />
       {Array.from({ length: 6 }, (_, i) => (

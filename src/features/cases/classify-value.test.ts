@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseExactJson } from '@/lib/exact-json';
-import { classifyValue, isDateKey, isPlainObject } from './classify-value';
+import { isJsonObject } from '@/contract/site-api-basics';
+import { classifyValue, isDateKey } from './classify-value';
 
 const kindOf = (value: unknown, key?: string) => classifyValue(value, key).kind;
 
@@ -81,6 +82,6 @@ describe('classifyValue', () => {
     expect(tags.kind).toBe('chips');
     expect(tags.kind === 'chips' && tags.items.map(String)).toEqual(['98765432109876543210', 'VIP']);
     expect(classifyValue(record.box)).toMatchObject({ kind: 'object', entries: [['n', expect.anything()]] });
-    expect(isPlainObject(record.order_id)).toBe(false);
+    expect(isJsonObject(record.order_id)).toBe(false);
   });
 });

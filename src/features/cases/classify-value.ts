@@ -4,6 +4,7 @@
  * Pure; the key (when there is one) helps to tell a timestamp from an order number.
  */
 import { MAX_EPOCH_SECONDS } from '@/contract/identifiers';
+import { isJsonObject } from '@/contract/site-api-basics';
 import { isExactNumber, type ExactNumber } from '@/lib/exact-number';
 
 /** An `ExactNumber` is a number the platform wrote that a JavaScript number would change (see exact-json). */
@@ -53,13 +54,6 @@ export function isDateKey(key: string | undefined): boolean {
 
 function isNumberKey(key: string | undefined): boolean {
   return key !== undefined && keyWords(key).some((word) => NUMBER_WORDS.has(word));
-}
-
-/** A JSON object: not a list, and not an exact number (which is an object holding its text). */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
 }
 
 function epochDate(value: number, key: string | undefined): ValueKind | null {
@@ -130,7 +124,7 @@ export function classifyValue(value: unknown, key?: string): ValueKind {
     if (value.length === 0) return { kind: 'empty', description: 'empty list' };
     return value.every(isChip) ? { kind: 'chips', items: value } : { kind: 'list', items: value };
   }
-  if (isPlainObject(value)) {
+  if (isJsonObject(value)) {
     const entries = Object.entries(value);
     return entries.length === 0 ? { kind: 'empty', description: 'empty object' } : { kind: 'object', entries };
   }

@@ -1,4 +1,3 @@
-import { VisuallyHidden } from '@mantine/core';
 import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
 import { memo, startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type ReactNode, type Ref, type RefObject } from 'react';
 import { stringifyExactJson } from '@/lib/exact-json';
@@ -6,6 +5,7 @@ import type { FieldRow, FieldSection } from './case-fields';
 import { Revealed } from './revealed-text';
 import { tableRows, type TableRow } from './table-rows';
 import { ValueView } from './value-view';
+import hidden from '@/lib/visually-hidden.module.css';
 import classes from './cases.module.css';
 
 /** The text a value's copy button copies: strings as they are, anything else as JSON, numbers as written. */
@@ -259,7 +259,7 @@ export const FieldTable = memo(function FieldTable({ sections, withSectionTitles
             </th>
             <th scope="col">Value</th>
             <th scope="col" className={classes.copyColumn}>
-              <VisuallyHidden>Copy</VisuallyHidden>
+              <span className={hidden.visuallyHidden}>Copy</span>
             </th>
           </tr>
         </thead>

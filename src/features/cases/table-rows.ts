@@ -3,7 +3,7 @@
  * the rows not yet on screen (the table measures every row it renders; the guesses only size the space
  * of the rest, so that the scroll bar is about right). Pure.
  */
-import { isPlainObject } from './classify-value';
+import { isJsonObject } from '@/contract/site-api-basics';
 import type { FieldRow, FieldSection } from './case-fields';
 
 export type TableRow =
@@ -35,7 +35,7 @@ export function estimateHeight(value: unknown, name = ''): number {
 
 function valueHeight(value: unknown): number {
   if (typeof value === 'string') return ONE_LINE + (lines(value) - 1) * LINE;
-  if (isPlainObject(value)) {
+  if (isJsonObject(value)) {
     const entries = Object.keys(value).length;
     // Small objects start open (a button line, then the entries); large ones closed.
     return entries > 0 && entries <= 12 ? ONE_LINE + LINE + entries * NESTED_ENTRY : ONE_LINE;

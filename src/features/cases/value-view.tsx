@@ -7,7 +7,8 @@
  * components costs a few hooks per value.
  */
 import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
-import { classifyValue, isPlainObject, type Scalar } from './classify-value';
+import { isJsonObject } from '@/contract/site-api-basics';
+import { classifyValue, type Scalar } from './classify-value';
 import { humaniseKey } from './case-fields';
 import { DateValue } from './date-text';
 import { hiddenAmount, isLongText, previewOf, SHOWN_CHIPS } from './long-value';
@@ -32,7 +33,7 @@ const childKey = (stateKey: string | undefined, index: number) => (stateKey === 
 
 /** How many scalars a value holds, counting no further than `limit`. */
 function leafCount(value: unknown, limit: number): number {
-  if (!Array.isArray(value) && !isPlainObject(value)) return 1;
+  if (!Array.isArray(value) && !isJsonObject(value)) return 1;
   let count = 0;
   for (const item of Object.values(value)) {
     count += leafCount(item, limit - count);
@@ -245,7 +246,7 @@ function ItemsList({ items, label, depth, stateKey }: NestedProps & { items: unk
         return (
           <li key={index}>
             <span className={classes.itemLabel}>Item {index + 1}</span>
-            {isPlainObject(item) && Object.keys(item).length > 0 ? (
+            {isJsonObject(item) && Object.keys(item).length > 0 ? (
               <EntriesTable entries={Object.entries(item)} label={itemLabel} depth={depth + 1} stateKey={childKey(stateKey, index)} />
             ) : (
               <ValueView value={item} label={itemLabel} depth={depth + 1} stateKey={childKey(stateKey, index)} />

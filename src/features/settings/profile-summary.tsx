@@ -3,6 +3,7 @@
  * precision, the categories and secure zones by name, the defaults and the forms.
  */
 import { Badge, Code, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import { scrollRegionProps } from '@/lib/scroll-region';
 import type { ReactNode } from 'react';
 import {
   CURRENCIES,
@@ -27,7 +28,7 @@ interface Row {
 
 function LabelTable({ caption, rows }: { caption: string; rows: Row[] }) {
   return (
-    <Table.ScrollContainer minWidth={520}>
+    <Table.ScrollContainer minWidth={520} scrollAreaProps={scrollRegionProps(caption)}>
       <Table withTableBorder fz="sm" verticalSpacing={6}>
         <Table.Caption style={{ captionSide: 'top', textAlign: 'left', fontWeight: 600 }}>{caption}</Table.Caption>
         <Table.Thead>

@@ -4,7 +4,7 @@
  * control of any field of the registry by its kind.
  */
 import '@mantine/dates/styles.css';
-import { ActionIcon, MultiSelect, Popover, Select, Stack, Switch, TagsInput, Text, Textarea, TextInput, type TextareaProps, type TextInputProps } from '@mantine/core';
+import { ActionIcon, MultiSelect, Popover, Select, Switch, TagsInput, Text, Textarea, TextInput, type TextareaProps, type TextInputProps } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { useState } from 'react';
 import { Controller, get, useFormContext, useFormState, useWatch, type FieldPath } from 'react-hook-form';
@@ -123,44 +123,48 @@ export function DateField({ path, label, hint, blankMeans }: { path: FormPath; l
   const [open, setOpen] = useState(false);
   const picked = /^(\d{4}-\d{2}-\d{2})/.exec(String(getValues(path) ?? ''))?.[1] ?? null;
   return (
-    <Stack gap={4}>
-      <TextInput
-        {...register(path, { onChange: clear })}
-        label={label}
-        description={`${hint ? `${hint} ` : ''}In your time zone, ${localTimeZone()}.`}
-        placeholder="YYYY-MM-DD HH:mm"
-        autoComplete="off"
-        spellCheck={false}
-        error={error}
-        aria-describedby={`${path}-meaning`}
-        rightSectionWidth={40}
-        rightSection={
-          <Popover opened={open} onChange={setOpen} position="bottom-end" withinPortal trapFocus returnFocus>
-            <Popover.Target>
-              <ActionIcon variant="subtle" aria-label={`Pick ${label.toLowerCase()} from a calendar`} onClick={() => setOpen((o) => !o)}>
-                <CalendarIcon />
-              </ActionIcon>
-            </Popover.Target>
-            <Popover.Dropdown>
-              <DatePicker
-                value={picked}
-                defaultDate={picked ?? undefined}
-                onChange={(day) => {
-                  if (!day) return;
-                  setValue(path, withPickedDay(String(getValues(path) ?? ''), day), { shouldDirty: true });
-                  clear?.();
-                  markChanged();
-                  setOpen(false);
-                }}
-              />
-            </Popover.Dropdown>
-          </Popover>
-        }
-      />
-      <Text id={`${path}-meaning`} data-testid={`${path}-meaning`} size="xs" c="dimmed">
-        <DateMeaning path={path} blankMeans={blankMeans} />
-      </Text>
-    </Stack>
+    <TextInput
+      {...register(path, { onChange: clear })}
+      label={label}
+      // How the text was read goes in Mantine's description, which the input's aria-describedby names
+      // (Mantine replaces any aria-describedby of ours): under the input, where it follows the typing.
+      description={
+        <>
+          {`${hint ? `${hint} ` : ''}In your time zone, ${localTimeZone()}.`}
+          <Text span inherit display="block" id={`${path}-meaning`} data-testid={`${path}-meaning`}>
+            <DateMeaning path={path} blankMeans={blankMeans} />
+          </Text>
+        </>
+      }
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
+      placeholder="YYYY-MM-DD HH:mm"
+      autoComplete="off"
+      spellCheck={false}
+      error={error}
+      rightSectionWidth={40}
+      rightSection={
+        <Popover opened={open} onChange={setOpen} position="bottom-end" withinPortal trapFocus returnFocus>
+          <Popover.Target>
+            <ActionIcon variant="subtle" aria-label={`Pick ${label.toLowerCase()} from a calendar`} onClick={() => setOpen((o) => !o)}>
+              <CalendarIcon />
+            </ActionIcon>
+          </Popover.Target>
+          <Popover.Dropdown>
+            <DatePicker
+              value={picked}
+              defaultDate={picked ?? undefined}
+              onChange={(day) => {
+                if (!day) return;
+                setValue(path, withPickedDay(String(getValues(path) ?? ''), day), { shouldDirty: true });
+                clear?.();
+                markChanged();
+                setOpen(false);
+              }}
+            />
+          </Popover.Dropdown>
+        </Popover>
+      }
+    />
   );
 }
 

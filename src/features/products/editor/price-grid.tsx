@@ -4,7 +4,7 @@
  * Google Sheets fills from the cell it lands in. Cells are uncontrolled inputs: typing re-renders nothing
  * but the browser's own input.
  */
-import { Anchor, Button, Group, List, Menu, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Group, List, Menu, Table, Text, Tooltip } from '@mantine/core';
 import { useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { get, useFormContext, useFormState, type FieldPath } from 'react-hook-form';
 import type { Currency } from '@/contract/site-api';
@@ -15,6 +15,7 @@ import { useMarkChanged } from './change-signal';
 import { useFieldError } from './form-fields';
 import { useProductSettings } from './settings';
 import { isBlock, moveTarget, parseClipboardBlock, placeBlock } from './grid-logic';
+import hidden from '@/lib/visually-hidden.module.css';
 import classes from './price-grid.module.css';
 
 export interface PriceGridProps {
@@ -51,10 +52,15 @@ function PriceCell({ base, currency, index, row, col, label }: { base: string; c
   return (
     <Table.Td className={classes.td} data-invalid={error ? true : undefined}>
       {/* Always the same tree, so the input keeps its focus when its error comes or goes. */}
-      <Tooltip label={error} disabled={!error} withArrow position="bottom">
+      {/* On focus too, so a keyboard shows the problem as a mouse does (Mantine's default is hover only). */}
+      <Tooltip label={error} disabled={!error} withArrow position="bottom" events={{ hover: true, focus: true, touch: false }}>
         {input}
       </Tooltip>
-      {error && <VisuallyHidden id={errorId}>{error}</VisuallyHidden>}
+      {error && (
+        <span id={errorId} className={hidden.visuallyHidden}>
+          {error}
+        </span>
+      )}
     </Table.Td>
   );
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_EPOCH_SECONDS } from '@/contract/identifiers';
-import { validateProduct } from '@/contract/rules';
+import { MAX_MINOR_UNITS, validateProduct } from '@/contract/rules';
 import {
   CURRENCIES,
   OPTION_FIELD_KEYS,
@@ -19,7 +19,7 @@ import {
 } from '@/contract/site-api';
 import { decodeProduct, encodeProduct, settingsForLocale } from './codec';
 import { DATE_REASONS, epochToLocalDateTime, parseDateText } from './dates';
-import { MAX_MINOR_UNITS, MONEY_REASONS, formatMinor } from './money';
+import { MONEY_REASONS, formatMinor } from './money';
 import {
   emptyAttribute,
   emptyOption,

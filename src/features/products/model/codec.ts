@@ -8,7 +8,8 @@
 import { MAX_EPOCH_SECONDS } from '@/contract/identifiers';
 import type { WireAttribute, WireAttributeOption, WireProduct, WireReference } from '@/contract/site-api';
 import { epochToLocalDateTime, parseDateText } from './dates';
-import { DEFAULT_PRICE_DECIMALS, MAX_MINOR_UNITS, formatMinor, parseMoney, type PriceDecimals } from './money';
+import { MAX_MINOR_UNITS } from '@/contract/rules';
+import { DEFAULT_PRICE_DECIMALS, formatMinor, parseMoney, type PriceDecimals } from './money';
 import { newKey, type AttributeForm, type OptionForm, type ProductForm } from './product-form';
 import { BASE_FIELDS, type FieldDef, type SiteFields } from './registry';
 import { fieldsForSite, type SiteShape } from './site-fields';

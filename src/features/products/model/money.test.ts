@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { validateProduct } from '@/contract/rules';
+import { MAX_MINOR_UNITS, validateProduct } from '@/contract/rules';
 import { CURRENCIES, productPriceKey } from '@/contract/site-api';
-import { MAX_MINOR_UNITS, MONEY_REASONS, formatMinor, formatMoney, parseMoney } from './money';
+import { MONEY_REASONS, formatMinor, formatMoney, parseMoney } from './money';
 
 const LOCALES = ['en', 'en-US', 'en-GB', 'de-DE', 'fr-FR', 'en-NZ'] as const;
 const NBSP = '\u00a0';

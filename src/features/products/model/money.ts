@@ -4,6 +4,7 @@
  * 4), the same for every currency; the minor-unit scale is 10^decimals. One parser serves typing,
  * pasting and sending, so a cell reads the same however its text arrived.
  */
+import { MAX_MINOR_UNITS } from '@/contract/rules';
 import { CURRENCIES, type Currency } from '@/contract/site-api';
 
 /** Decimal places of a site's prices; 2 unless its site profile says 4. */
@@ -12,12 +13,6 @@ export const DEFAULT_PRICE_DECIMALS: PriceDecimals = 2;
 
 /** minor null = a blank cell (left out of the body). */
 export type MoneyParse = { ok: true; minor: number | null } | { ok: false; reason: string };
-
-/**
- * The contract's limit for prices: at most 12 digits of minor units (rules.ts checks
- * `/^(0|[1-9]\d{0,11})$/` but does not export it; money.test.ts pins this value to that rule).
- */
-export const MAX_MINOR_UNITS = 999_999_999_999;
 
 export const MONEY_REASONS = {
   notANumber: 'Not an amount: use digits, e.g. 19.99',

@@ -3,6 +3,7 @@
  * rows read off the field registry) with a way back to edit it, and the exact JSON that will be sent.
  */
 import { Alert, Anchor, Button, Card, CopyButton, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { scrollRegionProps } from '@/lib/scroll-region';
 import { JsonBlock } from '@/lib/json-block';
 import { useMemo, type ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
@@ -99,7 +100,7 @@ function PriceTable({ values }: { values: ProductForm }) {
   const priced = currencies.filter((c) => columns.some((column) => (values.prices[c][column.index] ?? '').trim() !== ''));
   if (priced.length === 0) return <Text size="sm">No prices entered.</Text>;
   return (
-    <Table.ScrollContainer minWidth={360}>
+    <Table.ScrollContainer minWidth={360} scrollAreaProps={scrollRegionProps('Prices entered')}>
       <Table withTableBorder fz="sm" aria-label="Prices entered">
         <Table.Thead>
           <Table.Tr>
