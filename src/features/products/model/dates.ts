@@ -1,7 +1,8 @@
 /**
  * The editor's dates: what a person types (or picks) in a date field, read in the browser's time zone;
  * the wire carries Unix epoch seconds (platform-notes). A date alone means the start of that day. Text
- * that is not a whole, real date in range is an error on the field, never dropped.
+ * that is not a whole, real date in range is an error on the field, never dropped. Ours, because
+ * @internationalized/date reads ISO 8601 only: docs/decisions/0007-own-money-and-date-parsers.md.
  */
 import { MAX_EPOCH_SECONDS } from '@/contract/identifiers';
 

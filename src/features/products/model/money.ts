@@ -2,7 +2,8 @@
  * Prices: the wire carries minor units as integer strings; the editor shows and accepts major units.
  * How many decimal places a price has is a setting of the site (platform-notes: "Pricing Accuracy", 2 or
  * 4), the same for every currency; the minor-unit scale is 10^decimals. One parser serves typing,
- * pasting and sending, so a cell reads the same however its text arrived.
+ * pasting and sending, so a cell reads the same however its text arrived. Ours, not NumberParser, which
+ * reads "19.99" in de-DE as 1999 and gives no reasons: docs/decisions/0007-own-money-and-date-parsers.md.
  */
 import { MAX_MINOR_UNITS } from '@/contract/rules';
 import { CURRENCIES, type Currency } from '@/contract/site-api';
