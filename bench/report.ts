@@ -209,15 +209,19 @@ function peerRows(peer: PeerFigures, budgets: readonly BudgetCheck[]): Row[] {
 }
 
 
+/** A longest task as the browser reports it: none under 50 ms. */
+const longest = (median: number, max: number, rounds: number) =>
+  max === 0 ? `none over 50 ms in ${rounds} of ${rounds} rounds` : `${median} ms (longest of ${rounds} rounds: ${max} ms)`;
+
 function importRows(figures: ImportFigures): Row[] {
   const area = `Import, ${figures.rows.toLocaleString('en')} rows`;
   return [
     [area, 'Worker: read (encoding + papaparse) + check every product', `${figures.parseMs} + ${figures.checkMs} ms`, 'under 1 s'],
-    [area, 'Longest main-thread task, file chosen → grid painted', `${figures.longestTaskMs} ms`, 'at most 50 ms'],
+    [area, 'Longest main-thread task, file chosen → grid painted', longest(figures.longestTaskMs, figures.longestTaskMaxMs, figures.runs), 'at most 50 ms'],
     [
       area,
       `The same rows as an Excel workbook (${figures.workbookKB} KB): read in the worker (SheetJS); longest main-thread task`,
-      `${figures.workbookParseMs} ms (CSV: ${figures.parseMs} ms); ${figures.workbookLongestTaskMs} ms`,
+      `${figures.workbookParseMs} ms (CSV: ${figures.parseMs} ms); ${longest(figures.workbookLongestTaskMs, figures.workbookLongestTaskMaxMs, figures.runs)}`,
       'at most 50 ms',
     ],
     [area, 'Grid scrolling a screenful per frame: fps; p95 frame', `${figures.scrollFps} fps; ${figures.scrollFrameP95Ms} ms`, 'display rate'],
