@@ -248,11 +248,11 @@ describe('POST /ecommerce/products/create', () => {
   });
 
   it('answers creates that arrive together (one transaction) each with its own product, and one slug once', async () => {
-    const many = await Promise.all(Array.from({ length: 40 }, (_, i) => create({ name: `Mug ${i}`, slug: `mug-${i}` })));
+    const many = await Promise.all(Array.from({ length: 40 }, async (_, i) => create({ name: `Mug ${i}`, slug: `mug-${i}` })));
     expect(many.map((res) => res.status)).toEqual(Array(40).fill(200));
     const ids = await Promise.all(many.map(async (res) => ((await res.json()) as { id: string }).id));
     expect(new Set(ids).size).toBe(40);
-    const same = await Promise.all(Array.from({ length: 10 }, (_, i) => create({ name: `Same ${i}`, slug: 'same-slug' })));
+    const same = await Promise.all(Array.from({ length: 10 }, async (_, i) => create({ name: `Same ${i}`, slug: 'same-slug' })));
     expect(same.map((res) => res.status).sort()).toEqual([200, ...Array(9).fill(422)]);
     expect(store.countProducts()).toBe(41);
   });

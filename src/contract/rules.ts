@@ -87,7 +87,7 @@ function addIssueDetails(c: Collector, issue: z.core.$ZodIssue, root: unknown) {
     const input = valueAtPath(root, issue.path);
     const objectBranch = issue.errors[0];
     if (input !== null && typeof input === 'object' && !Array.isArray(input) && objectBranch) {
-      for (const inner of objectBranch) addIssueDetails(c, { ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue, root);
+      for (const inner of objectBranch) addIssueDetails(c, { ...inner, path: [...issue.path, ...inner.path] }, root);
       return;
     }
     const field = formatFieldPath(issue.path);

@@ -215,7 +215,7 @@ function RouterProvider({ history, basename = '', children }: { history: History
   }, []);
 
   const value = useMemo(
-    () => ({ location, basename, navigate: navigate as NavigateFunction, registerBlocker }),
+    () => ({ location, basename, navigate: navigate, registerBlocker }),
     [location, basename, navigate, registerBlocker],
   );
   return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;

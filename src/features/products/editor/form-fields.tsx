@@ -20,7 +20,8 @@ export type FormPath = FieldPath<ProductForm>;
 export function useFieldError(path: FormPath): string | undefined {
   const { control } = useFormContext<ProductForm>();
   const { errors } = useFormState({ control, name: path, exact: true });
-  const error = get(errors, path) as { message?: string } | undefined;
+  // react-hook-form's `get` answers `any`: the error at a path, typed here.
+  const error: { message?: string } | undefined = get(errors, path);
   return error?.message;
 }
 

@@ -89,7 +89,8 @@ function GridProblems({
 }) {
   const { control } = useFormContext<ProductForm>();
   const { errors } = useFormState({ control, name: base as FieldPath<ProductForm> });
-  const grid = get(errors, base) as Record<string, ({ message?: string } | undefined)[] | undefined> | undefined;
+  // react-hook-form's `get` answers `any`: the grid's errors, typed here.
+  const grid: Record<string, ({ message?: string } | undefined)[] | undefined> | undefined = get(errors, base);
   if (!grid) return null;
   const problems = currencies.flatMap((currency, row) =>
     columns.flatMap((column, col) => {

@@ -267,7 +267,7 @@ export function ImportPage() {
             <SegmentedControl
               aria-label="Rows shown"
               value={filter}
-              onChange={(value) => setFilter(value as Filter)}
+              onChange={(value) => setFilter(value)}
               data={[
                 { value: 'all', label: 'All rows' },
                 { value: 'problems', label: 'Problems only' },
