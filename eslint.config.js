@@ -63,7 +63,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['react', 'react-dom', 'react/*', '@mantine/*', 'node:*'], message: 'The contract is browser- and server-safe: no React, no DOM, no Node.' },
+            {
+              group: ['react', 'react-dom', 'react/*', '@mantine/*', 'node:*'],
+              message: 'The contract is browser- and server-safe: no React, no DOM, no Node.',
+            },
           ],
         },
       ],

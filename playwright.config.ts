@@ -17,7 +17,13 @@ process.env.E2E_DATA_DIR ??= join(tmpdir(), `site-admin-e2e-${process.pid}-${Dat
 process.env.E2E_DIST_DIR ??= join(process.env.E2E_DATA_DIR, 'dist');
 // The server as production runs it, compiled (scripts/build-server.mjs), in a folder of this run's own:
 // inside node_modules/.cache, so the bundle's imports of packages resolve as they do from dist-server/.
-process.env.E2E_SERVER_DIR ??= join(fileURLToPath(new URL('.', import.meta.url)), 'node_modules', '.cache', 'site-admin-e2e', `${process.pid}-${Date.now()}`);
+process.env.E2E_SERVER_DIR ??= join(
+  fileURLToPath(new URL('.', import.meta.url)),
+  'node_modules',
+  '.cache',
+  'site-admin-e2e',
+  `${process.pid}-${Date.now()}`,
+);
 // The multi-site server's own sandbox database, beside the first one's.
 process.env.E2E_SITES_DATA_DIR ??= join(process.env.E2E_DATA_DIR, 'sites');
 const executablePath = findChromium();
@@ -39,7 +45,14 @@ export const E2E = {
 };
 
 /** Settings a developer's shell may hold that would change what a test server works on. */
-const NO_SITE_SETTINGS = { SITE_PROFILE: '', SITE_API_BASE_URL: '', SITE_API_KEY: '', SITE_ID: '', SANDBOX_SITE_ID: '', SANDBOX_API_KEY: '' };
+const NO_SITE_SETTINGS = {
+  SITE_PROFILE: '',
+  SITE_API_BASE_URL: '',
+  SITE_API_KEY: '',
+  SITE_ID: '',
+  SANDBOX_SITE_ID: '',
+  SANDBOX_API_KEY: '',
+};
 
 export default defineConfig({
   testDir: 'e2e',

@@ -48,7 +48,13 @@ export async function timeToPaint(
 ): Promise<number> {
   await page.evaluate(([t, s, c]) => window.__bench?.arm(t, s, c), [trigger, selector, count] as const);
   await action();
-  return required(await withTimeout(page.evaluate(() => window.__bench?.result()), 60_000, selector));
+  return required(
+    await withTimeout(
+      page.evaluate(() => window.__bench?.result()),
+      60_000,
+      selector,
+    ),
+  );
 }
 
 /**

@@ -25,7 +25,10 @@ function editorBudgets(editor: EditorFigures): BudgetCheck[] {
   const small = editor.sizes[0];
   const large = editor.sizes[editor.sizes.length - 1];
   if (small && large) {
-    for (const [field, label] of [['optionName', 'option name'], ['priceCell', 'price cell']] as const) {
+    for (const [field, label] of [
+      ['optionName', 'option name'],
+      ['priceCell', 'price cell'],
+    ] as const) {
       const p95 = large[field].eventP95;
       checks.push({
         budget: `Keystroke p95, ${label}, ${large.size}: ≤ 16 ms (Event Timing)`,

@@ -78,9 +78,7 @@ function packagesOf(path: string, code: string): PackageShare[] | undefined {
       bytes.set(name, (bytes.get(name) ?? 0) + end - segment[0]);
     });
   });
-  return [...bytes]
-    .map(([name, n]) => ({ name, bytes: n, share: n / Math.max(1, code.length) }))
-    .sort((a, b) => b.bytes - a.bytes);
+  return [...bytes].map(([name, n]) => ({ name, bytes: n, share: n / Math.max(1, code.length) })).sort((a, b) => b.bytes - a.bytes);
 }
 
 function assetSet(distDir: string, files: Iterable<string>): AssetSet {
@@ -91,7 +89,10 @@ function assetSet(distDir: string, files: Iterable<string>): AssetSet {
     const packages = extname(file) === '.js' ? packagesOf(path, bytes.toString('utf8')) : undefined;
     return packages ? { ...sized, packages } : sized;
   };
-  const sized = [...files].filter((f) => ['.js', '.css'].includes(extname(f))).sort().map(sizeOf);
+  const sized = [...files]
+    .filter((f) => ['.js', '.css'].includes(extname(f)))
+    .sort()
+    .map(sizeOf);
   const sum = (ext: string, key: 'raw' | 'gzip') => sized.filter((f) => extname(f.file) === ext).reduce((n, f) => n + f[key], 0);
   return { jsGzip: sum('.js', 'gzip'), cssGzip: sum('.css', 'gzip'), jsRaw: sum('.js', 'raw'), cssRaw: sum('.css', 'raw'), files: sized };
 }
@@ -114,14 +115,20 @@ export async function runBundleBenchmark(browser: Browser, origin: string, distD
     await page.goto('/cases', { waitUntil: 'networkidle' });
     await page.getByRole('heading', { level: 1, name: 'Cases' }).waitFor();
     const firstPage = new Set(fetched);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /New product/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: /New product/ })
+      .click();
     await page.getByRole('heading', { level: 1, name: 'New product' }).waitFor();
     await page.waitForLoadState('networkidle');
     const editorAdds = [...fetched].filter((file) => !firstPage.has(file));
 
     const first = assetSet(distDir, firstPage);
     const editor = assetSet(distDir, editorAdds);
-    const all = assetSet(distDir, readdirSync(join(distDir, 'assets')).map((f) => `assets/${f}`));
+    const all = assetSet(
+      distDir,
+      readdirSync(join(distDir, 'assets')).map((f) => `assets/${f}`),
+    );
     return {
       firstPage: first,
       editorAdds: editor,

@@ -13,10 +13,7 @@ import { KEY_DELAY_MS, summariseKeystrokes, type KeystrokeFigures, type Keystrok
 import { median, round } from './stats';
 
 /** Queries typed and then deleted key by key: narrowing, then widening back to all rows. */
-const FILTER_KEYS = ['field 4', 'example', 'order 2026', 'cuba'].flatMap((query) => [
-  ...query,
-  ...Array.from(query, () => 'Backspace'),
-]);
+const FILTER_KEYS = ['field 4', 'example', 'order 2026', 'cuba'].flatMap((query) => [...query, ...Array.from(query, () => 'Backspace')]);
 
 /** After every row is available, long tasks are still counted for this long (effects, late batches). */
 const SETTLE_MS = 500;
@@ -167,8 +164,14 @@ async function casesSession(browser: Browser, origin: string, caseId: string): P
     const times = await page.evaluate((path) => window.__cases?.result(path), `/forms/${CASE_FORM}/cases/${caseId}`);
     if (!times) throw new Error('The case probe gave no result.');
     await page.getByRole('tab', { name: `Fields (${CASE_ROWS})` }).waitFor();
-    const settledAt = await page.evaluate((ms) => new Promise<number>((resolve) => setTimeout(() => resolve(performance.now()), ms)), SETTLE_MS);
-    const longestTaskMs = await page.evaluate(([from, to]) => window.__cases?.longestTask(from, to) ?? NaN, [times.enterAt, settledAt] as const);
+    const settledAt = await page.evaluate(
+      (ms) => new Promise<number>((resolve) => setTimeout(() => resolve(performance.now()), ms)),
+      SETTLE_MS,
+    );
+    const longestTaskMs = await page.evaluate(([from, to]) => window.__cases?.longestTask(from, to) ?? NaN, [
+      times.enterAt,
+      settledAt,
+    ] as const);
 
     await page.getByLabel('Filter fields', { exact: true }).click();
     const typingFrom = await page.evaluate(() => performance.now());

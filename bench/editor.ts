@@ -44,7 +44,12 @@ function summarise(size: ProductSize, runs: readonly EditorRun[]): EditorSummary
   };
 }
 
-export async function runEditorBenchmark(browser: Browser, origin: string, rounds: number, log: (line: string) => void): Promise<EditorFigures> {
+export async function runEditorBenchmark(
+  browser: Browser,
+  origin: string,
+  rounds: number,
+  log: (line: string) => void,
+): Promise<EditorFigures> {
   const runs = EDITOR_SIZES.map(() => [] as EditorRun[]);
   const control: KeystrokeFigures[] = [];
   // One unmeasured session first: the browser's own first-run costs would fall on whichever came first.

@@ -65,9 +65,12 @@ export async function bigImportWorkbook(): Promise<Buffer> {
   const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet('Products');
-  const [header = '', ...lines] = bigImportFile().replace(/"Line one\r?\nline two of (\d+)"/g, 'Line one line two of $1').split('\r\n');
+  const [header = '', ...lines] = bigImportFile()
+    .replace(/"Line one\r?\nline two of (\d+)"/g, 'Line one line two of $1')
+    .split('\r\n');
   sheet.addRow(header.split(','));
-  for (const line of lines) sheet.addRow(line.split(',').map((cell, i) => (cell !== '' && (i === 3 || i === 4 || i === 7 || i === 8) ? Number(cell) : cell)));
+  for (const line of lines)
+    sheet.addRow(line.split(',').map((cell, i) => (cell !== '' && (i === 3 || i === 4 || i === 7 || i === 8) ? Number(cell) : cell)));
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
@@ -199,7 +202,12 @@ async function createSession(browser: Browser, origin: string, concurrency: numb
   }
 }
 
-export async function runImportBenchmark(browser: Browser, origin: string, rounds: number, log: (line: string) => void): Promise<ImportFigures> {
+export async function runImportBenchmark(
+  browser: Browser,
+  origin: string,
+  rounds: number,
+  log: (line: string) => void,
+): Promise<ImportFigures> {
   await withRetry('warm-up', () => bigFileSession(browser, origin), log); // Unmeasured.
   const runs: Awaited<ReturnType<typeof bigFileSession>>[] = [];
   for (let r = 0; r < rounds; r += 1) {

@@ -64,12 +64,7 @@ function medianFigures(runs: readonly LoadFigures[]): LoadFigures {
   };
 }
 
-export async function runPeerBenchmark(
-  distDir: string,
-  log: (line: string) => void,
-  rounds = 3,
-  connections = 50,
-): Promise<PeerFigures> {
+export async function runPeerBenchmark(distDir: string, log: (line: string) => void, rounds = 3, connections = 50): Promise<PeerFigures> {
   const binary = findNginx();
   const started: RunningProcess[] = [];
   try {

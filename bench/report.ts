@@ -106,9 +106,19 @@ function casesRows(cases: CasesFigures, checks: readonly BudgetCheck[]): Row[] {
   const area = `Cases, ${cases.fields} fields`;
   const { filter, control } = cases;
   return [
-    [area, 'Answer received (responseEnd) → first screen of rows painted', `${cases.firstScreenMs} ms (from Enter: ${cases.enterToFirstScreenMs} ms)`, verdict(checks, 'Cases first screen')],
+    [
+      area,
+      'Answer received (responseEnd) → first screen of rows painted',
+      `${cases.firstScreenMs} ms (from Enter: ${cases.enterToFirstScreenMs} ms)`,
+      verdict(checks, 'Cases first screen'),
+    ],
     [area, `Enter in lookup → all ${cases.rows} rows available, painted (via proxy)`, `${cases.allRowsMs} ms`, ''],
-    [area, 'Longest main-thread task, Enter → settled (Long Tasks API)', `${cases.longestTaskMs} ms`, verdict(checks, 'Cases longest task')],
+    [
+      area,
+      'Longest main-thread task, Enter → settled (Long Tasks API)',
+      `${cases.longestTaskMs} ms`,
+      verdict(checks, 'Cases longest task'),
+    ],
     [
       area,
       'Filter keystroke: p50 / p95, keydown → next paint (probe)',
@@ -137,11 +147,21 @@ function firstPageScriptRows(firstPage: BundleFigures['firstPage']): Row[] {
   const rows = listed.map((f): Row => {
     const main = (f.packages ?? []).filter((p) => p.share >= 0.05).slice(0, 4);
     const made = main.map((p) => `${p.name} ${Math.round(p.share * 100)} %`).join(', ');
-    return ['Bundle (gzip)', `First page, ${f.file.replace(/^assets\//, '')}: gzip, share; its packages`, `${kb(f.gzip)}, ${share(f.gzip)}${made ? `: ${made}` : ''}`, ''];
+    return [
+      'Bundle (gzip)',
+      `First page, ${f.file.replace(/^assets\//, '')}: gzip, share; its packages`,
+      `${kb(f.gzip)}, ${share(f.gzip)}${made ? `: ${made}` : ''}`,
+      '',
+    ];
   });
   if (rest.length > 0) {
     const gzip = rest.reduce((n, f) => n + f.gzip, 0);
-    rows.push(['Bundle (gzip)', `First page, ${rest.length} more scripts under ${kb(LISTED_SCRIPT_BYTES)} each: gzip, share`, `${kb(gzip)}, ${share(gzip)}`, '']);
+    rows.push([
+      'Bundle (gzip)',
+      `First page, ${rest.length} more scripts under ${kb(LISTED_SCRIPT_BYTES)} each: gzip, share`,
+      `${kb(gzip)}, ${share(gzip)}`,
+      '',
+    ]);
   }
   return rows;
 }
@@ -208,7 +228,6 @@ function peerRows(peer: PeerFigures, budgets: readonly BudgetCheck[]): Row[] {
   return rows;
 }
 
-
 /** A longest task as the browser reports it: none under 50 ms. */
 const longest = (median: number, max: number, rounds: number) =>
   max === 0 ? `none over 50 ms in ${rounds} of ${rounds} rounds` : `${median} ms (longest of ${rounds} rounds: ${max} ms)`;
@@ -217,14 +236,24 @@ function importRows(figures: ImportFigures): Row[] {
   const area = `Import, ${figures.rows.toLocaleString('en')} rows`;
   return [
     [area, 'Worker: read (encoding + papaparse) + check every product', `${figures.parseMs} + ${figures.checkMs} ms`, 'under 1 s'],
-    [area, 'Longest main-thread task, file chosen → grid painted', longest(figures.longestTaskMs, figures.longestTaskMaxMs, figures.runs), 'at most 50 ms'],
+    [
+      area,
+      'Longest main-thread task, file chosen → grid painted',
+      longest(figures.longestTaskMs, figures.longestTaskMaxMs, figures.runs),
+      'at most 50 ms',
+    ],
     [
       area,
       `The same rows as an Excel workbook (${figures.workbookKB} KB): read in the worker (SheetJS); longest main-thread task`,
       `${figures.workbookParseMs} ms (CSV: ${figures.parseMs} ms); ${longest(figures.workbookLongestTaskMs, figures.workbookLongestTaskMaxMs, figures.runs)}`,
       'at most 50 ms',
     ],
-    [area, 'Grid scrolling a screenful per frame: fps; p95 frame', `${figures.scrollFps} fps; ${figures.scrollFrameP95Ms} ms`, 'display rate'],
+    [
+      area,
+      'Grid scrolling a screenful per frame: fps; p95 frame',
+      `${figures.scrollFps} fps; ${figures.scrollFrameP95Ms} ms`,
+      'display rate',
+    ],
     [area, 'JS heap after GC, file loaded and checked', `${figures.heapMB} MB`, ''],
     ...figures.creates.map((c): Row => [
       `Import creates, ${c.concurrency} at a time`,

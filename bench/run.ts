@@ -56,7 +56,10 @@ async function measureStartups(distDir: string): Promise<{ runsMs: number[]; ser
 async function main() {
   const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, only: { type: 'string' } } });
   const rounds = Math.max(1, Number(values.rounds) || 5);
-  const only = values.only?.split(',').map((name) => name.trim()).filter(Boolean);
+  const only = values.only
+    ?.split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   const unknown = only?.filter((name) => !SECTIONS.includes(name as Section)) ?? [];
   if (unknown.length > 0) throw new Error(`--only takes ${SECTIONS.join(', ')}, not ${unknown.join(', ')}`);
   // The case viewer is part of the browser section, and can run alone.
@@ -71,7 +74,7 @@ async function main() {
     try {
       return await run();
     } catch (error) {
-      const message = error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error);
+      const message = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
       log(`  ${benchmark} failed: ${message}`);
       failures.push({ benchmark, error: message });
       return undefined;
@@ -106,7 +109,9 @@ async function main() {
         );
       }
       if (runs('import')) {
-        importer = await attempt(`Import from a spreadsheet (${rounds} rounds)`, () => runImportBenchmark(browser, server.origin, rounds, log));
+        importer = await attempt(`Import from a spreadsheet (${rounds} rounds)`, () =>
+          runImportBenchmark(browser, server.origin, rounds, log),
+        );
       }
     } finally {
       await browser.close();

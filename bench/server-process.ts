@@ -133,7 +133,13 @@ export interface RunningServer extends RunningProcess {
 }
 
 /** Polls GET url until it answers 200; throws with the child's stderr if it exits or takes over 60 s. */
-export async function waitForOk(url: string, child: ChildProcess, stderr: () => string, started: number, headers: Record<string, string> = {}) {
+export async function waitForOk(
+  url: string,
+  child: ChildProcess,
+  stderr: () => string,
+  started: number,
+  headers: Record<string, string> = {},
+) {
   // Poll often: a start-up figure is only as fine as the polling interval.
   while ((await statusOf(url, headers)) !== 200) {
     if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}:\n${stderr().slice(-4000)}`);

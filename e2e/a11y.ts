@@ -27,7 +27,10 @@ export async function a11yViolations(page: Page, { include = [], exclude = [] }:
  * Fails the test when axe finds a violation, listing each. `soft`: records the failure and goes on (a run
  * of many screens reports them all); `screen` names the screen in the message.
  */
-export async function expectNoA11yViolations(page: Page, { soft = false, screen, ...options }: A11yOptions & { soft?: boolean; screen?: string } = {}) {
+export async function expectNoA11yViolations(
+  page: Page,
+  { soft = false, screen, ...options }: A11yOptions & { soft?: boolean; screen?: string } = {},
+) {
   const violations = await a11yViolations(page, options);
   const report = violations.map(
     (v) =>

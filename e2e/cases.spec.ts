@@ -17,7 +17,8 @@ async function lookUp(page: Page, form: string, id: string) {
 async function tabTo(page: Page, target: Locator, most = 25) {
   // The target may not be in the page yet (a row of a long table, rendered once it is near the screen).
   const focused = async () =>
-    (await target.count()) > 0 && (await target.evaluate((el) => el === document.activeElement, undefined, { timeout: 1000 }).catch(() => false));
+    (await target.count()) > 0 &&
+    (await target.evaluate((el) => el === document.activeElement, undefined, { timeout: 1000 }).catch(() => false));
   for (let presses = 0; presses < most && !(await focused()); presses += 1) {
     await page.keyboard.press('Tab');
   }
@@ -81,7 +82,9 @@ test.describe('case lookup', () => {
     await lookUp(page, '3', '7/48260');
     await expect(formBox(page)).toHaveValue('3');
     await expect(caseBox(page)).toHaveValue('7/48260');
-    await expect(caseBox(page)).toHaveAccessibleDescription(/not “\/”\. To look up a case by its link, paste the link into the form identifier box\./);
+    await expect(caseBox(page)).toHaveAccessibleDescription(
+      /not “\/”\. To look up a case by its link, paste the link into the form identifier box\./,
+    );
     expect(sent).toEqual([]);
     await lookUp(page, 'form_3', '48217');
     await expect(page).toHaveURL(/\/cases\/3\/48217$/);
@@ -97,7 +100,9 @@ test.describe('case lookup', () => {
     await page.goto('/cases');
     await lookUp(page, '3', '482 17');
     await expect(caseBox(page)).toHaveAttribute('aria-invalid', 'true');
-    await expect(caseBox(page)).toHaveAccessibleDescription(/may contain only ASCII letters \(A–Z, a–z\), digits \(0–9\), "_" and "-", not a space/);
+    await expect(caseBox(page)).toHaveAccessibleDescription(
+      /may contain only ASCII letters \(A–Z, a–z\), digits \(0–9\), "_" and "-", not a space/,
+    );
     await expect(caseBox(page)).toBeFocused();
     expect(sent).toEqual([]);
     await lookUp(page, '3', '99999');
@@ -137,7 +142,9 @@ test.describe('case lookup', () => {
     const record = (await (await request.get('/api/site/v2/forms/3/cases/48217')).json()) as { properties: { email: string } };
     await page.goto('/cases/3/48217');
     await expect(caseHeading(page, 'Contact us: case 48217')).toBeVisible();
-    await fieldRow(page, 'email').getByRole('button', { name: /^Copy value of Email/ }).click();
+    await fieldRow(page, 'email')
+      .getByRole('button', { name: /^Copy value of Email/ })
+      .click();
     await expect(fieldRow(page, 'email').getByRole('button', { name: /^Copied value of Email/ })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(record.properties.email);
     // Its name starts with what it shows, so a voice command for the label finds it (WCAG 2.5.3).
@@ -169,7 +176,11 @@ test.describe('case lookup', () => {
 });
 
 test.describe('any shape the platform returns', () => {
-  test('a number too large for JavaScript keeps every digit: in the table, the raw JSON, Copy JSON and Download JSON', async ({ page, context, request }) => {
+  test('a number too large for JavaScript keeps every digit: in the table, the raw JSON, Copy JSON and Download JSON', async ({
+    page,
+    context,
+    request,
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const stored = await addCase(
       request,
@@ -204,7 +215,10 @@ test.describe('any shape the platform returns', () => {
     );
   });
 
-  test('a case of 800 fields of every kind: first rows at once, all of them counted, filtered, reached by keyboard and scrolling', async ({ page, request }) => {
+  test('a case of 800 fields of every kind: first rows at once, all of them counted, filtered, reached by keyboard and scrolling', async ({
+    page,
+    request,
+  }) => {
     const kinds = (i: number): unknown =>
       [
         `Message ${i}: the parcel arrived on time but one mug was chipped.\nCould you send a replacement?`,
@@ -217,7 +231,9 @@ test.describe('any shape the platform returns', () => {
         '',
         `answer ${i}`,
       ][i % 9];
-    const properties: Record<string, unknown> = Object.fromEntries(Array.from({ length: 795 }, (_, i) => [`form_field_3_${i + 1}`, kinds(i + 1)]));
+    const properties: Record<string, unknown> = Object.fromEntries(
+      Array.from({ length: 795 }, (_, i) => [`form_field_3_${i + 1}`, kinds(i + 1)]),
+    );
     // A long value last, to open at the bottom of the table.
     properties.form_field_3_796 = 'one mug chipped '.repeat(400);
     const stored = await addCase(request, '3', { name: 'form_3', form_name: 'Contact us', created_at: 1767225600, properties });
@@ -235,7 +251,9 @@ test.describe('any shape the platform returns', () => {
     // Keyboard: Tab goes from row to row (links, disclosures, Copy), each scrolled into view as it is reached.
     const copy40 = page.getByRole('button', { name: 'Copy value of Form field 40 (form_field_3_40)' });
     await expect(copy40).toHaveCount(0);
-    await fieldRow(page, 'form_field_3_1').getByRole('button', { name: /^Copy value of/ }).focus();
+    await fieldRow(page, 'form_field_3_1')
+      .getByRole('button', { name: /^Copy value of/ })
+      .focus();
     await tabTo(page, copy40, 200);
     await expect(copy40).toBeInViewport();
     await expect(fieldRow(page, 'form_field_3_40')).toHaveAttribute('aria-rowindex', '42');
@@ -271,11 +289,19 @@ test.describe('any shape the platform returns', () => {
     await expect(table).toHaveAttribute('aria-rowcount', String(1 + 1 + 1));
   });
 
-  test('a 200 KB value is cut to a few lines, so the page stays short, until Show all; Show less cuts it again', async ({ page, context, request }) => {
+  test('a 200 KB value is cut to a few lines, so the page stays short, until Show all; Show less cuts it again', async ({
+    page,
+    context,
+    request,
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     // 200 × 1,024 bytes of ordinary text, one line.
     const message = 'one mug chipped '.repeat(12_800);
-    const stored = await addCase(request, '3', { name: 'form_3', form_name: 'Contact us', properties: { email: 'aroha@example.com', message } });
+    const stored = await addCase(request, '3', {
+      name: 'form_3',
+      form_name: 'Contact us',
+      properties: { email: 'aroha@example.com', message },
+    });
     await page.goto(`/cases/3/${stored.id}`);
     const row = fieldRow(page, 'message');
     const pageHeight = () => page.evaluate(() => document.documentElement.scrollHeight);
@@ -297,12 +323,21 @@ test.describe('any shape the platform returns', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(message);
   });
 
-  test('invisible characters show as marks: U+202E then gnp.exe reads as written, never as exe.png; Copy keeps them', async ({ page, context, request }) => {
+  test('invisible characters show as marks: U+202E then gnp.exe reads as written, never as exe.png; Copy keeps them', async ({
+    page,
+    context,
+    request,
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const stored = await addCase(request, '3', {
       name: 'form_3',
       form_name: 'Contact us',
-      properties: { attachment: '\u202Egnp.exe', reference: 'INV\u200B-2041', tags: ['\u202Efdp.scr', 'Orders'], site: 'https://example.com/\u202Egnp.exe' },
+      properties: {
+        attachment: '\u202Egnp.exe',
+        reference: 'INV\u200B-2041',
+        tags: ['\u202Efdp.scr', 'Orders'],
+        site: 'https://example.com/\u202Egnp.exe',
+      },
     });
     await page.goto(`/cases/3/${stored.id}`);
     await expect(page.getByText('This case holds characters that are invisible or change the direction of text.')).toBeVisible();
@@ -329,13 +364,18 @@ test.describe('any shape the platform returns', () => {
     await expect(fieldRow(page, 'tags').getByRole('listitem').first()).toHaveText('⟨U+202E RLO⟩fdp.scr');
     await expect(fieldRow(page, 'site').getByRole('link')).toContainText('⟨U+202E RLO⟩gnp.exe');
     expect(await page.locator('#main').evaluate((main) => /[\u202a-\u202e\u2066-\u2069\u200b]/.test(main.textContent ?? ''))).toBe(false);
-    await fieldRow(page, 'attachment').getByRole('button', { name: /^Copy value of Attachment/ }).click();
+    await fieldRow(page, 'attachment')
+      .getByRole('button', { name: /^Copy value of Attachment/ })
+      .click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('\u202Egnp.exe');
     await page.getByRole('tab', { name: 'Raw JSON' }).click();
     await expect(page.getByRole('tabpanel').locator('pre')).toContainText('"attachment": "⟨U+202E RLO⟩gnp.exe"');
   });
 
-  test('Copy shows on the row under the pointer or holding the focus, where there is a pointer; Tab always reaches it', async ({ page, hasTouch }) => {
+  test('Copy shows on the row under the pointer or holding the focus, where there is a pointer; Tab always reaches it', async ({
+    page,
+    hasTouch,
+  }) => {
     await page.goto('/cases/3/48217');
     const row = fieldRow(page, 'email');
     const copy = row.getByRole('button', { name: 'Copy value of Email (email)' });
@@ -360,7 +400,10 @@ test.describe('any shape the platform returns', () => {
     const stored = await addCase(request, '3', {
       '<img src=x onerror=alert(1)>': '<script>alert(2)</script><b>bold?</b>',
       ticket: { level1: { level2: { level3: { level4: 'deep' } } } },
-      matrix: [[1, 2], [3, [4, [5]]]],
+      matrix: [
+        [1, 2],
+        [3, [4, [5]]],
+      ],
       link: 'javascript:alert(3)',
       nothing: null,
     });
@@ -415,18 +458,36 @@ test.describe('failures', () => {
     ['an answer that is not JSON', { status: 200, contentType: 'text/html', body: '<h1>Login</h1>' }, 'The answer was not a case', true],
     [
       'the platform’s 500 in HTML',
-      { status: 502, headers: { 'x-platform-status': '500' }, json: badGateway('The platform answered 500 with something that is not JSON.') },
+      {
+        status: 502,
+        headers: { 'x-platform-status': '500' },
+        json: badGateway('The platform answered 500 with something that is not JSON.'),
+      },
       'The platform had a problem (500 Internal Server Error)',
       true,
     ],
     [
       'the platform’s 200 in HTML',
-      { status: 502, headers: { 'x-platform-status': '200' }, json: badGateway('The platform answered 200 with something that is not JSON.') },
+      {
+        status: 502,
+        headers: { 'x-platform-status': '200' },
+        json: badGateway('The platform answered 200 with something that is not JSON.'),
+      },
       'The answer was not a case',
       true,
     ],
-    ['a platform that cannot be reached', { status: 502, json: badGateway('The platform could not be reached.') }, 'The platform could not be reached', true],
-    ['refused platform credentials', { status: 401, headers: { 'x-platform-status': '401' }, json: unauthorized }, 'configuration matter for whoever runs this server', false],
+    [
+      'a platform that cannot be reached',
+      { status: 502, json: badGateway('The platform could not be reached.') },
+      'The platform could not be reached',
+      true,
+    ],
+    [
+      'refused platform credentials',
+      { status: 401, headers: { 'x-platform-status': '401' }, json: unauthorized },
+      'configuration matter for whoever runs this server',
+      false,
+    ],
   ] as const;
   for (const [what, answer, message, canRetry] of answers) {
     test(`${what} is explained, and asked only once`, async ({ page }) => {
@@ -447,7 +508,10 @@ test.describe('failures', () => {
     const requested: number[] = [];
     await page.route('**/api/site/v2/forms/**', (route) => {
       requested.push(Date.now());
-      return route.fulfill({ status: 504, json: { error: 'Gateway Timeout', message: 'The platform did not answer within 15 seconds.', code: 504 } });
+      return route.fulfill({
+        status: 504,
+        json: { error: 'Gateway Timeout', message: 'The platform did not answer within 15 seconds.', code: 504 },
+      });
     });
     await page.goto('/cases/3/48217');
     await expect(page.getByRole('alert')).toContainText('The platform did not answer in time');
@@ -461,7 +525,9 @@ test.describe('failures', () => {
 });
 
 for (const scheme of ['light', 'dark'] as const) {
-  test(`no WCAG 2.2 AA violations in the ${scheme} scheme: empty, invalid, result (form read as its number), raw JSON, error`, async ({ page }) => {
+  test(`no WCAG 2.2 AA violations in the ${scheme} scheme: empty, invalid, result (form read as its number), raw JSON, error`, async ({
+    page,
+  }) => {
     const scan = () => expectNoA11yViolations(page);
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto('/cases');

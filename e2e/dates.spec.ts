@@ -10,7 +10,12 @@ import { SANDBOX } from './sandbox';
 const MOMENT = 1761955200;
 
 async function addCase(request: APIRequestContext) {
-  const record = { name: 'form_3', form_name: 'Contact us', created_at: MOMENT, properties: { name: 'Aroha Ngata', form_field_3_7: '2026-03-01' } };
+  const record = {
+    name: 'form_3',
+    form_name: 'Contact us',
+    created_at: MOMENT,
+    properties: { name: 'Aroha Ngata', form_field_3_7: '2026-03-01' },
+  };
   const response = await request.post(`${SANDBOX.origin}/__sandbox/cases`, { headers: SANDBOX.headers, data: { form: '3', record } });
   expect(response.ok()).toBe(true);
   return ((await response.json()) as { id: string }).id;

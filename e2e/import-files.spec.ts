@@ -46,7 +46,18 @@ async function choose(page: Page, name: string, buffer: Buffer, mimeType = 'text
 
 /** Windows-1252 bytes of text whose every character that code page has (as Excel on Windows saves "CSV"). */
 function windows1252(text: string): Buffer {
-  const extra: Record<string, number> = { '€': 0x80, '‚': 0x82, '„': 0x84, '…': 0x85, '‘': 0x91, '’': 0x92, '“': 0x93, '”': 0x94, '–': 0x96, '—': 0x97 };
+  const extra: Record<string, number> = {
+    '€': 0x80,
+    '‚': 0x82,
+    '„': 0x84,
+    '…': 0x85,
+    '‘': 0x91,
+    '’': 0x92,
+    '“': 0x93,
+    '”': 0x94,
+    '–': 0x96,
+    '—': 0x97,
+  };
   return Buffer.from(
     [...text].map((c) => {
       const code = extra[c] ?? c.charCodeAt(0);
@@ -66,7 +77,11 @@ test.describe('text files in any encoding', () => {
   const NAME = 'Café Crème „Größe“ – 5 €';
   const cases: { file: string; label: RegExp; bytes: (text: string) => Buffer }[] = [
     { file: 'utf8.csv', label: /Read as UTF-8: the file is valid UTF-8/, bytes: (t) => Buffer.from(t, 'utf8') },
-    { file: 'utf8-bom.csv', label: /Read as UTF-8: the file says so/, bytes: (t) => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(t, 'utf8')]) },
+    {
+      file: 'utf8-bom.csv',
+      label: /Read as UTF-8: the file says so/,
+      bytes: (t) => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(t, 'utf8')]),
+    },
     { file: 'unicode.txt', label: /Read as UTF-16 LE: the file says so/, bytes: utf16le },
     { file: 'excel-windows.csv', label: /Read as Windows-1252: the file is not valid UTF-8/, bytes: windows1252 },
   ];
@@ -87,7 +102,10 @@ test.describe('text files in any encoding', () => {
     });
   }
 
-  test('a file valid in none of them is stopped before sending, with the reason on its cell; the person can pick the encoding it was saved in', async ({ page, request }) => {
+  test('a file valid in none of them is stopped before sending, with the reason on its cell; the person can pick the encoding it was saved in', async ({
+    page,
+    request,
+  }) => {
     const id = `enx${Date.now().toString(36)}`;
     // Mac OS Roman: é is 0x8E, which Windows-1252 reads as Ž; and 0x81 (Å), which Windows-1252 leaves undefined.
     const bytes = Buffer.concat([Buffer.from(`Name;Slug\r\nCaf`), Buffer.from([0x8e, 0x20, 0x81]), Buffer.from(`;${id}-1\r\n`)]);
@@ -98,7 +116,9 @@ test.describe('text files in any encoding', () => {
     await expect(page.getByTestId('sample-line')).toHaveText(`CafŽ \uFFFD;${id}-1`);
     await expect(summary(page)).toContainText('0 ready');
     await expect(summary(page)).toContainText('1 with problems');
-    await expect(page.getByRole('button', { name: /^Row 2, Name: / }).locator('xpath=..')).toContainText('a character the file’s encoding could not represent');
+    await expect(page.getByRole('button', { name: /^Row 2, Name: / }).locator('xpath=..')).toContainText(
+      'a character the file’s encoding could not represent',
+    );
     await expect(page.getByRole('button', { name: /^Create/ })).toBeDisabled();
 
     await page.getByLabel('Encoding').selectOption('macintosh');
@@ -134,7 +154,10 @@ for (const [timezoneId, releaseUtc] of [
   test.describe(`an Excel workbook in ${timezoneId}`, () => {
     test.use({ locale: 'de-DE', timezoneId });
 
-    test('is read from its first sheet with rows, each cell as Excel shows it, and the sandbox stores exactly that', async ({ page, request }) => {
+    test('is read from its first sheet with rows, each cell as Excel shows it, and the sandbox stores exactly that', async ({
+      page,
+      request,
+    }) => {
       const id = `xl${timezoneId.slice(0, 2).toLowerCase()}${Date.now().toString(36)}`;
       await openImport(page);
       await choose(page, 'katalog.xlsx', await catalogueWorkbook(id), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
@@ -156,13 +179,20 @@ for (const [timezoneId, releaseUtc] of [
         ['Klein', '12'],
         ['Groß', '24'],
       ]);
-      expect(bodies.find((b) => b.slug === `${id}-2`)).toMatchObject({ name: 'Mug', 'module_field_14/product_1': '00042', 'module_field_14/product/price/usd/1': '1200' });
+      expect(bodies.find((b) => b.slug === `${id}-2`)).toMatchObject({
+        name: 'Mug',
+        'module_field_14/product_1': '00042',
+        'module_field_14/product/price/usd/1': '1200',
+      });
 
       // The report as a workbook: the file's cells as they were read, with what became of each product.
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Report (Excel)' }).click();
       const report = await openWorkbook(await (await download).path());
-      const rows = report.worksheets[0]?.getSheetValues().slice(1).map((row) => (Array.isArray(row) ? row.slice(1) : []));
+      const rows = report.worksheets[0]
+        ?.getSheetValues()
+        .slice(1)
+        .map((row) => (Array.isArray(row) ? row.slice(1) : []));
       expect(rows?.[0]?.slice(0, 5)).toEqual(['Import status', 'Import message', 'Platform answer', 'Name', 'Slug']);
       expect(rows?.[1]?.[0]).toBe('created');
       expect(rows?.[1]?.slice(3, 6)).toEqual(['Café Crème', `${id}-1`, '00123']);
@@ -170,7 +200,9 @@ for (const [timezoneId, releaseUtc] of [
   });
 }
 
-test('the template as a workbook: header frozen, each column’s help as a note, yes/no columns as drop-down lists, the example product with its stock', async ({ page }) => {
+test('the template as a workbook: header frozen, each column’s help as a note, yes/no columns as drop-down lists, the example product with its stock', async ({
+  page,
+}) => {
   await openImport(page);
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Template (Excel)' }).click();

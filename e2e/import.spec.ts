@@ -52,7 +52,10 @@ test.beforeEach(async ({ page }) => {
 test.describe('in de-DE', () => {
   test.use({ locale: 'de-DE' });
 
-  test('a semicolon file is checked before sending, fixed in place, created without the rows our rules or the platform refuse, and reported', async ({ page, request }) => {
+  test('a semicolon file is checked before sending, fixed in place, created without the rows our rules or the platform refuse, and reported', async ({
+    page,
+    request,
+  }) => {
     const id = `imp${Date.now().toString(36)}`;
     await openImport(page);
     // A product already on the site: the sandbox refuses its slug with a 422.
@@ -121,8 +124,18 @@ test.describe('in de-DE', () => {
           name: 'Größe',
           enabled: 'true',
           items: [
-            { name: 'Klein', enabled: 'true', 'module_field_14/product_attribute_option/price/usd/1': '0', 'module_field_14/product_attribute_option/inventory/1': '12' },
-            { name: 'Groß', enabled: 'true', 'module_field_14/product_attribute_option/price/usd/1': '1050', 'module_field_14/product_attribute_option/inventory/1': '4' },
+            {
+              name: 'Klein',
+              enabled: 'true',
+              'module_field_14/product_attribute_option/price/usd/1': '0',
+              'module_field_14/product_attribute_option/inventory/1': '12',
+            },
+            {
+              name: 'Groß',
+              enabled: 'true',
+              'module_field_14/product_attribute_option/price/usd/1': '1050',
+              'module_field_14/product_attribute_option/inventory/1': '4',
+            },
           ],
         },
       ],
@@ -133,7 +146,9 @@ test.describe('in de-DE', () => {
     await page.getByRole('button', { name: 'Report (CSV)' }).click();
     const report = await readFile(await (await download).path(), 'utf8');
     const lines = report.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('Import status;Import message;Platform answer;Name;Slug;USD, Price;Attribute name;Option name;USD, Added to price;Stock;Notiz');
+    expect(lines[0]).toBe(
+      'Import status;Import message;Platform answer;Name;Slug;USD, Price;Attribute name;Option name;USD, Added to price;Stock;Notiz',
+    );
     expect(lines[1]).toMatch(new RegExp(`^created;;"\\{.*""slug"":""${id}-decke"".*\\}";Leinendecke;`));
     expect(lines[2]).toMatch(/^created;;;;;;;Groß;/);
     expect(lines[5]).toMatch(/^rejected;The platform answered 422 .*is already used by another product on this site/);
@@ -144,7 +159,10 @@ test.describe('in de-DE', () => {
   });
 });
 
-test('429 with Retry-After waits and sends again; a connection dropped after the product arrived is outcome unknown and never sent again', async ({ page, request }) => {
+test('429 with Retry-After waits and sends again; a connection dropped after the product arrived is outcome unknown and never sent again', async ({
+  page,
+  request,
+}) => {
   const id = `imq${Date.now().toString(36)}`;
   const seen: { slug: string; at: number }[] = [];
   let refused = false;
@@ -170,7 +188,9 @@ test('429 with Retry-After waits and sends again; a connection dropped after the
   });
   await openImport(page);
   // A block copied from a spreadsheet: tabs between cells.
-  await page.getByLabel('Or paste rows from a spreadsheet').fill(`Name\tSlug\tUSD, Price\nSlow\t${id}-slow\t1\nLost\t${id}-lost\t2\nFine\t${id}-fine\t3\n`);
+  await page
+    .getByLabel('Or paste rows from a spreadsheet')
+    .fill(`Name\tSlug\tUSD, Price\nSlow\t${id}-slow\t1\nLost\t${id}-lost\t2\nFine\t${id}-fine\t3\n`);
   await page.getByRole('button', { name: 'Read the pasted rows' }).click();
   await expect(summary(page)).toContainText('3 ready');
   await page.getByLabel('At a time').fill('1');
@@ -200,7 +220,10 @@ test('429 with Retry-After waits and sends again; a connection dropped after the
 });
 
 for (const concurrency of [4, 16]) {
-  test(`at ${concurrency} at a time, no create leaves while the platform’s Retry-After runs, and each product is created once`, async ({ page, request }) => {
+  test(`at ${concurrency} at a time, no create leaves while the platform’s Retry-After runs, and each product is created once`, async ({
+    page,
+    request,
+  }) => {
     const id = `imb${concurrency}${Date.now().toString(36)}`;
     // The platform stand-in: every create that reaches it, with the time it arrived.
     const arrivals: { slug: string; at: number }[] = [];
@@ -293,7 +316,9 @@ test('a column is mapped by hand and remembered; a product opened in the full ed
   await openImport(page);
   await loadFile(page, 'by-hand.csv', file);
   await expect(page.getByText('1 column of the file matches no field')).toBeVisible();
-  await page.getByRole('combobox', { name: 'Field for column Supplier' }).selectOption({ label: 'Product field 5 (module_field_14/product_5)' });
+  await page
+    .getByRole('combobox', { name: 'Field for column Supplier' })
+    .selectOption({ label: 'Product field 5 (module_field_14/product_5)' });
   await expect(page.getByRole('button', { name: 'Row 2, Product field 5: Hemp & Co, edit' })).toBeVisible();
   await expect(summary(page)).toContainText('1 with problems');
 
@@ -309,7 +334,10 @@ test('a column is mapped by hand and remembered; a product opened in the full ed
   await expect(page).toHaveURL(/\/products\/import\/edit\/2$/);
 
   // Leaving with changes asks first; the changes wait in a draft for the next opening of the product.
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Import products/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: /Import products/ })
+    .click();
   await page.getByRole('dialog', { name: 'Leave the editor?' }).getByRole('button', { name: 'Leave' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Import products' })).toBeVisible();
   await page.getByRole('button', { name: 'Open Throw in the editor' }).click();

@@ -17,8 +17,12 @@ test.beforeEach(async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Cases' })).toBeVisible();
 });
 
-test('Back with unsaved changes asks first: Stay keeps the editor as it was, Leave goes back, and Forward returns to the draft', async ({ page }) => {
-  await nav(page).getByRole('link', { name: /New product/ }).click();
+test('Back with unsaved changes asks first: Stay keeps the editor as it was, Leave goes back, and Forward returns to the draft', async ({
+  page,
+}) => {
+  await nav(page)
+    .getByRole('link', { name: /New product/ })
+    .click();
   await expect(page).toHaveURL(/\/products\/new$/);
   await nameField(page).fill('Unsaved mug');
 
@@ -47,10 +51,14 @@ test('Back with unsaved changes asks first: Stay keeps the editor as it was, Lea
 });
 
 test('Forward with unsaved changes asks first, and leaves only when told to', async ({ page }) => {
-  await nav(page).getByRole('link', { name: /New product/ }).click();
+  await nav(page)
+    .getByRole('link', { name: /New product/ })
+    .click();
   await expect(nameField(page)).toBeVisible();
   // Nothing typed yet: leaving needs no question.
-  await nav(page).getByRole('link', { name: /Created products/ }).click();
+  await nav(page)
+    .getByRole('link', { name: /Created products/ })
+    .click();
   await expect(page).toHaveURL(/\/products$/);
   await expect(leaveDialog(page)).toHaveCount(0);
 
@@ -80,7 +88,9 @@ test('Forward with unsaved changes asks first, and leaves only when told to', as
 });
 
 test('Back is not held once nothing is unsaved', async ({ page }) => {
-  await nav(page).getByRole('link', { name: /New product/ }).click();
+  await nav(page)
+    .getByRole('link', { name: /New product/ })
+    .click();
   await expect(nameField(page)).toBeVisible();
   await page.goBack();
   await expect(page).toHaveURL(/\/cases$/);

@@ -42,7 +42,10 @@ test.beforeEach(async ({ page }) => {
   await page.evaluate(() => localStorage.clear());
 });
 
-test('creates a product with the full price grid and two attributes of three options, stored exactly as the wire format', async ({ page, request }) => {
+test('creates a product with the full price grid and two attributes of three options, stored exactly as the wire format', async ({
+  page,
+  request,
+}) => {
   const slug = `linen-throw-${Date.now()}`;
   await openEditor(page);
   await page.getByLabel('Name').fill('Linen throw');
@@ -79,7 +82,10 @@ test('creates a product with the full price grid and two attributes of three opt
     for (let o = 1; o < attribute.options.length; o += 1) await section.getByRole('button', { name: 'Add option', exact: true }).click();
     for (const [o, option] of attribute.options.entries()) {
       await section.getByLabel('Option name').nth(o).fill(option);
-      await section.getByLabel('Stock').nth(o).fill(String(5 + o));
+      await section
+        .getByLabel('Stock')
+        .nth(o)
+        .fill(String(5 + o));
       await cell(section, 'usd', 1, 'option').nth(o).fill(`${o}.50`);
     }
   }
@@ -118,7 +124,10 @@ test('creates a product with the full price grid and two attributes of three opt
   await expect(page.getByRole('region', { name: 'What was sent' })).toContainText(slug);
 });
 
-test('a block pasted from a spreadsheet fills the grid from the cell it lands in, and what does not fit is clipped with a notice', async ({ page, context }) => {
+test('a block pasted from a spreadsheet fills the grid from the cell it lands in, and what does not fit is clipped with a notice', async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openEditor(page);
   await page.getByLabel('Name').fill('Paste test');
@@ -140,7 +149,9 @@ test('a block pasted from a spreadsheet fills the grid from the cell it lands in
   await expect(page.getByRole('heading', { name: 'Prices' })).toBeVisible();
 });
 
-test('a duplicate slug answered 422 by the platform is listed on Review as a link to the slug, and nothing was created', async ({ page }) => {
+test('a duplicate slug answered 422 by the platform is listed on Review as a link to the slug, and nothing was created', async ({
+  page,
+}) => {
   const slug = `twice-${Date.now()}`;
   for (const attempt of [1, 2]) {
     await openEditor(page);
@@ -232,7 +243,10 @@ test('keyboard only: from the first field to the success page', async ({ page, r
   expect(stored?.['module_field_14/product/price/cad/1']).toBe('1100');
 });
 
-test('a create whose answer is lost says the outcome is unknown, keeps Create off until confirmed, then sends the product as it is now', async ({ page, request }) => {
+test('a create whose answer is lost says the outcome is unknown, keeps Create off until confirmed, then sends the product as it is now', async ({
+  page,
+  request,
+}) => {
   const slug = `unknown-outcome-${Date.now()}`;
   await openEditor(page);
   await page.getByLabel('Name').fill('Lost answer');
@@ -273,7 +287,10 @@ test.describe('in a US browser (en-US, America/New_York)', () => {
 
     // Picked from the calendar instead: the field shows what it means, in local time and UTC.
     await page.getByRole('button', { name: 'Pick release date from a calendar' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: /^15 \w+ \d{4}$/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^15 \w+ \d{4}$/ })
+      .click();
     await expect(release).toHaveValue(/^\d{4}-\d{2}-15$/);
     await expect(release).not.toHaveAttribute('aria-invalid');
     await release.fill('2026-03-01');
@@ -291,7 +308,10 @@ test.describe('in a US browser (en-US, America/New_York)', () => {
 test.describe('in a German browser (de-DE, Europe/Berlin)', () => {
   test.use({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });
 
-  test('a price cell and what is sent read the same: 1,299 is refused everywhere, 1.299,95 is sent as 129995', async ({ page, request }) => {
+  test('a price cell and what is sent read the same: 1,299 is refused everywhere, 1.299,95 is sent as 129995', async ({
+    page,
+    request,
+  }) => {
     const slug = `becher-${Date.now()}`;
     await openEditor(page);
     await page.getByLabel('Name').fill('Becher');
@@ -417,13 +437,23 @@ test('a 3 × 8 product with the bulk tools takes fewer than half the keys and cl
   await page.getByRole('button', { name: 'Create product' }).click();
   await expect(page.getByText('Product created')).toBeVisible();
 
-  const prices = Object.fromEntries(cells.map(({ currency, tier, value }) => [`module_field_14/product_attribute_option/price/${currency}/${tier}`, value.replace('.', '')]));
+  const prices = Object.fromEntries(
+    cells.map(({ currency, tier, value }) => [
+      `module_field_14/product_attribute_option/price/${currency}/${tier}`,
+      value.replace('.', ''),
+    ]),
+  );
   const stored = await storedProduct(request, slug);
   expect(stored?.attributes).toEqual(
     attributes.map((name) => ({
       name,
       enabled: 'true',
-      items: optionNames.map((option) => ({ name: option, enabled: 'true', ...prices, 'module_field_14/product_attribute_option/inventory/1': stock })),
+      items: optionNames.map((option) => ({
+        name: option,
+        enabled: 'true',
+        ...prices,
+        'module_field_14/product_attribute_option/inventory/1': stock,
+      })),
     })),
   );
 });

@@ -211,7 +211,9 @@ for (const size of SIZES) {
         await shot('import-empty');
         const slug = `m${Date.now().toString(36)}`;
         const csv = `Name,Slug,"USD, Price"\r\nImported mug,${slug},12.50\r\n`;
-        await page.locator('input[type="file"]').setInputFiles({ name: 'mugs.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+        await page
+          .locator('input[type="file"]')
+          .setInputFiles({ name: 'mugs.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
         await expect(page.getByText(/mugs\.csv: 1 rows?/)).toBeVisible();
         await shot('import-file');
         if (size.scan) {
@@ -243,7 +245,15 @@ for (const size of SIZES) {
           route.fulfill({
             json: {
               sites: [
-                { id: 'main', name: 'Harbourside Homewares', mode: 'platform', host: 'www.harbourside-homewares.co.nz', siteId: '123456', currencies: ['nzd'], decimals: 2 },
+                {
+                  id: 'main',
+                  name: 'Harbourside Homewares',
+                  mode: 'platform',
+                  host: 'www.harbourside-homewares.co.nz',
+                  siteId: '123456',
+                  currencies: ['nzd'],
+                  decimals: 2,
+                },
               ],
             },
           }),

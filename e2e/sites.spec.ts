@@ -77,7 +77,10 @@ test('the case viewer names the form and its fields as the site profile does', a
   await expect(page.getByRole('rowheader', { name: /^Phone/ })).toBeVisible();
 });
 
-test('a product on an AUD/NZD site with 4 decimals: labels from the profile, categories by name, and only its currencies sent', async ({ page, request }) => {
+test('a product on an AUD/NZD site with 4 decimals: labels from the profile, categories by name, and only its currencies sent', async ({
+  page,
+  request,
+}) => {
   const slug = `harbour-throw-${Date.now()}`;
   await page.goto('/s/harbour-linen/products/new');
   await page.getByLabel('Name').fill('Harbour throw');

@@ -14,5 +14,5 @@ if (system) {
   process.exit(1);
 }
 if (existsSync(chromium.executablePath())) process.exit(0);
-console.log('No Chromium found: installing Playwright\'s Chromium (once).');
+console.log("No Chromium found: installing Playwright's Chromium (once).");
 execSync('npx playwright install chromium', { stdio: 'inherit' });

@@ -18,14 +18,7 @@ import { runInNewContext } from 'node:vm';
 import { createSiteAdminServer, type SiteAdminServer } from '../server/app';
 import { loadConfig } from '../server/config';
 import { seedCases } from '../server/sandbox/seed';
-import {
-  closeServer,
-  listen,
-  runAutocannon,
-  tempDir,
-  type AutocannonInstance,
-  type AutocannonResult,
-} from '../server/test-helpers';
+import { closeServer, listen, runAutocannon, tempDir, type AutocannonInstance, type AutocannonResult } from '../server/test-helpers';
 import { API_BASE_PATH } from '../src/contract/site-api';
 
 function setting(name: string, fallback: number, min: number, max: number): number {
@@ -158,7 +151,15 @@ async function soak(site: SiteAdminServer, port: number, dataDir: string): Promi
             setupRequest: (request) => {
               createSerial += 1;
               const slug = `soak-${runId}-${createSerial}`;
-              return { ...request, body: JSON.stringify({ name: `Soak ${createSerial}`, slug, enabled: 'true', 'module_field_14/product/price/usd/1': '1999' }) };
+              return {
+                ...request,
+                body: JSON.stringify({
+                  name: `Soak ${createSerial}`,
+                  slug,
+                  enabled: 'true',
+                  'module_field_14/product/price/usd/1': '1999',
+                }),
+              };
             },
             onResponse: (status) => {
               if (status === 200) createsOk += 1;
@@ -185,7 +186,6 @@ async function soak(site: SiteAdminServer, port: number, dataDir: string): Promi
 }
 
 function print({ result, samples, createsOk, stored, integrity }: Report): boolean {
-
   // Heap from the first minute (or the first third of a shorter run, after warm-up) to the end.
   const baselineAt = Math.min(60, SECONDS / 3);
   const baseline = samples.find((s) => s.seconds >= baselineAt) ?? samples[0]!;

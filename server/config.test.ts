@@ -65,7 +65,12 @@ describe('allowed hosts (DNS rebinding)', () => {
     }
   });
   it('takes the operator’s list, and answers any host off loopback when none is listed', () => {
-    const listed = loadConfig({ HOST: '0.0.0.0', ADMIN_USER: 'a', ADMIN_PASSWORD: 'a long passphrase', ALLOWED_HOSTS: 'admin.example.com' });
+    const listed = loadConfig({
+      HOST: '0.0.0.0',
+      ADMIN_USER: 'a',
+      ADMIN_PASSWORD: 'a long passphrase',
+      ALLOWED_HOSTS: 'admin.example.com',
+    });
     expect(isAllowedHost('admin.example.com', listed.allowedHosts)).toBe(true);
     expect(isAllowedHost('other.example.com', listed.allowedHosts)).toBe(false);
     const open = loadConfig({ HOST: '0.0.0.0', ADMIN_USER: 'a', ADMIN_PASSWORD: 'a long passphrase' });

@@ -171,7 +171,9 @@ function sitesOfProfile(env: Env, file: string, sandboxKey: string): ConfiguredS
     if ('sandbox' in where) {
       const first = sandboxSites.get(where.siteId);
       if (first !== undefined) {
-        problems.push(`sites[${index}].platform.siteId: the sandbox already stands in for site ${where.siteId} as "${first}"; give each sandbox site its own site id`);
+        problems.push(
+          `sites[${index}].platform.siteId: the sandbox already stands in for site ${where.siteId} as "${first}"; give each sandbox site its own site id`,
+        );
       } else if (!SANDBOX_SITE_ID.test(where.siteId)) {
         problems.push(`sites[${index}].platform.siteId: the sandbox needs a site id from 1 to 18 digits, not starting with 0`);
       }
@@ -182,7 +184,9 @@ function sitesOfProfile(env: Env, file: string, sandboxKey: string): ConfiguredS
     keyVariables.add(variable);
     const key = env[variable]?.trim() ?? '';
     if (OWN_SETTINGS.has(variable)) {
-      problems.push(`sites[${index}].platform.apiKeyEnv: ${variable} is one of site-admin's own settings, not a variable for site "${site.id}"'s API key`);
+      problems.push(
+        `sites[${index}].platform.apiKeyEnv: ${variable} is one of site-admin's own settings, not a variable for site "${site.id}"'s API key`,
+      );
     } else if (key === '') {
       problems.push(`site "${site.id}" takes its API key from the environment variable ${variable}, which is not set`);
     } else {
@@ -230,9 +234,7 @@ function siteOfSettings(env: Env, sandbox: { apiKey: string; siteId: string }): 
   }
   const missing = ['SITE_API_KEY', 'SITE_ID'].filter((name) => !env[name]?.trim());
   if (missing.length > 0) {
-    throw new ConfigError(
-      `SITE_API_BASE_URL is set, so ${missing.join(' and ')} must be set too (the platform's credentials).`,
-    );
+    throw new ConfigError(`SITE_API_BASE_URL is set, so ${missing.join(' and ')} must be set too (the platform's credentials).`);
   }
   const apiKey = env.SITE_API_KEY?.trim() ?? '';
   const siteId = env.SITE_ID?.trim() ?? '';
@@ -267,9 +269,7 @@ function sandboxCredentials(env: Env): { apiKey: string; siteId: string } {
 export function standaloneSandboxSiteIds(env: Env = process.env): string[] {
   const { siteId } = sandboxCredentials(env);
   const file = env.SITE_PROFILE?.trim();
-  const fromProfile = file
-    ? readSiteProfile(file).sites.flatMap((site) => ('sandbox' in site.platform ? [site.platform.siteId] : []))
-    : [];
+  const fromProfile = file ? readSiteProfile(file).sites.flatMap((site) => ('sandbox' in site.platform ? [site.platform.siteId] : [])) : [];
   return [...new Set([siteId, ...fromProfile])];
 }
 
@@ -311,8 +311,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     .split(',')
     .map((h) => h.trim().toLowerCase())
     .filter(Boolean);
-  const allowedHosts: readonly string[] | 'any' =
-    listed.length > 0 ? listed : isLoopbackHost(host) ? LOOPBACK_HOSTS : 'any';
+  const allowedHosts: readonly string[] | 'any' = listed.length > 0 ? listed : isLoopbackHost(host) ? LOOPBACK_HOSTS : 'any';
   return {
     host,
     login,

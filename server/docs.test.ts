@@ -29,7 +29,10 @@ function tableRows(text: string): string[][] {
       inTable = false;
       continue;
     }
-    const cells = line.slice(1, line.endsWith('|') ? -1 : undefined).split('|').map((cell) => cell.trim());
+    const cells = line
+      .slice(1, line.endsWith('|') ? -1 : undefined)
+      .split('|')
+      .map((cell) => cell.trim());
     if (!inTable) {
       inTable = true; // the header row
       continue;

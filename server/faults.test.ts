@@ -147,7 +147,10 @@ async function burstThenKill(sandbox: SandboxProcess, prefix: string, total: num
 function storedSlugs(file: string): { slugs: string[]; integrity: string } {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    const slugs = db.prepare<[], { slug: string | null }>('SELECT slug FROM products').all().map((r) => r.slug ?? '');
+    const slugs = db
+      .prepare<[], { slug: string | null }>('SELECT slug FROM products')
+      .all()
+      .map((r) => r.slug ?? '');
     const integrity = String(db.pragma('integrity_check', { simple: true }));
     return { slugs, integrity };
   } finally {
@@ -178,7 +181,10 @@ describe('faults: the sandbox is killed (SIGKILL) in the middle of a burst of cr
       expect(outcome.confirmed.length).toBeGreaterThanOrEqual(40 + round * 20);
       // The kill really came in the middle of the burst: other creates were still under way.
       expect(outcome.inFlightAtKill).toBeGreaterThan(0);
-      if (process.env.DEBUG_RELIABILITY) console.info(`round ${round}: ${outcome.confirmed.length} confirmed, ${outcome.unknown.length} cut off, ${outcome.inFlightAtKill} in flight at the kill`);
+      if (process.env.DEBUG_RELIABILITY)
+        console.info(
+          `round ${round}: ${outcome.confirmed.length} confirmed, ${outcome.unknown.length} cut off, ${outcome.inFlightAtKill} in flight at the kill`,
+        );
       confirmed.push(...outcome.confirmed);
       for (const slug of [...outcome.confirmed, ...outcome.unknown]) attempted.add(slug);
 
@@ -188,7 +194,10 @@ describe('faults: the sandbox is killed (SIGKILL) in the middle of a burst of cr
       const missing = confirmed.filter((slug) => !onDisk.slugs.includes(slug));
       expect(missing, 'answered 200, then lost').toEqual([]);
       expect(new Set(onDisk.slugs).size).toBe(onDisk.slugs.length);
-      expect(onDisk.slugs.filter((slug) => !attempted.has(slug)), 'stored but never sent').toEqual([]);
+      expect(
+        onDisk.slugs.filter((slug) => !attempted.has(slug)),
+        'stored but never sent',
+      ).toEqual([]);
     }
 
     // A restarted sandbox serves them all, and takes new creates.
@@ -197,7 +206,10 @@ describe('faults: the sandbox is killed (SIGKILL) in the middle of a burst of cr
     expect(listed.status).toBe(200);
     const { products } = (await listed.json()) as { products: { body: { slug?: string } }[] };
     const served = new Set(products.map((p) => p.body.slug));
-    expect(confirmed.filter((slug) => !served.has(slug)), 'answered 200, not served after restart').toEqual([]);
+    expect(
+      confirmed.filter((slug) => !served.has(slug)),
+      'answered 200, not served after restart',
+    ).toEqual([]);
     const again = await fetch(`http://127.0.0.1:${restarted.port}${CREATE}`, {
       method: 'POST',
       headers: { ...SANDBOX_HEADERS, 'content-type': 'application/json' },

@@ -21,7 +21,17 @@ import type { SiteAdminServer } from './app';
 import { createSandboxApp } from './sandbox/app';
 import { seedCases } from './sandbox/seed';
 import { openStore, type SandboxStore } from './sandbox/store';
-import { closeServer, errorShapeProblems, fuzzRuns, listen, proxyListener, rawExchange, send, startSandboxedSite, type RawReply } from './test-helpers';
+import {
+  closeServer,
+  errorShapeProblems,
+  fuzzRuns,
+  listen,
+  proxyListener,
+  rawExchange,
+  send,
+  startSandboxedSite,
+  type RawReply,
+} from './test-helpers';
 
 type Json = Record<string, unknown>;
 type Path = readonly (string | number)[];
@@ -65,12 +75,58 @@ const freshSlug = () => `fuzz-${process.pid}-${(slugSerial += 1)}`;
 type Nasty = { json: unknown } | { raw: string };
 
 const ODD_NUMBER_STRINGS = [
-  '1e3', '0x10', ' 10', '10 ', '+10', '-0', '010', '1_000', 'Infinity', 'NaN', '1.0', '1,000', '١٢٣', '１２',
-  '9'.repeat(20), '-1', '', '0', '00', '1.5e2', '\t1', '²', '10\u0000', '253402300800', '0b1', '1 000',
+  '1e3',
+  '0x10',
+  ' 10',
+  '10 ',
+  '+10',
+  '-0',
+  '010',
+  '1_000',
+  'Infinity',
+  'NaN',
+  '1.0',
+  '1,000',
+  '١٢٣',
+  '１２',
+  '9'.repeat(20),
+  '-1',
+  '',
+  '0',
+  '00',
+  '1.5e2',
+  '\t1',
+  '²',
+  '10\u0000',
+  '253402300800',
+  '0b1',
+  '1 000',
 ];
 const UNICODE_BITS = [
-  '\uD800', '\uDFFF', '\uDBFF\uDC00', '😀', '👩‍👩‍👧', '\u202E', '\u200F', 'שלום', 'مرحبا', '\u0000', '\uFEFF', '\u200B',
-  'e\u0301', 'İ', 'ß', '\u0085', '\u2028', '\u2029', '\\', '"', '<script>', "'; DROP TABLE products; --", '%00', '\r\n',
+  '\uD800',
+  '\uDFFF',
+  '\uDBFF\uDC00',
+  '😀',
+  '👩‍👩‍👧',
+  '\u202E',
+  '\u200F',
+  'שלום',
+  'مرحبا',
+  '\u0000',
+  '\uFEFF',
+  '\u200B',
+  'e\u0301',
+  'İ',
+  'ß',
+  '\u0085',
+  '\u2028',
+  '\u2029',
+  '\\',
+  '"',
+  '<script>',
+  "'; DROP TABLE products; --",
+  '%00',
+  '\r\n',
 ];
 const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c));
 const unicodeString = fc
@@ -113,11 +169,33 @@ const nasty: fc.Arbitrary<Nasty> = fc.oneof(
 );
 
 const ODD_KEYS = [
-  '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', 'Name', 'NAME', 'name ', ' name',
-  'name\u0000', 'n\u0430me', 'slug\u200b', 'module_field_14/product_6', 'module_field_14/product_0',
-  'module_field_14/product/price/usd/5', 'module_field_14/product/price/jpy/1', 'module_field_14/product/price/USD/1',
-  'module_field_14/product_attribute_option_5', 'module_field_14/product_attribute_option/inventory/2', 'items',
-  'attributes', 'id', 'site_id', '', '😀', 'module_field_14//product_1',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  'Name',
+  'NAME',
+  'name ',
+  ' name',
+  'name\u0000',
+  'n\u0430me',
+  'slug\u200b',
+  'module_field_14/product_6',
+  'module_field_14/product_0',
+  'module_field_14/product/price/usd/5',
+  'module_field_14/product/price/jpy/1',
+  'module_field_14/product/price/USD/1',
+  'module_field_14/product_attribute_option_5',
+  'module_field_14/product_attribute_option/inventory/2',
+  'items',
+  'attributes',
+  'id',
+  'site_id',
+  '',
+  '😀',
+  'module_field_14//product_1',
 ];
 const EXISTING_KEYS = ['name', 'slug', 'enabled', 'weighting', 'release_date', 'expiry_date', 'attributes', 'category_array'];
 const oddKey = fc.oneof(fc.constantFrom(...ODD_KEYS), fc.string({ unit: 'binary', maxLength: 12 }));
@@ -267,7 +345,10 @@ describe('fuzz: the sandbox (in-process)', () => {
     expect(res.status, where).toBe(expected.status);
     if (expected.fields && res.status === expected.status) {
       const details = (JSON.parse(answer) as { details?: { field: string }[] }).details ?? [];
-      expect(details.map((d) => d.field), where).toEqual(expected.fields);
+      expect(
+        details.map((d) => d.field),
+        where,
+      ).toEqual(expected.fields);
     }
     return res.status;
   }
@@ -288,7 +369,11 @@ describe('fuzz: the sandbox (in-process)', () => {
     const t = tally();
     await fc.assert(
       fc.asyncProperty(
-        fc.oneof(fc.json({ maxDepth: 4 }), fc.string({ unit: 'binary', maxLength: 200 }), fc.jsonValue().map((v) => JSON.stringify({ name: 'x', ...Object(v) }))),
+        fc.oneof(
+          fc.json({ maxDepth: 4 }),
+          fc.string({ unit: 'binary', maxLength: 200 }),
+          fc.jsonValue().map((v) => JSON.stringify({ name: 'x', ...Object(v) })),
+        ),
         async (text) => {
           t.add(await createAndCheck(text));
         },
@@ -327,7 +412,11 @@ describe('fuzz: the sandbox (in-process)', () => {
   it('answers corrupted JSON text (truncated, spliced, BOM, trailing garbage) with 400, storing nothing', async () => {
     const edit = fc.oneof(
       fc.record({ op: fc.constant('truncate' as const), at: fc.nat() }),
-      fc.record({ op: fc.constant('insert' as const), at: fc.nat(), text: fc.oneof(fc.constantFrom(',', '{', '}', '"', '\\', '\u0000', '\uFEFF', ']', ':', 'null'), unicodeString) }),
+      fc.record({
+        op: fc.constant('insert' as const),
+        at: fc.nat(),
+        text: fc.oneof(fc.constantFrom(',', '{', '}', '"', '\\', '\u0000', '\uFEFF', ']', ':', 'null'), unicodeString),
+      }),
       fc.record({ op: fc.constant('remove' as const), at: fc.nat(), length: fc.integer({ min: 1, max: 20 }) }),
       fc.record({ op: fc.constantFrom('bom' as const, 'quotes' as const, 'trailing-comma' as const, 'array' as const, 'twice' as const) }),
     );
@@ -368,18 +457,33 @@ describe('fuzz: the sandbox (in-process)', () => {
       key: header('k', 'K', ' k', 'k ', 'kk', 'sandbox-local-key', 'k\tk', 'null'),
       site: header('1001', '01001', ' 1001 ', '1001.0', '+1001', '1e3', '1002', '0', '-1001', '1001 1001', '9'.repeat(19), '1001\t'),
       type: header(
-        'application/json', 'APPLICATION/JSON', 'application/json; charset=utf-8', 'application/json;charset=latin1',
-        'application/jsonx', 'text/json', 'application/problem+json', 'text/plain', 'multipart/form-data; boundary=x',
-        'application/json, text/plain', ';application/json',
+        'application/json',
+        'APPLICATION/JSON',
+        'application/json; charset=utf-8',
+        'application/json;charset=latin1',
+        'application/jsonx',
+        'text/json',
+        'application/problem+json',
+        'text/plain',
+        'multipart/form-data; boundary=x',
+        'application/json, text/plain',
+        ';application/json',
       ),
-      extra: fc.array(fc.tuple(fc.constantFrom('cookie', 'authorization', 'x-forwarded-for', 'x-http-method-override', 'origin'), printable), { maxLength: 3 }),
+      extra: fc.array(
+        fc.tuple(fc.constantFrom('cookie', 'authorization', 'x-forwarded-for', 'x-http-method-override', 'origin'), printable),
+        { maxLength: 3 },
+      ),
       valid: fc.boolean(),
     });
     const t = tally();
     await fc.assert(
       fc.asyncProperty(plan, async ({ key, site, type, extra, valid }) => {
         const headers = new Headers();
-        for (const [name, value] of [['x-api-key', key], ['x-site-id', site], ['content-type', type]] as const) {
+        for (const [name, value] of [
+          ['x-api-key', key],
+          ['x-site-id', site],
+          ['content-type', type],
+        ] as const) {
           for (const v of value === undefined ? [] : Array.isArray(value) ? value : [value]) headers.append(name, v);
         }
         for (const [name, value] of extra) headers.append(name, value);
@@ -395,9 +499,41 @@ describe('fuzz: the sandbox (in-process)', () => {
   it('answers random paths and methods (encoded slashes, dot segments, absolute URLs, long and unicode segments)', async () => {
     const segment = fc.oneof(
       fc.constantFrom(
-        '3', '48217', '7', '12', '..', '.', '%2e%2e', '%2E%2E', '.%2e', '%2e', '%2F', 'a%2Fb', '..%2F..%2F__sandbox%2Fproducts',
-        '%252e%252e', '%00', '%ZZ', '%', '%C0%AE%C0%AE', 'caf%C3%A9', '%F0%9F%98%80', '%E2%80%AE', '__proto__', 'constructor',
-        '~', '', ';', '@', '%3F', '%23', '%5C', '\\', 'ecommerce', 'products', 'create', '__sandbox',
+        '3',
+        '48217',
+        '7',
+        '12',
+        '..',
+        '.',
+        '%2e%2e',
+        '%2E%2E',
+        '.%2e',
+        '%2e',
+        '%2F',
+        'a%2Fb',
+        '..%2F..%2F__sandbox%2Fproducts',
+        '%252e%252e',
+        '%00',
+        '%ZZ',
+        '%',
+        '%C0%AE%C0%AE',
+        'caf%C3%A9',
+        '%F0%9F%98%80',
+        '%E2%80%AE',
+        '__proto__',
+        'constructor',
+        '~',
+        '',
+        ';',
+        '@',
+        '%3F',
+        '%23',
+        '%5C',
+        '\\',
+        'ecommerce',
+        'products',
+        'create',
+        '__sandbox',
       ),
       fc.string({ unit: 'binary', maxLength: 10 }),
       fc.integer({ min: 65, max: 6000 }).map((n) => 'x'.repeat(n)),
@@ -408,13 +544,28 @@ describe('fuzz: the sandbox (in-process)', () => {
       fc.array(segment, { maxLength: 6 }).map((s) => `${API_BASE_PATH}/${s.join('/')}`),
       fc.array(segment, { maxLength: 6 }).map((s) => `/${s.join('/')}`),
       fc.constantFrom(
-        CREATE, `${CREATE}/`, `${API_BASE_PATH}/ecommerce/products/%63reate`, `${API_BASE_PATH}/ecommerce/products/./create`,
-        `${API_BASE_PATH}/ecommerce/x/../products/create`, `${API_BASE_PATH}/../../__sandbox/products`,
-        `${API_BASE_PATH}/%2e%2e/%2e%2e/__sandbox/products`, '/__sandbox/products', '/__sandbox/cases',
-        '//api/site/v2/forms/3/cases/48217', '/API/SITE/V2/forms/3/cases/48217', `${API_BASE_PATH}//forms/3/cases/48217`,
-        `${API_BASE_PATH}/forms/3/cases/48217?x=1#y`, `${API_BASE_PATH}/forms/3/cases/48217%3Fx`,
-        'http://evil.example/api/site/v2/forms/3/cases/48217', 'https://127.0.0.1:1/api/site/v2/ecommerce/products/create',
-        '/', '*', API_BASE_PATH, `${API_BASE_PATH}/`, '/\\evil.example/x', `${API_BASE_PATH}/forms/3/cases/48217\\..\\..\\x`,
+        CREATE,
+        `${CREATE}/`,
+        `${API_BASE_PATH}/ecommerce/products/%63reate`,
+        `${API_BASE_PATH}/ecommerce/products/./create`,
+        `${API_BASE_PATH}/ecommerce/x/../products/create`,
+        `${API_BASE_PATH}/../../__sandbox/products`,
+        `${API_BASE_PATH}/%2e%2e/%2e%2e/__sandbox/products`,
+        '/__sandbox/products',
+        '/__sandbox/cases',
+        '//api/site/v2/forms/3/cases/48217',
+        '/API/SITE/V2/forms/3/cases/48217',
+        `${API_BASE_PATH}//forms/3/cases/48217`,
+        `${API_BASE_PATH}/forms/3/cases/48217?x=1#y`,
+        `${API_BASE_PATH}/forms/3/cases/48217%3Fx`,
+        'http://evil.example/api/site/v2/forms/3/cases/48217',
+        'https://127.0.0.1:1/api/site/v2/ecommerce/products/create',
+        '/',
+        '*',
+        API_BASE_PATH,
+        `${API_BASE_PATH}/`,
+        '/\\evil.example/x',
+        `${API_BASE_PATH}/forms/3/cases/48217\\..\\..\\x`,
       ),
       fc.webPath(),
     );
@@ -478,7 +629,17 @@ interface UpstreamRecord {
   answered?: number;
 }
 
-const UPSTREAM_HEADERS = new Set(['host', 'connection', 'x-api-key', 'x-site-id', 'x-request-id', 'accept', 'content-type', 'content-length', 'transfer-encoding']);
+const UPSTREAM_HEADERS = new Set([
+  'host',
+  'connection',
+  'x-api-key',
+  'x-site-id',
+  'x-request-id',
+  'accept',
+  'content-type',
+  'content-length',
+  'transfer-encoding',
+]);
 /** Case ids the recording upstream answers with another status than 200. */
 const UPSTREAM_STATUS = new Map([
   ['500', 500],
@@ -560,29 +721,102 @@ interface RawPlan {
 
 const FRAMING_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'upgrade', 'expect', 'host', 'x-request-id']);
 const SPECIAL_HEADERS = [
-  'x-api-key', 'x-site-id', 'cookie', 'authorization', 'proxy-authorization', 'content-type', 'accept', 'x-forwarded-for',
-  'x-forwarded-host', 'forwarded', 'origin', 'sec-fetch-site', 'x-http-method-override', 'x-original-url', 'x-rewrite-url',
-  'via', 'te', 'keep-alive', 'accept-encoding', 'referer', 'x-real-ip',
+  'x-api-key',
+  'x-site-id',
+  'cookie',
+  'authorization',
+  'proxy-authorization',
+  'content-type',
+  'accept',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'forwarded',
+  'origin',
+  'sec-fetch-site',
+  'x-http-method-override',
+  'x-original-url',
+  'x-rewrite-url',
+  'via',
+  'te',
+  'keep-alive',
+  'accept-encoding',
+  'referer',
+  'x-real-ip',
 ];
 /** Field values node accepts: HTAB, SP, visible ASCII and obs-text; never NUL, CR, LF or DEL. */
 const garbageValue = fc.oneof(
   fc.string({
-    unit: fc.oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0x80, max: 0xff }), fc.constant(0x09)).map((c) => String.fromCharCode(c)),
+    unit: fc
+      .oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0x80, max: 0xff }), fc.constant(0x09))
+      .map((c) => String.fromCharCode(c)),
     maxLength: 40,
   }),
-  fc.constantFrom('secret', 'application/json', 'application/json; charset=utf-8', 'text/html', '*/*', 'session=abc; admin=1', 'Bearer x', 'same-origin'),
+  fc.constantFrom(
+    'secret',
+    'application/json',
+    'application/json; charset=utf-8',
+    'text/html',
+    '*/*',
+    'session=abc; admin=1',
+    'Bearer x',
+    'same-origin',
+  ),
   fc.integer({ min: 200, max: 5000 }).map((n) => 'v'.repeat(n)),
 );
 const headerName = fc
-  .oneof(fc.constantFrom(...SPECIAL_HEADERS), fc.mixedCase(fc.constantFrom(...SPECIAL_HEADERS)), fc.stringMatching(/^[a-z][a-z0-9-]{0,15}$/))
+  .oneof(
+    fc.constantFrom(...SPECIAL_HEADERS),
+    fc.mixedCase(fc.constantFrom(...SPECIAL_HEADERS)),
+    fc.stringMatching(/^[a-z][a-z0-9-]{0,15}$/),
+  )
   .filter((name) => !FRAMING_HEADERS.has(name.toLowerCase()));
 
 const proxySegment = fc.oneof(
   fc.constantFrom(
-    '3', '48217', '500', '503', 'gone', '422', '..', '.', '%2e%2e', '%2E%2e', '.%2e', '%2e', '%2F', 'a%2Fb', '..%2F..%2Fadmin',
-    '%2e%2e%2f', '%252e%252e', '%00', '%ZZ', '%', '%C0%AE%C0%AE', 'caf%C3%A9', 'café', '%E2%80%AE', '~', '__proto__', ';x=1',
-    'a;b', '%3F', '%23', '\\..', '..\\', 'x'.repeat(3000), "'", '(', '*', '!', '%20', '+', '%EF%BC%8E%EF%BC%8E',
-    '%0D%0A', 'a%0Ab', '%2500', 'x'.repeat(65),
+    '3',
+    '48217',
+    '500',
+    '503',
+    'gone',
+    '422',
+    '..',
+    '.',
+    '%2e%2e',
+    '%2E%2e',
+    '.%2e',
+    '%2e',
+    '%2F',
+    'a%2Fb',
+    '..%2F..%2Fadmin',
+    '%2e%2e%2f',
+    '%252e%252e',
+    '%00',
+    '%ZZ',
+    '%',
+    '%C0%AE%C0%AE',
+    'caf%C3%A9',
+    'café',
+    '%E2%80%AE',
+    '~',
+    '__proto__',
+    ';x=1',
+    'a;b',
+    '%3F',
+    '%23',
+    '\\..',
+    '..\\',
+    'x'.repeat(3000),
+    "'",
+    '(',
+    '*',
+    '!',
+    '%20',
+    '+',
+    '%EF%BC%8E%EF%BC%8E',
+    '%0D%0A',
+    'a%0Ab',
+    '%2500',
+    'x'.repeat(65),
   ),
   fc.stringMatching(/^[A-Za-z0-9._~!$&'()*+,;=:@%-]{1,20}$/),
   // Identifiers the contract accepts, so that lookups reach the upstream too.
@@ -592,12 +826,25 @@ const proxyTarget = fc.oneof(
   { arbitrary: fc.tuple(proxySegment, proxySegment).map(([f, i]) => `${API_BASE_PATH}/forms/${f}/cases/${i}`), weight: 6 },
   {
     arbitrary: fc.constantFrom(
-      CREATE, `${CREATE}/`, `${API_BASE_PATH}/ecommerce/products/Create`, `${API_BASE_PATH}/ecommerce/products/%63reate`,
-      `${API_BASE_PATH}//ecommerce/products/create`, `${API_BASE_PATH}/ecommerce/products/./create`, `${CREATE}?site=2`,
-      `${API_BASE_PATH}/../../__sandbox/products`, `${API_BASE_PATH}/forms/3/cases/1/../../../../secret`,
-      `${API_BASE_PATH}/forms/3/cases/1?x=../../y`, `${API_BASE_PATH}/forms/3/cases/1#frag`, `${API_BASE_PATH}/forms/3/cases`,
-      `${API_BASE_PATH}`, `${API_BASE_PATH}/`, `${API_BASE_PATH}/users/me`, 'http://evil.example/api/site/v2/forms/3/cases/1',
-      '//evil.example/api/site/v2/forms/3/cases/1', '*', `${API_BASE_PATH}/forms/3/cases/1%2F..%2F..%2Fx`,
+      CREATE,
+      `${CREATE}/`,
+      `${API_BASE_PATH}/ecommerce/products/Create`,
+      `${API_BASE_PATH}/ecommerce/products/%63reate`,
+      `${API_BASE_PATH}//ecommerce/products/create`,
+      `${API_BASE_PATH}/ecommerce/products/./create`,
+      `${CREATE}?site=2`,
+      `${API_BASE_PATH}/../../__sandbox/products`,
+      `${API_BASE_PATH}/forms/3/cases/1/../../../../secret`,
+      `${API_BASE_PATH}/forms/3/cases/1?x=../../y`,
+      `${API_BASE_PATH}/forms/3/cases/1#frag`,
+      `${API_BASE_PATH}/forms/3/cases`,
+      `${API_BASE_PATH}`,
+      `${API_BASE_PATH}/`,
+      `${API_BASE_PATH}/users/me`,
+      'http://evil.example/api/site/v2/forms/3/cases/1',
+      '//evil.example/api/site/v2/forms/3/cases/1',
+      '*',
+      `${API_BASE_PATH}/forms/3/cases/1%2F..%2F..%2Fx`,
     ),
     weight: 3,
   },
@@ -610,8 +857,14 @@ const rawPlan: fc.Arbitrary<RawPlan> = fc.record({
     { arbitrary: fc.constantFrom('PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS', 'TRACE', 'PROPFIND', 'get', 'FOO', 'G ET'), weight: 1 },
   ),
   target: proxyTarget,
-  version: fc.oneof({ arbitrary: fc.constant('HTTP/1.1'), weight: 10 }, { arbitrary: fc.constantFrom('HTTP/1.0', 'HTTP/2.0', 'HTTP/1.2', 'http/1.1'), weight: 1 }),
-  host: fc.oneof({ arbitrary: fc.constant('ok' as const), weight: 10 }, { arbitrary: fc.constantFrom('none' as const, 'garbage' as const, 'twice' as const), weight: 1 }),
+  version: fc.oneof(
+    { arbitrary: fc.constant('HTTP/1.1'), weight: 10 },
+    { arbitrary: fc.constantFrom('HTTP/1.0', 'HTTP/2.0', 'HTTP/1.2', 'http/1.1'), weight: 1 },
+  ),
+  host: fc.oneof(
+    { arbitrary: fc.constant('ok' as const), weight: 10 },
+    { arbitrary: fc.constantFrom('none' as const, 'garbage' as const, 'twice' as const), weight: 1 },
+  ),
   requestId: fc.constantFrom('unique' as const, 'garbage' as const, 'none' as const, 'twice' as const),
   headers: fc.array(fc.tuple(headerName, garbageValue), { maxLength: 8 }),
   body: fc.oneof(
@@ -759,7 +1012,10 @@ describe('fuzz: the proxy (raw HTTP on 127.0.0.1)', () => {
       body: '{"name":"Mug"}',
     });
     expect(create.status).toBe(200);
-    expect(records.slice(before).map((r) => `${r.method} ${r.url}`)).toEqual([`GET ${API_BASE_PATH}/forms/3/cases/48217`, `POST ${CREATE}`]);
+    expect(records.slice(before).map((r) => `${r.method} ${r.url}`)).toEqual([
+      `GET ${API_BASE_PATH}/forms/3/cases/48217`,
+      `POST ${CREATE}`,
+    ]);
   }
 
   it('forwards only the two operations, canonically, with its own credentials, whatever the request', async () => {
@@ -807,7 +1063,10 @@ describe('fuzz: the proxy (raw HTTP on 127.0.0.1)', () => {
           expect(answer.status, where).toBe(400);
           expect(forwarded, where).toEqual([]);
         } else if (expectedUrl !== undefined && answer.status !== 413) {
-          expect(forwarded.map((r) => r.url), where).toEqual([expectedUrl]);
+          expect(
+            forwarded.map((r) => r.url),
+            where,
+          ).toEqual([expectedUrl]);
         }
         const record = forwarded[0];
         if (record?.method === 'POST' && record.complete && answer.status < 300) {
@@ -848,9 +1107,22 @@ describe('fuzz: the whole server in sandbox mode', () => {
       target: fc.oneof(
         { arbitrary: fc.constant(CREATE), weight: 4 },
         { arbitrary: fc.tuple(proxySegment, proxySegment).map(([f, i]) => `${API_BASE_PATH}/forms/${f}/cases/${i}`), weight: 2 },
-        { arbitrary: fc.constantFrom('/api/sites', '/api/health', '/api/nope', `${API_BASE_PATH}/../../__sandbox/products`, '/__sandbox/products', API_BASE_PATH, `${API_BASE_PATH}?x`), weight: 1 },
+        {
+          arbitrary: fc.constantFrom(
+            '/api/sites',
+            '/api/health',
+            '/api/nope',
+            `${API_BASE_PATH}/../../__sandbox/products`,
+            '/__sandbox/products',
+            API_BASE_PATH,
+            `${API_BASE_PATH}?x`,
+          ),
+          weight: 1,
+        },
       ),
-      origin: fc.option(fc.constantFrom('self', 'http://evil.example', 'null', 'http://127.0.0.1', 'https://127.0.0.1:PORT', 'not a url', 'self, self', '')),
+      origin: fc.option(
+        fc.constantFrom('self', 'http://evil.example', 'null', 'http://127.0.0.1', 'https://127.0.0.1:PORT', 'not a url', 'self, self', ''),
+      ),
       fetchSite: fc.option(fc.constantFrom('same-origin', 'same-site', 'cross-site', 'none', 'SAME-ORIGIN', 'same-origin, same-origin')),
       host: fc.constantFrom('self', 'self', 'self', 'evil.example', 'localhost:PORT'),
     });
@@ -860,7 +1132,10 @@ describe('fuzz: the whole server in sandbox mode', () => {
         const self = `127.0.0.1:${port}`;
         const hostValue = host === 'self' ? self : host.replace('PORT', String(port));
         const lines = [`Host: ${hostValue}`, 'Content-Type: application/json'];
-        if (origin !== null) lines.push(`Origin: ${origin === 'self' ? `http://${self}` : origin === 'self, self' ? `http://${self}, http://${self}` : origin.replace('PORT', String(port))}`);
+        if (origin !== null)
+          lines.push(
+            `Origin: ${origin === 'self' ? `http://${self}` : origin === 'self, self' ? `http://${self}, http://${self}` : origin.replace('PORT', String(port))}`,
+          );
         if (fetchSite !== null) lines.push(`Sec-Fetch-Site: ${fetchSite}`);
         const body = Buffer.from(JSON.stringify({ name: 'Gate', slug: freshSlug() }));
         if (method !== 'GET' && method !== 'HEAD') lines.push(`Content-Length: ${body.length}`);

@@ -24,7 +24,10 @@ interface Answer {
   device: string | undefined;
 }
 
-function ask(port: number, { authorization, cookie, from, path = '/' }: { authorization?: string; cookie?: string; from?: string; path?: string } = {}) {
+function ask(
+  port: number,
+  { authorization, cookie, from, path = '/' }: { authorization?: string; cookie?: string; from?: string; path?: string } = {},
+) {
   return new Promise<Answer>((resolve, reject) => {
     const headers: Record<string, string> = {};
     if (authorization) headers.authorization = authorization;
@@ -119,7 +122,9 @@ describe('the login limits', () => {
   it('holds a flood from rotating source addresses to the overall limit of checked guesses', async () => {
     const port = await start({ overall: { points: 5, durationSec: 600 }, perAddress: LOOSE, perAccount: LOOSE });
     const replies = await Promise.all(
-      Array.from({ length: 100 }, (_, n) => ask(port, { authorization: basic(`user${n}`, `guess ${n}`), from: `127.0.${1 + Math.floor(n / 200)}.${2 + (n % 200)}` })),
+      Array.from({ length: 100 }, (_, n) =>
+        ask(port, { authorization: basic(`user${n}`, `guess ${n}`), from: `127.0.${1 + Math.floor(n / 200)}.${2 + (n % 200)}` }),
+      ),
     );
     expect(replies.filter((r) => r.status === 401)).toHaveLength(5);
     expect(replies.filter((r) => r.status === 429)).toHaveLength(95);
@@ -128,7 +133,8 @@ describe('the login limits', () => {
   it('limits the guesses at one account from every address together', async () => {
     const port = await start({ overall: LOOSE, perAddress: LOOSE, perAccount: { points: 4, durationSec: 600 } });
     const statuses: number[] = [];
-    for (let n = 0; n < 8; n += 1) statuses.push((await ask(port, { authorization: basic(USER, `guess ${n}`), from: `127.0.9.${n + 1}` })).status);
+    for (let n = 0; n < 8; n += 1)
+      statuses.push((await ask(port, { authorization: basic(USER, `guess ${n}`), from: `127.0.9.${n + 1}` })).status);
     expect(statuses).toEqual([401, 401, 401, 401, 429, 429, 429, 429]);
     // The user name is compared without regard to case for the count, so STAFF is the same account.
     expect((await ask(port, { authorization: basic('STAFF', 'guess'), from: '127.0.9.50' })).status).toBe(429);
@@ -204,7 +210,8 @@ describe('the whole server with a login: an attacker on the same address', () =>
     expect(first.status).toBe(200);
     // The attacker guesses until it is refused (bounded: the limits stop it long before 60).
     let refused = false;
-    for (let n = 0; n < 60 && !refused; n += 1) refused = (await ask(port, { authorization: basic(USER, `guess ${n}`), path: '/api/sites' })).status === 429;
+    for (let n = 0; n < 60 && !refused; n += 1)
+      refused = (await ask(port, { authorization: basic(USER, `guess ${n}`), path: '/api/sites' })).status === 429;
     expect(refused).toBe(true);
     // One wrong guess now and then would keep a per-address lock on; staff get in all the same.
     for (let round = 0; round < 5; round += 1) {
@@ -235,11 +242,21 @@ describe.skipIf(!REDIS_SERVER)(
     const servers: http.Server[] = [];
 
     const startRedis = async () => {
-      const child = spawn(REDIS_SERVER!, ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', redisDir], {
-        stdio: 'ignore',
-      });
+      const child = spawn(
+        REDIS_SERVER!,
+        ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', redisDir],
+        {
+          stdio: 'ignore',
+        },
+      );
       redis = child;
-      const probe = new Redis({ port: redisPort, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+      const probe = new Redis({
+        port: redisPort,
+        host: '127.0.0.1',
+        lazyConnect: true,
+        maxRetriesPerRequest: 0,
+        retryStrategy: () => null,
+      });
       probe.on('error', () => undefined);
       await waitFor(
         async () => {
@@ -267,7 +284,13 @@ describe.skipIf(!REDIS_SERVER)(
 
     /** One site-admin instance's login, with its own Redis client, as a second process would have. */
     const instance = async (limits: Partial<LoginLimits>) => {
-      const client = new Redis({ port: redisPort, host: '127.0.0.1', lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+      const client = new Redis({
+        port: redisPort,
+        host: '127.0.0.1',
+        lazyConnect: true,
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+      });
       client.on('error', () => undefined);
       await client.connect();
       clients.push(client);
@@ -308,7 +331,8 @@ describe.skipIf(!REDIS_SERVER)(
       const port = await instance({ overall: LOOSE, perAddress: { points: 2, durationSec: 600 }, perAccount: LOOSE });
       await stopRedis();
       const statuses = [];
-      for (let n = 0; n < 4; n += 1) statuses.push((await ask(port, { authorization: basic(USER, `guess ${n}`), from: '127.0.8.1' })).status);
+      for (let n = 0; n < 4; n += 1)
+        statuses.push((await ask(port, { authorization: basic(USER, `guess ${n}`), from: '127.0.8.1' })).status);
       expect(statuses).toEqual([401, 401, 429, 429]);
       expect((await ask(port, { authorization: RIGHT, from: '127.0.8.2' })).text).toBe('welcome');
     });

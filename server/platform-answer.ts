@@ -123,7 +123,10 @@ export function jsonWithoutKey(text: string, parsed: unknown, key: string): stri
 /** Response headers worth passing on: a sane Retry-After (the browser backs off on 429 and 503). */
 function passedHeaders(headers: IncomingHttpHeaders): Record<string, string> {
   const retryAfter = headers['retry-after'];
-  if (typeof retryAfter === 'string' && (/^\d{1,9}$/.test(retryAfter) || (retryAfter.length < 64 && !Number.isNaN(Date.parse(retryAfter))))) {
+  if (
+    typeof retryAfter === 'string' &&
+    (/^\d{1,9}$/.test(retryAfter) || (retryAfter.length < 64 && !Number.isNaN(Date.parse(retryAfter))))
+  ) {
     return { 'retry-after': retryAfter };
   }
   return {};
@@ -157,7 +160,9 @@ export function classifyAnswer(status: number, headers: IncomingHttpHeaders, bod
 
   if (status >= 200 && status < 300) {
     if (!json) {
-      return bad(`The platform answered ${status} with ${type ? `Content-Type "${withoutKey(type, apiKey)}"` : 'no Content-Type'}, not application/json.`);
+      return bad(
+        `The platform answered ${status} with ${type ? `Content-Type "${withoutKey(type, apiKey)}"` : 'no Content-Type'}, not application/json.`,
+      );
     }
     const parsed = tryParse(text);
     if (!parsed.ok) return bad(`The platform answered ${status} with a body that is not JSON.`);
@@ -170,9 +175,10 @@ export function classifyAnswer(status: number, headers: IncomingHttpHeaders, bod
   if (status >= 400 && status < 600) {
     const phrase = statusPhrase(status);
     const parsed = json ? tryParse(text) : { ok: false as const };
-    const object = parsed.ok && parsed.value !== null && typeof parsed.value === 'object' && !Array.isArray(parsed.value)
-      ? (parsed.value as Record<string, unknown>)
-      : undefined;
+    const object =
+      parsed.ok && parsed.value !== null && typeof parsed.value === 'object' && !Array.isArray(parsed.value)
+        ? (parsed.value as Record<string, unknown>)
+        : undefined;
     const platformMessage = typeof object?.message === 'string' && object.message.trim() !== '' ? object.message : undefined;
     const inShape = platformMessage !== undefined && typeof object?.error === 'string' && object.code === status;
     const raw = platformMessage ?? (parsed.ok ? JSON.stringify(parsed.value) : text);

@@ -52,9 +52,7 @@ function send(
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: () => JSON.parse(text) as unknown }),
-      );
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: () => JSON.parse(text) as unknown }));
       res.on('error', reject);
     });
     if (options.body !== undefined) req.write(options.body);
@@ -153,7 +151,8 @@ function upstreamHandler(req: IncomingMessage, res: ServerResponse) {
         res.writeHead(502, { 'content-length': '0' });
         res.end();
       },
-      'echo-key': () => json(200, { id: '1', debug: { headers: { 'x-api-key': key }, url: `https://shop.example/?key=${encodeURIComponent(key)}` } }),
+      'echo-key': () =>
+        json(200, { id: '1', debug: { headers: { 'x-api-key': key }, url: `https://shop.example/?key=${encodeURIComponent(key)}` } }),
       'echo-key-escaped': () => {
         const escaped = [...key].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
         const text = `{"id":"1","echo":"${escaped}","n":12345678901234567890}`;
@@ -577,9 +576,7 @@ describe('proxy: failures', () => {
       const gone = http.createServer();
       const goneport = await listen(gone);
       await closeServer(gone);
-      deadProxy = http.createServer(
-        proxyListener({ ...PROXY_OPTIONS, upstream: new URL(`http://127.0.0.1:${goneport}/api/site/v2`) }),
-      );
+      deadProxy = http.createServer(proxyListener({ ...PROXY_OPTIONS, upstream: new URL(`http://127.0.0.1:${goneport}/api/site/v2`) }));
       deadPort = await listen(deadProxy);
     });
 

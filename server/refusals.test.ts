@@ -102,7 +102,12 @@ describe('refusals stop reading', () => {
   afterAll(() => running.stop());
 
   const head = (method: string, path: string, headers: Record<string, string>) =>
-    `${method} ${path} HTTP/1.1\r\n${Object.entries({ host: `127.0.0.1:${port}`, 'content-type': 'application/json', 'content-length': String(1024 * MIB), ...headers })
+    `${method} ${path} HTTP/1.1\r\n${Object.entries({
+      host: `127.0.0.1:${port}`,
+      'content-type': 'application/json',
+      'content-length': String(1024 * MIB),
+      ...headers,
+    })
       .map(([name, value]) => `${name}: ${value}`)
       .join('\r\n')}\r\n\r\n`;
 
@@ -115,14 +120,18 @@ describe('refusals stop reading', () => {
     ['a POST to a page', 405, 'POST', '/products/new', { authorization: LOGIN }],
     ['a lookup with a body', 400, 'GET', `${API_BASE_PATH}/forms/3/cases/48217`, { authorization: LOGIN }],
     ['an unknown endpoint', 404, 'POST', '/api/nope', { authorization: LOGIN }],
-  ] as const)('answers %s (%i) at once, closes, and takes no more than a few MiB of a 1 GiB body', async (_what, status, method, path, headers) => {
-    const { reply, taken } = await uploadUntilClosed(port, head(method, path, headers), 256 * MIB);
-    expect(reply?.status).toBe(status);
-    expect(errorShapeProblems(status, reply?.headers['content-type']?.[0], reply?.text ?? '')).toEqual([]);
-    expect(reply?.headers.connection).toEqual(['close']);
-    // Kernel buffers on both ends, plus a brief drain after the answer.
-    expect(taken).toBeLessThan(64 * MIB);
-  }, 60_000);
+  ] as const)(
+    'answers %s (%i) at once, closes, and takes no more than a few MiB of a 1 GiB body',
+    async (_what, status, method, path, headers) => {
+      const { reply, taken } = await uploadUntilClosed(port, head(method, path, headers), 256 * MIB);
+      expect(reply?.status).toBe(status);
+      expect(errorShapeProblems(status, reply?.headers['content-type']?.[0], reply?.text ?? '')).toEqual([]);
+      expect(reply?.headers.connection).toEqual(['close']);
+      // Kernel buffers on both ends, plus a brief drain after the answer.
+      expect(taken).toBeLessThan(64 * MIB);
+    },
+    60_000,
+  );
 
   it('answers too many logins (429) at once and closes too', async () => {
     const login = createBasicAuth({
@@ -272,7 +281,12 @@ describe.skipIf(process.platform !== 'linux')('a refused upload costs the server
   });
 
   const head = (method: string, path: string, headers: Record<string, string>) =>
-    `${method} ${path} HTTP/1.1\r\n${Object.entries({ host: `127.0.0.1:${port}`, 'content-type': 'application/json', 'content-length': String(BODY), ...headers })
+    `${method} ${path} HTTP/1.1\r\n${Object.entries({
+      host: `127.0.0.1:${port}`,
+      'content-type': 'application/json',
+      'content-length': String(BODY),
+      ...headers,
+    })
       .map(([name, value]) => `${name}: ${value}`)
       .join('\r\n')}\r\n\r\n`;
 
@@ -282,17 +296,24 @@ describe.skipIf(process.platform !== 'linux')('a refused upload costs the server
     ['a create over the size limit', 413, 'POST', CREATE, { authorization: LOGIN, 'sec-fetch-site': 'same-origin' }],
     ['a POST to a page', 405, 'POST', '/products/new', { authorization: LOGIN }],
     ['a lookup with a body', 400, 'GET', `${API_BASE_PATH}/forms/3/cases/48217`, { authorization: LOGIN }],
-  ] as const)(`answers %s (%i) and reads at most 16 MiB of a 100 MiB body, ${ROUNDS} times out of ${ROUNDS}`, async (_what, status, method, path, headers) => {
-    const pid = child.pid!;
-    const read: number[] = [];
-    for (let round = 0; round < ROUNDS; round += 1) {
-      const before = bytesReadBy(pid);
-      const reply = await uploadWhole(port, head(method, path, headers), BODY);
-      // The server closed the connection: it reads nothing more of it.
-      read.push(bytesReadBy(pid) - before);
-      expect(reply?.status).toBe(status);
-    }
-    // The drain after the answer (16 MiB at most), the request's head and what was buffered before the answer.
-    expect(read.filter((bytes) => bytes > 16 * MIB + MIB), `bytes read per round: ${read.join(', ')}`).toEqual([]);
-  }, 120_000);
+  ] as const)(
+    `answers %s (%i) and reads at most 16 MiB of a 100 MiB body, ${ROUNDS} times out of ${ROUNDS}`,
+    async (_what, status, method, path, headers) => {
+      const pid = child.pid!;
+      const read: number[] = [];
+      for (let round = 0; round < ROUNDS; round += 1) {
+        const before = bytesReadBy(pid);
+        const reply = await uploadWhole(port, head(method, path, headers), BODY);
+        // The server closed the connection: it reads nothing more of it.
+        read.push(bytesReadBy(pid) - before);
+        expect(reply?.status).toBe(status);
+      }
+      // The drain after the answer (16 MiB at most), the request's head and what was buffered before the answer.
+      expect(
+        read.filter((bytes) => bytes > 16 * MIB + MIB),
+        `bytes read per round: ${read.join(', ')}`,
+      ).toEqual([]);
+    },
+    120_000,
+  );
 });

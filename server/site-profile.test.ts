@@ -15,4 +15,3 @@ describe('the example profile', () => {
     ]);
   });
 });
-

@@ -127,7 +127,9 @@ describe('SITE_PROFILE at start', () => {
         { id: 'b', name: 'B', platform: { sandbox: true, siteId: '1001' } },
       ],
     });
-    expect(configError({ SITE_PROFILE: file }).message).toContain('sites[1].platform.siteId: the sandbox already stands in for site 1001 as "a"');
+    expect(configError({ SITE_PROFILE: file }).message).toContain(
+      'sites[1].platform.siteId: the sandbox already stands in for site 1001 as "a"',
+    );
   });
 
   it.each([
@@ -284,7 +286,11 @@ describe('several sites on one server', () => {
       ['south', 'platform', '4103'],
       ['demo', 'sandbox', '1001'],
     ]);
-    expect(sites[0]).toMatchObject({ host: `127.0.0.1:${upstreams.get('north')!.port}`, currencies: ['aud', 'cad', 'eur', 'gbp', 'nzd', 'usd'], decimals: 2 });
+    expect(sites[0]).toMatchObject({
+      host: `127.0.0.1:${upstreams.get('north')!.port}`,
+      currencies: ['aud', 'cad', 'eur', 'gbp', 'nzd', 'usd'],
+      decimals: 2,
+    });
     expect(sites[3]).toMatchObject({ name: 'Demo shop', currencies: ['eur'], decimals: 4 });
     const everything = reply.text + JSON.stringify(reply.headers);
     for (const secret of [...LIVE.flatMap((s) => [s.key, s.env]), SANDBOX_KEY, 'apiKeyEnv', 'KEY-']) {
@@ -293,21 +299,22 @@ describe('several sites on one server', () => {
     expect(site.sites).toEqual(sites);
   });
 
-  it.each(LIVE.map((s) => [s.id, s] as const))('sends a lookup on %s to that site’s address with its key and site id', async (_id, s: LiveSite) => {
-    const reply = await send(port, {
-      path: `/api/s/${s.id}/site/v2/forms/3/cases/48217?site=south`,
-      headers: { 'x-api-key': 'KEY-south-c81d2e6f', 'x-site-id': '4103', 'x-request-id': `lookup-${s.id}` },
-    });
-    expect(reply.status, reply.text).toBe(200);
-    expect(JSON.parse(reply.text)).toMatchObject({ answeredBy: s.id });
-    expect(allReceived()).toEqual([
-      expect.objectContaining({ upstream: s.id, method: 'GET', url: `${s.base}/forms/3/cases/48217` }),
-    ]);
-    expect(allReceived()[0]!.headers).toMatchObject({ 'x-api-key': s.key, 'x-site-id': s.siteId });
-    await vi.waitFor(() =>
-      expect(logs).toEqual([expect.objectContaining({ requestId: `lookup-${s.id}`, site: s.id, route: 'get-form-case', status: 200 })]),
-    );
-  });
+  it.each(LIVE.map((s) => [s.id, s] as const))(
+    'sends a lookup on %s to that site’s address with its key and site id',
+    async (_id, s: LiveSite) => {
+      const reply = await send(port, {
+        path: `/api/s/${s.id}/site/v2/forms/3/cases/48217?site=south`,
+        headers: { 'x-api-key': 'KEY-south-c81d2e6f', 'x-site-id': '4103', 'x-request-id': `lookup-${s.id}` },
+      });
+      expect(reply.status, reply.text).toBe(200);
+      expect(JSON.parse(reply.text)).toMatchObject({ answeredBy: s.id });
+      expect(allReceived()).toEqual([expect.objectContaining({ upstream: s.id, method: 'GET', url: `${s.base}/forms/3/cases/48217` })]);
+      expect(allReceived()[0]!.headers).toMatchObject({ 'x-api-key': s.key, 'x-site-id': s.siteId });
+      await vi.waitFor(() =>
+        expect(logs).toEqual([expect.objectContaining({ requestId: `lookup-${s.id}`, site: s.id, route: 'get-form-case', status: 200 })]),
+      );
+    },
+  );
 
   it.each(LIVE.map((s) => [s.id, s] as const))('sends a create on %s to that site with its body', async (_id, s: LiveSite) => {
     const body = JSON.stringify({ name: `Mug for ${s.id}`, enabled: 'true' });
@@ -318,7 +325,9 @@ describe('several sites on one server', () => {
       body,
     });
     expect(reply.status, reply.text).toBe(200);
-    expect(allReceived()).toEqual([expect.objectContaining({ upstream: s.id, method: 'POST', url: `${s.base}/ecommerce/products/create`, body })]);
+    expect(allReceived()).toEqual([
+      expect.objectContaining({ upstream: s.id, method: 'POST', url: `${s.base}/ecommerce/products/create`, body }),
+    ]);
     expect(allReceived()[0]!.headers).toMatchObject({ 'x-api-key': s.key, 'x-site-id': s.siteId });
   });
 
@@ -402,19 +411,56 @@ describe('several sites on one server', () => {
       { arbitrary: fc.constantFrom(...configured), weight: 4 },
       { arbitrary: fc.stringMatching(/^[a-z0-9]{1,8}(-[a-z0-9]{1,8}){0,2}$/), weight: 2 },
       {
-        arbitrary: fc.constantFrom('NORTH', 'North', 'north.', 'north%2D2', 'nor%74h', '..', '.', '%2e%2e', 'north-', '-north',
-          'north-2-', 'south%00', 'south%2Fnorth', 'souther', 'sout', 'north-3', 'demo%20', 'constructor', '__proto__', ''),
+        arbitrary: fc.constantFrom(
+          'NORTH',
+          'North',
+          'north.',
+          'north%2D2',
+          'nor%74h',
+          '..',
+          '.',
+          '%2e%2e',
+          'north-',
+          '-north',
+          'north-2-',
+          'south%00',
+          'south%2Fnorth',
+          'souther',
+          'sout',
+          'north-3',
+          'demo%20',
+          'constructor',
+          '__proto__',
+          '',
+        ),
         weight: 2,
       },
       { arbitrary: fc.string({ unit: fc.constantFrom(...urlChars), maxLength: 16 }), weight: 1 },
     );
     const identifier = fc.stringMatching(/^[A-Za-z0-9_-]{1,12}$/);
     const junkSegment = fc.oneof(
-      fc.constantFrom('forms', 'cases', 'ecommerce', 'products', 'create', '..', '.', '%2e%2e', '%2F', 's', 'site', 'v2', 'api', ...configured),
+      fc.constantFrom(
+        'forms',
+        'cases',
+        'ecommerce',
+        'products',
+        'create',
+        '..',
+        '.',
+        '%2e%2e',
+        '%2F',
+        's',
+        'site',
+        'v2',
+        'api',
+        ...configured,
+      ),
       identifier,
     );
     const operation = fc.oneof(
-      fc.record({ form: identifier, id: identifier }).map(({ form, id }) => ({ method: 'GET', rest: `/site/v2/forms/${form}/cases/${id}`, valid: true })),
+      fc
+        .record({ form: identifier, id: identifier })
+        .map(({ form, id }) => ({ method: 'GET', rest: `/site/v2/forms/${form}/cases/${id}`, valid: true })),
       fc.constant({ method: 'POST', rest: '/site/v2/ecommerce/products/create', valid: true }),
       fc
         .tuple(fc.constantFrom('GET', 'POST', 'PUT', 'DELETE'), fc.boolean(), fc.array(junkSegment, { maxLength: 6 }))
@@ -496,10 +542,22 @@ describe('a server with one site', () => {
     try {
       const sites = JSON.parse((await send(running.port, { path: '/api/sites' })).text) as { sites: unknown[] };
       expect(sites).toEqual({
-        sites: [{ id: 'main', name: 'Sandbox', mode: 'sandbox', siteId: '1001', currencies: ['aud', 'cad', 'eur', 'gbp', 'nzd', 'usd'], decimals: 2 }],
+        sites: [
+          {
+            id: 'main',
+            name: 'Sandbox',
+            mode: 'sandbox',
+            siteId: '1001',
+            currencies: ['aud', 'cad', 'eur', 'gbp', 'nzd', 'usd'],
+            decimals: 2,
+          },
+        ],
       });
       const seeded = seedCases()[0]!;
-      for (const path of [`/api/site/v2/forms/${seeded.form}/cases/${seeded.id}`, `/api/s/main/site/v2/forms/${seeded.form}/cases/${seeded.id}`]) {
+      for (const path of [
+        `/api/site/v2/forms/${seeded.form}/cases/${seeded.id}`,
+        `/api/s/main/site/v2/forms/${seeded.form}/cases/${seeded.id}`,
+      ]) {
         const reply = await send(running.port, { path });
         expect(reply.status, path).toBe(200);
         expect(JSON.parse(reply.text)).toEqual(seeded.record);
@@ -572,20 +630,29 @@ describe('the sandbox of the example profile, through the server', () => {
   });
 
   it('keeps each site’s products and slugs apart, in each site’s category encoding', async () => {
-    expect((await create('harbour-linen', { name: 'Linen throw', enabled: 'true', slug: 'throw', category_array: ['158199'] })).status).toBe(200);
-    expect((await create('summit-outfitters', { name: 'Camp throw', enabled: 'false', slug: 'throw', category_array: [{ id: '301' }] })).status).toBe(200);
+    expect(
+      (await create('harbour-linen', { name: 'Linen throw', enabled: 'true', slug: 'throw', category_array: ['158199'] })).status,
+    ).toBe(200);
+    expect(
+      (await create('summit-outfitters', { name: 'Camp throw', enabled: 'false', slug: 'throw', category_array: [{ id: '301' }] })).status,
+    ).toBe(200);
     expectErrorShape(await create('harbour-linen', { name: 'Again', enabled: 'true', slug: 'throw' }), 422);
     const harbour = await sandboxProducts('1001');
     const summit = await sandboxProducts('1002');
-    expect(harbour.body.products?.map((p) => p.body)).toEqual([expect.objectContaining({ name: 'Linen throw', category_array: ['158199'] })]);
-    expect(summit.body.products?.map((p) => p.body)).toEqual([expect.objectContaining({ name: 'Camp throw', category_array: [{ id: '301' }] })]);
+    expect(harbour.body.products?.map((p) => p.body)).toEqual([
+      expect.objectContaining({ name: 'Linen throw', category_array: ['158199'] }),
+    ]);
+    expect(summit.body.products?.map((p) => p.body)).toEqual([
+      expect.objectContaining({ name: 'Camp throw', category_array: [{ id: '301' }] }),
+    ]);
     expect((await sandboxProducts('1003')).status).toBe(403);
   });
 
   it('serves each site its own demo cases', async () => {
     const harbourCase = seedCases('full')[0]!;
     const summitCase = seedCases('second')[0]!;
-    const lookup = (site: string, c: { form: string; id: string }) => send(running.port, { path: `/api/s/${site}/site/v2/forms/${c.form}/cases/${c.id}` });
+    const lookup = (site: string, c: { form: string; id: string }) =>
+      send(running.port, { path: `/api/s/${site}/site/v2/forms/${c.form}/cases/${c.id}` });
     expect((await lookup('harbour-linen', harbourCase)).status).toBe(200);
     expectErrorShape(await lookup('summit-outfitters', harbourCase), 404);
     expect(JSON.parse((await lookup('summit-outfitters', summitCase)).text)).toEqual(summitCase.record);

@@ -41,7 +41,11 @@ describe('the built app', () => {
     expect([icon.status, icon.headers['cache-control']]).toEqual([200, 'no-cache']);
     for (const path of ['/', '/products/new', '/no/such/page']) {
       const page = await send(port, { path });
-      expect([page.status, page.headers['cache-control'], page.text], path).toEqual([200, 'no-cache', '<!doctype html><title>site-admin</title>']);
+      expect([page.status, page.headers['cache-control'], page.text], path).toEqual([
+        200,
+        'no-cache',
+        '<!doctype html><title>site-admin</title>',
+      ]);
     }
   });
 });

@@ -24,8 +24,7 @@ export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 // A fixed seed by default, so a CI run is repeatable; FUZZ_SEED=random explores new inputs, and
 // FUZZ_SEED=<n> replays a failure.
-const FUZZ_SEED =
-  process.env.FUZZ_SEED === 'random' ? undefined : process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : 20261122;
+const FUZZ_SEED = process.env.FUZZ_SEED === 'random' ? undefined : process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : 20261122;
 
 /** Bounded property runs: a fixed count, and a hard stop (reported as a failure) should a property run away. */
 export function fuzzRuns(numRuns: number): fc.Parameters<unknown> {
@@ -297,10 +296,7 @@ export interface AutocannonInstance extends EventEmitter {
   stop(): void;
 }
 
-type Autocannon = (
-  options: AutocannonOptions,
-  callback: (error: Error | null, result: AutocannonResult) => void,
-) => AutocannonInstance;
+type Autocannon = (options: AutocannonOptions, callback: (error: Error | null, result: AutocannonResult) => void) => AutocannonInstance;
 
 export const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 

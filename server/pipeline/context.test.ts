@@ -4,7 +4,10 @@ import { addressOf, parseRequest, runSteps, type RequestContext, type Step } fro
 
 describe('addressOf', () => {
   it.each([
-    ['/api/s/north/site/v2/forms/3/cases/1', { kind: 'site', site: 'north', base: '/api/s/north/site/v2', operationPath: '/forms/3/cases/1' }],
+    [
+      '/api/s/north/site/v2/forms/3/cases/1',
+      { kind: 'site', site: 'north', base: '/api/s/north/site/v2', operationPath: '/forms/3/cases/1' },
+    ],
     ['/api/s/north/site/v2', { kind: 'site', site: 'north', base: '/api/s/north/site/v2', operationPath: '' }],
     ['/api/s/north/site/v2x', { kind: 'site', site: 'north', base: '/api/s/north/site/v2', operationPath: null }],
     ['/api/s/north', { kind: 'site', site: 'north', base: '/api/s/north/site/v2', operationPath: null }],
@@ -38,10 +41,12 @@ describe('runSteps', () => {
 
   it('runs the steps in order until one answers', () => {
     const ran: string[] = [];
-    const passes = (name: string): Step => (_request, next) => {
-      ran.push(name);
-      next();
-    };
+    const passes =
+      (name: string): Step =>
+      (_request, next) => {
+        ran.push(name);
+        next();
+      };
     const answers: Step = () => ran.push('answers');
     runSteps([passes('a'), passes('b'), answers, passes('never')])(request);
     expect(ran).toEqual(['a', 'b', 'answers']);

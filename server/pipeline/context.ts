@@ -22,9 +22,7 @@ export const SITE_API_SUFFIX = '/site/v2';
  * - `page`: everything else: the app's pages and files.
  */
 export type Address =
-  | { kind: 'site'; site: string | null; base: string; operationPath: string | null }
-  | { kind: 'own-api' }
-  | { kind: 'page' };
+  { kind: 'site'; site: string | null; base: string; operationPath: string | null } | { kind: 'own-api' } | { kind: 'page' };
 
 /** Who is asking, as authentication found out. */
 export type Who =

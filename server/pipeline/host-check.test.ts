@@ -22,10 +22,13 @@ describe('the host check', () => {
     expect(reply.status).toBe(200);
   });
 
-  it.each(['evil.example', 'admin.example.com.evil.example', '127.0.0.1.evil.example'])('answers %s with 421, naming the host', async (host) => {
-    const reply = await send(served.port, { path: '/api/sites', headers: { host } });
-    expect(reply.status).toBe(421);
-    expect(errorShapeProblems(421, reply.headers['content-type'], reply.text)).toEqual([]);
-    expect(reply.text).toContain(host);
-  });
+  it.each(['evil.example', 'admin.example.com.evil.example', '127.0.0.1.evil.example'])(
+    'answers %s with 421, naming the host',
+    async (host) => {
+      const reply = await send(served.port, { path: '/api/sites', headers: { host } });
+      expect(reply.status).toBe(421);
+      expect(errorShapeProblems(421, reply.headers['content-type'], reply.text)).toEqual([]);
+      expect(reply.text).toContain(host);
+    },
+  );
 });

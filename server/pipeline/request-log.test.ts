@@ -9,7 +9,11 @@ describe('the request log of a site’s calls', () => {
   let served: Awaited<ReturnType<typeof serveSteps>>;
   beforeAll(async () => {
     const sites = new Map([['north', { id: 'north', forward: () => undefined }]]);
-    served = await serveSteps(resolveSite(sites), logSiteCalls((entry) => logs.push(entry)), allowOperation(1024));
+    served = await serveSteps(
+      resolveSite(sites),
+      logSiteCalls((entry) => logs.push(entry)),
+      allowOperation(1024),
+    );
   });
   afterAll(() => served.close());
   beforeEach(() => {

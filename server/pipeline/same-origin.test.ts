@@ -17,7 +17,6 @@ describe('isSameOrigin', () => {
   });
 });
 
-
 describe('the same-origin check', () => {
   let served: Awaited<ReturnType<typeof serveSteps>>;
   const CREATE = '/api/site/v2/ecommerce/products/create';
@@ -27,7 +26,9 @@ describe('the same-origin check', () => {
   afterAll(() => served.close());
 
   it('hands on what only reads, from anywhere', async () => {
-    expect((await send(served.port, { path: '/api/site/v2/forms/3/cases/1', headers: { origin: 'https://evil.example' } })).status).toBe(200);
+    expect((await send(served.port, { path: '/api/site/v2/forms/3/cases/1', headers: { origin: 'https://evil.example' } })).status).toBe(
+      200,
+    );
     expect((await send(served.port, { method: 'HEAD', path: '/', headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(200);
   });
 
@@ -36,9 +37,12 @@ describe('the same-origin check', () => {
     expect((await send(served.port, { method: 'POST', path: CREATE, headers, body: '{}' })).status).toBe(200);
   });
 
-  it.each<Record<string, string>>([{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, {}])('refuses a change with %j (403)', async (headers) => {
-    const reply = await send(served.port, { method: 'POST', path: CREATE, headers, body: '{}' });
-    expect(reply.status).toBe(403);
-    expect(errorShapeProblems(403, reply.headers['content-type'], reply.text)).toEqual([]);
-  });
+  it.each<Record<string, string>>([{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, {}])(
+    'refuses a change with %j (403)',
+    async (headers) => {
+      const reply = await send(served.port, { method: 'POST', path: CREATE, headers, body: '{}' });
+      expect(reply.status).toBe(403);
+      expect(errorShapeProblems(403, reply.headers['content-type'], reply.text)).toEqual([]);
+    },
+  );
 });

@@ -28,7 +28,10 @@ describe('site resolution on a server of several sites', () => {
     [`/api/s/${'x'.repeat(100)}/site/v2`, `No site called "${'x'.repeat(64)}…" is configured on this server.`],
     ['/api/s/', 'The address names no site: write /api/s/{site}/site/v2/... with a site of /api/sites.'],
     ['/api/s/north/meta', 'GET /api/s/north/meta is not an endpoint of this server.'],
-    ['/api/site/v2/forms/3/cases/1', 'This server works on 2 sites, so the address must name one: /api/s/{site}/site/v2/... with a site of /api/sites.'],
+    [
+      '/api/site/v2/forms/3/cases/1',
+      'This server works on 2 sites, so the address must name one: /api/s/{site}/site/v2/... with a site of /api/sites.',
+    ],
   ])('answers %s with 404, saying why', async (path, message) => {
     const reply = await send(served.port, { path });
     expect(reply.status).toBe(404);

@@ -32,9 +32,14 @@ export function resolveSite(sites: ReadonlyMap<string, ResolvedSite>): Step {
     }
     const site = sites.get(address.site);
     if (!site) {
-      refuse(req, res, 404, address.site === ''
-        ? `The address names no site: write ${siteAddress}.`
-        : `No site called ${quotedSite(address.site)} is configured on this server.`);
+      refuse(
+        req,
+        res,
+        404,
+        address.site === ''
+          ? `The address names no site: write ${siteAddress}.`
+          : `No site called ${quotedSite(address.site)} is configured on this server.`,
+      );
       return;
     }
     if (address.operationPath === null) {

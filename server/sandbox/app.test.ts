@@ -177,11 +177,7 @@ describe('POST /ecommerce/products/create', () => {
   });
 
   it('answers 400 for a Content-Type other than application/json, naming Content-Type', async () => {
-    const error = await errorOf(
-      await create({ name: 'Mug' }, { ...AUTH, 'content-type': 'text/plain' }),
-      400,
-      'Bad Request',
-    );
+    const error = await errorOf(await create({ name: 'Mug' }, { ...AUTH, 'content-type': 'text/plain' }), 400, 'Bad Request');
     expect(error.details).toEqual([{ field: 'Content-Type', message: expect.stringContaining('application/json') }]);
     expect(store.countProducts()).toBe(0);
   });
@@ -205,9 +201,7 @@ describe('POST /ecommerce/products/create', () => {
       ...product,
       weighting: 10,
       price: '1999',
-      attributes: [
-        { ...product.attributes[0], items: [{ name: 'Sand', 'module_field_14/product_attribute_option/price/usd/1': 0 }] },
-      ],
+      attributes: [{ ...product.attributes[0], items: [{ name: 'Sand', 'module_field_14/product_attribute_option/price/usd/1': 0 }] }],
     };
     const error = await errorOf(await create(body), 400, 'Bad Request');
     expect(error.details?.map((d) => d.field).sort()).toEqual([
@@ -329,7 +323,14 @@ describe('a huge 422 or 400 stays small', () => {
 describe('the sandbox’s own port: which host names it answers (DNS rebinding)', () => {
   const ask = (port: number, host: string, method = 'GET', body?: string) =>
     new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port, method, path: `${BASE}/forms/${aCase.form}/cases/${aCase.id}`, agent: false, headers: { ...AUTH, host } });
+      const req = http.request({
+        host: '127.0.0.1',
+        port,
+        method,
+        path: `${BASE}/forms/${aCase.form}/cases/${aCase.id}`,
+        agent: false,
+        headers: { ...AUTH, host },
+      });
       req.on('error', reject);
       req.on('response', (res) => {
         let text = '';
@@ -512,7 +513,11 @@ describe('several sites in one sandbox', () => {
     await errorOf(await createOn('1003', { name: 'Elsewhere' }), 403, 'Forbidden');
     await errorOf(await multi.request(`${BASE}/forms/3/cases/48217`, { headers: on('1003') }), 403, 'Forbidden');
     await errorOf(await multi.request('/__sandbox/products', { headers: on('10010') }), 403, 'Forbidden');
-    await errorOf(await multi.request(`${BASE}/forms/3/cases/48217`, { headers: { 'x-api-key': 'not-k', 'x-site-id': '1002' } }), 401, 'Unauthorized');
+    await errorOf(
+      await multi.request(`${BASE}/forms/3/cases/48217`, { headers: { 'x-api-key': 'not-k', 'x-site-id': '1002' } }),
+      401,
+      'Unauthorized',
+    );
     expect(shared.countProducts()).toBe(before);
   });
 

@@ -189,7 +189,9 @@ export function createSandboxApp(options: SandboxOptions) {
     if (!parsedRecord.success) {
       return fail(c, 400, 'The case record must be a JSON object.', [{ field: 'record', message: 'must be an object' }]);
     }
-    return c.body(stringify(store.addCase(c.get('siteId'), form, parsedRecord.data)) ?? '{}', 200, { 'content-type': 'application/json; charset=UTF-8' });
+    return c.body(stringify(store.addCase(c.get('siteId'), form, parsedRecord.data)) ?? '{}', 200, {
+      'content-type': 'application/json; charset=UTF-8',
+    });
   });
 
   return app;

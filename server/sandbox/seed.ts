@@ -73,7 +73,10 @@ export function seedCases(set: SeedSet = 'full'): SeedCase[] {
 
   const person = () => {
     const [first, last] = pick(PEOPLE);
-    const emailName = `${first}.${last}`.normalize('NFD').replace(/[^A-Za-z.]/g, '').toLowerCase();
+    const emailName = `${first}.${last}`
+      .normalize('NFD')
+      .replace(/[^A-Za-z.]/g, '')
+      .toLowerCase();
     return { name: `${first} ${last}`, email: `${emailName}@${pick(['example.com', 'example.org', 'mail.example.net'])}` };
   };
   const when = () => start + Math.floor(next() * 365 * 86400);

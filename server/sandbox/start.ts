@@ -45,9 +45,7 @@ export interface StartSandboxOptions {
 /** What the main thread tells the sandbox's worker thread, and what it answers (see worker.ts). */
 export type ToSandboxWorker = { type: 'close' };
 export type FromSandboxWorker =
-  | { type: 'ready'; baseUrl: string; origin: string }
-  | { type: 'failed'; message: string; code?: string }
-  | { type: 'closed' };
+  { type: 'ready'; baseUrl: string; origin: string } | { type: 'failed'; message: string; code?: string } | { type: 'closed' };
 
 const databaseFile = (dataDir: string) => (dataDir === ':memory:' ? ':memory:' : join(dataDir, 'sandbox.sqlite'));
 
@@ -103,7 +101,9 @@ export function startSandboxWorker(options: StartSandboxOptions): Promise<Runnin
   if (options.dataDir === ':memory:') return startSandbox(options);
   // Compiled (`npm start`): the worker's own bundle, beside the server's. From the sources (tests, `npm
   // run dev`): an entry that registers tsx's loader before it imports the TypeScript.
-  const entry = import.meta.url.endsWith('.ts') ? new URL('./worker-entry.mjs', import.meta.url) : new URL('./sandbox-worker.js', import.meta.url);
+  const entry = import.meta.url.endsWith('.ts')
+    ? new URL('./worker-entry.mjs', import.meta.url)
+    : new URL('./sandbox-worker.js', import.meta.url);
   const worker = new Worker(entry, {
     workerData: options,
   });

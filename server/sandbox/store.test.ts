@@ -73,7 +73,10 @@ describe('the sandbox database', () => {
       expect(store.listProducts('1001').map((p) => p.body.slug)).toEqual(['old-mug']);
       expect(store.listProducts('1002')).toEqual([]);
       // The old product's slug is still taken on its site, and free on the other.
-      expect(store.insertProduct('1001', { name: 'Mug', enabled: 'true', slug: 'old-mug' })).toEqual({ ok: false, reason: 'duplicate-slug' });
+      expect(store.insertProduct('1001', { name: 'Mug', enabled: 'true', slug: 'old-mug' })).toEqual({
+        ok: false,
+        reason: 'duplicate-slug',
+      });
       expect(store.insertProduct('1002', { name: 'Mug', enabled: 'true', slug: 'old-mug' }).ok).toBe(true);
       expect(store.integrityCheck()).toBe('ok');
     } finally {

@@ -80,9 +80,7 @@ function migrate(db: Database.Database) {
     if (version === LAYOUT) return;
     if (db.prepare("SELECT 1 FROM meta WHERE key = 'seeded'").get()) {
       // The single-site sandbox seeded the one site it served: every site that has cases was seeded.
-      db.prepare(
-        "INSERT OR IGNORE INTO meta (key, value) SELECT DISTINCT 'seeded:' || site_id, 'migrated' FROM form_cases",
-      ).run();
+      db.prepare("INSERT OR IGNORE INTO meta (key, value) SELECT DISTINCT 'seeded:' || site_id, 'migrated' FROM form_cases").run();
       db.prepare("DELETE FROM meta WHERE key = 'seeded'").run();
     }
     db.pragma(`user_version = ${LAYOUT}`);

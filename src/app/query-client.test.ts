@@ -26,8 +26,7 @@ async function attempts(failure: unknown): Promise<number> {
   return queryFn.mock.calls.length;
 }
 
-const api = (status: number, platformStatus: number | null = null) =>
-  apiErrors.answered(status, platformStatus, { message: 'm' });
+const api = (status: number, platformStatus: number | null = null) => apiErrors.answered(status, platformStatus, { message: 'm' });
 
 describe('the app’s query client', () => {
   it('asks once more when no answer came at all', async () => {

@@ -13,13 +13,9 @@ const CreatedProductsPage = lazy(() =>
   import('@/features/products/created-products-page').then((m) => ({ default: m.CreatedProductsPage })),
 );
 const ImportPage = lazy(() => import('@/features/products/import/import-page').then((m) => ({ default: m.ImportPage })));
-const EditImportedPage = lazy(() =>
-  import('@/features/products/import/edit-imported-page').then((m) => ({ default: m.EditImportedPage })),
-);
+const EditImportedPage = lazy(() => import('@/features/products/import/edit-imported-page').then((m) => ({ default: m.EditImportedPage })));
 const SettingsPage = lazy(() => import('@/features/settings/settings-page').then((m) => ({ default: m.SettingsPage })));
-const CreatedProductPage = lazy(() =>
-  import('@/features/products/created-product-page').then((m) => ({ default: m.CreatedProductPage })),
-);
+const CreatedProductPage = lazy(() => import('@/features/products/created-product-page').then((m) => ({ default: m.CreatedProductPage })));
 
 function Pages() {
   const { pathname } = useLocation();

@@ -32,8 +32,8 @@ function UnknownSite({ id, sites }: { id: string; sites: readonly SiteInfo[] }) 
       <Stack maw={560}>
         <Title order={1}>No site called “{id}”</Title>
         <Text>
-          This server works on {sites.length} {sites.length === 1 ? 'site' : 'sites'}, and “{id}” is not one of them. The link may be
-          from another deployment, or the site may have been renamed in the site profile.
+          This server works on {sites.length} {sites.length === 1 ? 'site' : 'sites'}, and “{id}” is not one of them. The link may be from
+          another deployment, or the site may have been renamed in the site profile.
         </Text>
         <List>
           {sites.map((site) => (
@@ -60,7 +60,8 @@ export function SiteRoot() {
     const first = list[0] as SiteInfo;
     if (list.length === 1) {
       // A long address of the only site (from a deployment that had several) becomes the short one.
-      if (match && decode(match[1] ?? '') === first.id) window.history.replaceState(window.history.state, '', (match[2] ?? '/') + window.location.search);
+      if (match && decode(match[1] ?? '') === first.id)
+        window.history.replaceState(window.history.state, '', (match[2] ?? '/') + window.location.search);
       return { site: first, basename: '' };
     }
     if (!match) {

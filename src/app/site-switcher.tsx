@@ -18,7 +18,15 @@ function samePageOn(pathname: string): string {
 }
 
 /** `defaultOpened`: the button was pressed before the menu had loaded. */
-export function SiteSwitcher({ site, sites, defaultOpened = false }: { site: SiteInfo; sites: readonly SiteInfo[]; defaultOpened?: boolean }) {
+export function SiteSwitcher({
+  site,
+  sites,
+  defaultOpened = false,
+}: {
+  site: SiteInfo;
+  sites: readonly SiteInfo[];
+  defaultOpened?: boolean;
+}) {
   const { pathname } = useLocation();
   return (
     <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened}>
@@ -33,7 +41,11 @@ export function SiteSwitcher({ site, sites, defaultOpened = false }: { site: Sit
             component="a"
             href={siteHref(other.id, samePageOn(pathname), true)}
             aria-current={other.id === site.id ? 'true' : undefined}
-            leftSection={<span aria-hidden="true" style={{ visibility: other.id === site.id ? 'visible' : 'hidden' }}>✓</span>}
+            leftSection={
+              <span aria-hidden="true" style={{ visibility: other.id === site.id ? 'visible' : 'hidden' }}>
+                ✓
+              </span>
+            }
             rightSection={
               <Text span size="xs" c={other.mode === 'sandbox' ? 'teal' : 'orange'}>
                 {other.mode === 'sandbox' ? 'Sandbox' : `Live · ${other.host ?? ''}`}

@@ -113,9 +113,7 @@ describe('validateProduct: a valid product', () => {
   });
 
   it('accepts empty arrays and attributes without items', () => {
-    expect(validateProduct({ name: 'Mug', attributes: [{ name: 'Colour' }], category_array: [], secure_zone_array: [] }).ok).toBe(
-      true,
-    );
+    expect(validateProduct({ name: 'Mug', attributes: [{ name: 'Colour' }], category_array: [], secure_zone_array: [] }).ok).toBe(true);
   });
 });
 
@@ -201,10 +199,7 @@ describe('validateProduct: 400, not well formed', () => {
 
   it('rejects a price key outside the spec (a fifth tier, an unknown currency) as unknown fields', () => {
     const body = { name: 'Mug', 'module_field_14/product/price/usd/5': '1', 'module_field_14/product/price/jpy/1': '1' };
-    expect(fields(rejected(body, 400)).sort()).toEqual([
-      'module_field_14/product/price/jpy/1',
-      'module_field_14/product/price/usd/5',
-    ]);
+    expect(fields(rejected(body, 400)).sort()).toEqual(['module_field_14/product/price/jpy/1', 'module_field_14/product/price/usd/5']);
   });
 
   it('reports every offending field at once, and shape errors before rule errors', () => {
@@ -341,15 +336,35 @@ describe('validateProduct: limits that keep one request’s work small', () => {
       details: [{ field: 'attributes', message: 'must list at most 100 attributes, not 101' }],
     });
     const half = MAX_OPTIONS / 2;
-    expect(validateProduct({ name: 'x', attributes: [{ name: 'a', items: options(half) }, { name: 'b', items: options(half) }] }).ok).toBe(true);
-    const over = validateProduct({ name: 'x', attributes: [{ name: 'a', items: options(half) }, { name: 'b', items: options(half + 1) }] });
-    expect(over).toMatchObject({ ok: false, status: 422, details: [{ field: 'attributes', message: 'must hold at most 2,048 options in all, not 2,049' }] });
+    expect(
+      validateProduct({
+        name: 'x',
+        attributes: [
+          { name: 'a', items: options(half) },
+          { name: 'b', items: options(half) },
+        ],
+      }).ok,
+    ).toBe(true);
+    const over = validateProduct({
+      name: 'x',
+      attributes: [
+        { name: 'a', items: options(half) },
+        { name: 'b', items: options(half + 1) },
+      ],
+    });
+    expect(over).toMatchObject({
+      ok: false,
+      status: 422,
+      details: [{ field: 'attributes', message: 'must hold at most 2,048 options in all, not 2,049' }],
+    });
   });
 
   it('refuses more than 250 categories or secure zones', () => {
     const refs = (n: number) => Array.from({ length: n }, (_, i) => ({ id: String(i + 1) }));
     expect(validateProduct({ name: 'x', category_array: refs(MAX_REFERENCES) }).ok).toBe(true);
-    expect(validateProduct({ name: 'x', category_array: refs(MAX_REFERENCES + 1), secure_zone_array: refs(MAX_REFERENCES + 1) })).toMatchObject({
+    expect(
+      validateProduct({ name: 'x', category_array: refs(MAX_REFERENCES + 1), secure_zone_array: refs(MAX_REFERENCES + 1) }),
+    ).toMatchObject({
       status: 422,
       details: [{ field: 'category_array' }, { field: 'secure_zone_array' }],
     });
@@ -371,7 +386,10 @@ describe('validateProduct: limits that keep one request’s work small', () => {
 
   it('says how many problems a cut list had', () => {
     expect(cutNote(349_000, 100)).toBe('Showing the first 100 of 349,000 problems.');
-    expect(capDetails(Array.from({ length: 120 }, (_, i) => ({ field: `f${i}`, message: 'm' })))).toMatchObject({ total: 120, note: cutNote(120, 100) });
+    expect(capDetails(Array.from({ length: 120 }, (_, i) => ({ field: `f${i}`, message: 'm' })))).toMatchObject({
+      total: 120,
+      note: cutNote(120, 100),
+    });
   });
 });
 describe('formatFieldPath', () => {
@@ -409,8 +427,7 @@ describe('validateProduct over arbitrary input (property)', () => {
     { maxKeys: 12 },
   );
   // Right JSON types everywhere, arbitrary strings: reaches the 422 layer and sometimes passes it.
-  const stringsFor = (keys: readonly string[]) =>
-    fc.record(Object.fromEntries(keys.map((k) => [k, looseString])), { requiredKeys: [] });
+  const stringsFor = (keys: readonly string[]) => fc.record(Object.fromEntries(keys.map((k) => [k, looseString])), { requiredKeys: [] });
   const wellShaped = fc
     .tuple(
       stringsFor(knownProductKeys.filter((k) => !k.endsWith('_array') && k !== 'attributes')),
@@ -470,10 +487,9 @@ describe('validateProduct over arbitrary input (property)', () => {
         slug: fc.array(fc.stringMatching(/^[a-z0-9]{1,8}$/), { minLength: 1, maxLength: 4 }).map((w) => w.join('-')),
         weighting: fc.integer({ min: -1000, max: 1000 }).map(String),
         [productPriceKey('aud', 1)]: price,
-        attributes: fc.array(
-          fc.record({ name: fc.constantFrom('Colour', 'Size'), items: fc.array(validOption, { maxLength: 4 }) }),
-          { maxLength: 3 },
-        ),
+        attributes: fc.array(fc.record({ name: fc.constantFrom('Colour', 'Size'), items: fc.array(validOption, { maxLength: 4 }) }), {
+          maxLength: 3,
+        }),
       },
       { requiredKeys: ['name'] },
     );

@@ -124,9 +124,7 @@ function issueDetail(issue: z.core.$ZodIssue, root: unknown): ErrorDetail {
  * A failed check: `details` holds at most MAX_ERROR_DETAILS entries, `total` says how many problems there
  * were (see cutNote).
  */
-export type ProductCheck =
-  | { ok: true; product: WireProduct }
-  | { ok: false; status: 400 | 422; details: ErrorDetail[]; total: number };
+export type ProductCheck = { ok: true; product: WireProduct } | { ok: false; status: 400 | 422; details: ErrorDetail[]; total: number };
 
 /**
  * Collects details: keeps the first MAX_ERROR_DETAILS, counts the rest without building them, so a body
@@ -151,7 +149,6 @@ class Collector {
   }
 }
 
-
 /**
  * The array limits, checked on the raw body before anything else: an empty list of 349,000 attributes is
  * one problem, not 349,000.
@@ -161,7 +158,10 @@ export function arrayLimitViolations(body: unknown): ErrorDetail[] {
   const details: ErrorDetail[] = [];
   const limit = (field: string, value: unknown, max: number, what: string) => {
     if (Array.isArray(value) && value.length > max) {
-      details.push({ field, message: `must list at most ${max.toLocaleString('en-US')} ${what}, not ${value.length.toLocaleString('en-US')}` });
+      details.push({
+        field,
+        message: `must list at most ${max.toLocaleString('en-US')} ${what}, not ${value.length.toLocaleString('en-US')}`,
+      });
     }
   };
   limit('category_array', body.category_array, MAX_REFERENCES, 'categories');
@@ -205,16 +205,13 @@ const maxLength =
   (max: number): Check =>
   (value) =>
     value.length > max ? `must be at most ${max} characters` : null;
-const booleanString: Check = (value) =>
-  value === 'true' || value === 'false' ? null : 'must be "true" or "false"';
+const booleanString: Check = (value) => (value === 'true' || value === 'false' ? null : 'must be "true" or "false"');
 const integer: Check = (value) => (INTEGER_PATTERN.test(value) ? null : 'must be a whole number, e.g. "10"');
 const minorUnits: Check = (value) =>
   MINOR_UNITS_PATTERN.test(value) ? null : 'must be a non-negative whole number of minor units (cents), e.g. "1999"';
 const count: Check = (value) => (COUNT_PATTERN.test(value) ? null : 'must be a non-negative whole number');
 const epochSeconds: Check = (value) =>
-  EPOCH_PATTERN.test(value) && Number(value) <= MAX_EPOCH_SECONDS
-    ? null
-    : 'must be a date as Unix epoch seconds, e.g. "1767225600"';
+  EPOCH_PATTERN.test(value) && Number(value) <= MAX_EPOCH_SECONDS ? null : 'must be a date as Unix epoch seconds, e.g. "1767225600"';
 const slug: Check = (value) =>
   SLUG_PATTERN.test(value) ? null : 'must be lower-case letters and digits in words joined by single hyphens';
 

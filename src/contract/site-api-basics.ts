@@ -37,6 +37,5 @@ export const STATUS_PHRASES: Readonly<Record<number, string>> = {
 };
 
 /** Paths of the two operations, relative to the base address. */
-export const formCasePath = (form: string, id: string) =>
-  `/forms/${encodeURIComponent(form)}/cases/${encodeURIComponent(id)}`;
+export const formCasePath = (form: string, id: string) => `/forms/${encodeURIComponent(form)}/cases/${encodeURIComponent(id)}`;
 export const CREATE_PRODUCT_PATH = '/ecommerce/products/create';

@@ -25,13 +25,11 @@ export type OptionFieldSlot = (typeof OPTION_FIELD_SLOTS)[number];
 
 export const productPriceKey = <C extends Currency, T extends ProductPriceTier>(currency: C, tier: T) =>
   `module_field_14/product/price/${currency}/${tier}` as const;
-export const productInventoryKey = <N extends ProductInventorySlot>(slot: N) =>
-  `module_field_14/product/inventory/${slot}` as const;
+export const productInventoryKey = <N extends ProductInventorySlot>(slot: N) => `module_field_14/product/inventory/${slot}` as const;
 export const productFieldKey = <N extends ProductFieldSlot>(slot: N) => `module_field_14/product_${slot}` as const;
 export const optionPriceKey = <C extends Currency, T extends OptionPriceTier>(currency: C, tier: T) =>
   `module_field_14/product_attribute_option/price/${currency}/${tier}` as const;
-export const optionFieldKey = <N extends OptionFieldSlot>(slot: N) =>
-  `module_field_14/product_attribute_option_${slot}` as const;
+export const optionFieldKey = <N extends OptionFieldSlot>(slot: N) => `module_field_14/product_attribute_option_${slot}` as const;
 export const OPTION_INVENTORY_KEY = 'module_field_14/product_attribute_option/inventory/1';
 
 export type ProductPriceKey = ReturnType<typeof productPriceKey<Currency, ProductPriceTier>>;
@@ -45,9 +43,7 @@ export const PRODUCT_PRICE_KEYS: readonly ProductPriceKey[] = CURRENCIES.flatMap
 );
 export const PRODUCT_INVENTORY_KEYS: readonly ProductInventoryKey[] = PRODUCT_INVENTORY_SLOTS.map(productInventoryKey);
 export const PRODUCT_FIELD_KEYS: readonly ProductFieldKey[] = PRODUCT_FIELD_SLOTS.map(productFieldKey);
-export const OPTION_PRICE_KEYS: readonly OptionPriceKey[] = CURRENCIES.flatMap((c) =>
-  OPTION_PRICE_TIERS.map((t) => optionPriceKey(c, t)),
-);
+export const OPTION_PRICE_KEYS: readonly OptionPriceKey[] = CURRENCIES.flatMap((c) => OPTION_PRICE_TIERS.map((t) => optionPriceKey(c, t)));
 export const OPTION_FIELD_KEYS: readonly OptionFieldKey[] = OPTION_FIELD_SLOTS.map(optionFieldKey);
 
 /** An optional JSON string for each key: the shape of the numbered fields. */
@@ -125,4 +121,3 @@ export function errorBody(code: number, message: string, details?: ErrorDetail[]
  */
 export const formCaseSchema = z.record(z.string(), z.unknown());
 export type FormCase = z.infer<typeof formCaseSchema>;
-

@@ -12,10 +12,17 @@ const PROFILE = {
       money: { currencies: ['aud', 'nzd'], decimals: 4 },
       labels: { productFields: { '1': { label: 'Description', multiline: true } }, priceTiers: { '3': { hidden: true } } },
       forms: { '3': { name: 'Contact us', fields: { form_field_3_1: 'Phone' } } },
-      references: { categoryEncoding: 'ids', categories: [{ id: '158198', name: 'Bedding', children: [{ id: '158199', name: 'Throws' }] }] },
+      references: {
+        categoryEncoding: 'ids',
+        categories: [{ id: '158198', name: 'Bedding', children: [{ id: '158199', name: 'Throws' }] }],
+      },
       defaults: { enabled: true, weighting: '10', categories: ['158198'] },
     },
-    { id: 'live-shop', name: 'Live shop', platform: { baseUrl: 'https://shop.example.com/api/site/v2', siteId: '9', apiKeyEnv: 'LIVE_SHOP_KEY' } },
+    {
+      id: 'live-shop',
+      name: 'Live shop',
+      platform: { baseUrl: 'https://shop.example.com/api/site/v2', siteId: '9', apiKeyEnv: 'LIVE_SHOP_KEY' },
+    },
   ],
 };
 

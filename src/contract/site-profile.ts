@@ -14,7 +14,8 @@ const SITE_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const ENV_NAME = /^[A-Z_][A-Z0-9_]*$/;
 const NUMERIC = /^[1-9]\d{0,17}$/;
 
-const text = (max: number) => z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(max, `must be at most ${max} characters`));
+const text = (max: number) =>
+  z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(max, `must be at most ${max} characters`));
 const help = z.optional(text(300));
 
 const fieldLabel = z.strictObject({ label: text(80), help });
@@ -97,18 +98,18 @@ const form = z.strictObject({
 
 export const siteSchema = z
   .strictObject({
-    id: z.string().check(z.regex(SITE_ID, 'must be lower-case letters and digits joined by hyphens, e.g. "harbour-linen"'), z.maxLength(40)),
+    id: z
+      .string()
+      .check(z.regex(SITE_ID, 'must be lower-case letters and digits joined by hyphens, e.g. "harbour-linen"'), z.maxLength(40)),
     name: text(80),
     platform,
     money: z.optional(
       z.strictObject({
         currencies: z.optional(
-          z
-            .array(z.enum(CURRENCIES))
-            .check(
-              z.minLength(1, 'must list at least one currency'),
-              z.refine((list) => new Set(list).size === list.length, 'lists a currency twice'),
-            ),
+          z.array(z.enum(CURRENCIES)).check(
+            z.minLength(1, 'must list at least one currency'),
+            z.refine((list) => new Set(list).size === list.length, 'lists a currency twice'),
+          ),
         ),
         decimals: z.optional(z.literal([2, 4])),
       }),
@@ -143,32 +144,46 @@ export const siteSchema = z
   .check(
     z.superRefine((site, ctx) => {
       if (site.labels?.priceTiers?.['1']?.hidden) {
-        ctx.addIssue({ code: 'custom', path: ['labels', 'priceTiers', '1', 'hidden'], message: 'tier 1 is the price charged and cannot be hidden', input: site });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['labels', 'priceTiers', '1', 'hidden'],
+          message: 'tier 1 is the price charged and cannot be hidden',
+          input: site,
+        });
       }
       const known = new Set(flattenReferences(site.references?.categories ?? []).map((node) => node.id));
       site.defaults?.categories?.forEach((id, index) => {
         if (!known.has(id)) {
-          ctx.addIssue({ code: 'custom', path: ['defaults', 'categories', index], message: `category ${id} is not in references.categories`, input: site });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['defaults', 'categories', index],
+            message: `category ${id} is not in references.categories`,
+            input: site,
+          });
         }
       });
     }),
   );
 
 export const siteProfileSchema = z.strictObject({
-  sites: z
-    .array(siteSchema)
-    .check(
-      z.minLength(1, 'must describe at least one site'),
-      z.maxLength(500),
-      z.superRefine((sites, ctx) => {
-        const seen = new Map<string, number>();
-        sites.forEach((site, index) => {
-          const first = seen.get(site.id);
-          if (first !== undefined) ctx.addIssue({ code: 'custom', path: [index, 'id'], message: `"${site.id}" is already the id of site ${first + 1}`, input: sites });
-          else seen.set(site.id, index);
-        });
-      }),
-    ),
+  sites: z.array(siteSchema).check(
+    z.minLength(1, 'must describe at least one site'),
+    z.maxLength(500),
+    z.superRefine((sites, ctx) => {
+      const seen = new Map<string, number>();
+      sites.forEach((site, index) => {
+        const first = seen.get(site.id);
+        if (first !== undefined)
+          ctx.addIssue({
+            code: 'custom',
+            path: [index, 'id'],
+            message: `"${site.id}" is already the id of site ${first + 1}`,
+            input: sites,
+          });
+        else seen.set(site.id, index);
+      });
+    }),
+  ),
 });
 
 export type SiteProfile = z.infer<typeof siteProfileSchema>;
@@ -212,9 +227,9 @@ export function checkSiteProfile(text: string): { ok: true; profile: SiteProfile
 
 function issueMessage(issue: z.core.$ZodIssue): string {
   if (issue.code === 'unrecognized_keys') return `has ${issue.keys.map((k) => `"${k}"`).join(', ')}, which a site profile does not know`;
-  if (issue.code === 'invalid_type') return `must be ${issue.expected === 'string' ? 'a string' : issue.expected === 'object' ? 'an object' : issue.expected === 'array' ? 'a list' : issue.expected}`;
+  if (issue.code === 'invalid_type')
+    return `must be ${issue.expected === 'string' ? 'a string' : issue.expected === 'object' ? 'an object' : issue.expected === 'array' ? 'a list' : issue.expected}`;
   if (issue.code === 'invalid_value') return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
   if (issue.code === 'invalid_union') return 'is none of the accepted shapes (see the README’s site profile section)';
   return issue.message;
 }
-

@@ -40,7 +40,10 @@ describe('getFormCase', () => {
     const text = '{"id":"48217","order_id":12345678901234567890,"created_at":1761955200,"properties":{"amount":1.50}}';
     fetchMock.mockResolvedValue(answer(200, text));
     const result = await getFormCase('3', '48217');
-    expect(fetchMock).toHaveBeenCalledWith('/api/site/v2/forms/3/cases/48217', expect.objectContaining({ headers: { accept: 'application/json' } }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/site/v2/forms/3/cases/48217',
+      expect.objectContaining({ headers: { accept: 'application/json' } }),
+    );
     expect(result.text).toBe(text);
     expect(String(result.record.order_id)).toBe('12345678901234567890');
     expect(isExactNumber(result.record.order_id)).toBe(true);
@@ -79,7 +82,11 @@ describe('getFormCase', () => {
   ])('calls %s an unreadable answer, not a case', async (_what, text) => {
     fetchMock.mockResolvedValue(answer(200, text));
     const error = await failure(getFormCase('3', '1'));
-    expect(error).toMatchObject({ failure: { type: 'unreadable', status: 200, by: 'server', cutOff: false }, status: 200, message: 'The case is not a JSON object.' });
+    expect(error).toMatchObject({
+      failure: { type: 'unreadable', status: 200, by: 'server', cutOff: false },
+      status: 200,
+      message: 'The case is not a JSON object.',
+    });
   });
 
   it('calls an answer that is not JSON unreadable, with its status and the platform’s', async () => {
@@ -102,7 +109,11 @@ describe('getFormCase', () => {
     fetchMock.mockResolvedValue(answer(504, JSON.stringify({ error: 'Gateway Timeout', message: 'slow', code: 504 })));
     expect(await failure(getFormCase('3', '1'))).toMatchObject({ failure: { type: 'timeout', hop: 'platform' }, status: 504 });
     fetchMock.mockResolvedValue(answer(500, '{"unexpected":true}', { 'x-platform-status': 'soon' }));
-    expect(await failure(getFormCase('3', '1'))).toMatchObject({ failure: { type: 'answered', status: 500, by: 'server' }, message: 'The server answered 500.', said: null });
+    expect(await failure(getFormCase('3', '1'))).toMatchObject({
+      failure: { type: 'answered', status: 500, by: 'server' },
+      message: 'The server answered 500.',
+      said: null,
+    });
   });
 
   it('calls a refused connection a network failure', async () => {
@@ -149,7 +160,10 @@ describe('getFormCase', () => {
       });
       return new Response(body, { status: 200, headers: { 'x-platform-status': '200' } });
     });
-    expect(await failure(getFormCase('3', '1'))).toMatchObject({ failure: { type: 'unreadable', status: 200, by: 'platform', cutOff: true }, status: 200 });
+    expect(await failure(getFormCase('3', '1'))).toMatchObject({
+      failure: { type: 'unreadable', status: 200, by: 'platform', cutOff: true },
+      status: 200,
+    });
   });
 
   it('passes a cancellation by the caller on untouched, not as a failure', async () => {
@@ -187,10 +201,15 @@ describe('createProduct', () => {
 
   it('keeps the Retry-After of a 429 or 503, JSON or not, so a caller can wait as long as asked', async () => {
     fetchMock.mockResolvedValueOnce(
-      answer(429, '{"error":"Too Many Requests","code":429,"message":"Slow down"}', { 'content-type': 'application/json', 'retry-after': '7' }),
+      answer(429, '{"error":"Too Many Requests","code":429,"message":"Slow down"}', {
+        'content-type': 'application/json',
+        'retry-after': '7',
+      }),
     );
     expect((await failure(createProduct({ name: 'Mug', enabled: 'true' }))).retryAfter).toBe('7');
-    fetchMock.mockResolvedValueOnce(answer(503, '<html>busy</html>', { 'content-type': 'text/html', 'retry-after': 'Sun, 01 Mar 2026 10:00:30 GMT' }));
+    fetchMock.mockResolvedValueOnce(
+      answer(503, '<html>busy</html>', { 'content-type': 'text/html', 'retry-after': 'Sun, 01 Mar 2026 10:00:30 GMT' }),
+    );
     const busy = await failure(createProduct({ name: 'Mug', enabled: 'true' }));
     expect([busy.status, busy.retryAfter]).toEqual([503, 'Sun, 01 Mar 2026 10:00:30 GMT']);
     fetchMock.mockResolvedValueOnce(answer(422, '{"error":"Unprocessable Entity","code":422,"message":"x"}'));

@@ -130,7 +130,6 @@ export async function createProduct(body: WireProduct, signal?: AbortSignal): Pr
   return expectObject(readJson(answer), answer, 'The answer to create');
 }
 
-
 /** The sites this server works on (GET /api/sites), in the profile's order; never a key. */
 export async function getSites(signal?: AbortSignal): Promise<SiteInfo[]> {
   const answer = await send(SITES_PATH, {}, signal);

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { apiErrors, classifyApiError, type ApiFailure } from './api-error';
-import { describeFailure, isOutcomeUnknown, mayRetryHelp, retryAfterMs, shouldRetryQuery, writeMeaning, type WriteMeaning } from './api-error-class';
+import {
+  describeFailure,
+  isOutcomeUnknown,
+  mayRetryHelp,
+  retryAfterMs,
+  shouldRetryQuery,
+  writeMeaning,
+  type WriteMeaning,
+} from './api-error-class';
 
 type What = 'api' | 'network' | 'timeout' | 'invalid-response' | 'cut-off';
 /** An error as the fetch layer throws it for what it got back. */
@@ -36,15 +44,27 @@ describe('classifyApiError', () => {
     ['the browser’s own time limit', browserTimeout, { type: 'timeout', hop: 'server' }],
     ['our 502 without a platform status: the platform could not be reached', platformUnreachable, { type: 'network', hop: 'platform' }],
     ['our 504: the platform did not answer in time', platformTimeout, { type: 'timeout', hop: 'platform' }],
-    ['our 502 for the platform’s 500 in HTML: the platform’s own error', platform500Html, { type: 'answered', status: 500, by: 'platform' }],
-    ['our 502 for the platform’s 200 in HTML: an unreadable answer', platform200Html, { type: 'unreadable', status: 200, by: 'platform', cutOff: false }],
+    [
+      'our 502 for the platform’s 500 in HTML: the platform’s own error',
+      platform500Html,
+      { type: 'answered', status: 500, by: 'platform' },
+    ],
+    [
+      'our 502 for the platform’s 200 in HTML: an unreadable answer',
+      platform200Html,
+      { type: 'unreadable', status: 200, by: 'platform', cutOff: false },
+    ],
     ['the platform’s 500 passed on', platform500, { type: 'answered', status: 500, by: 'platform' }],
     ['404', notFound, { type: 'answered', status: 404, by: 'platform' }],
     ['422', rejected, { type: 'answered', status: 422, by: 'platform' }],
     ['the platform’s 401', credentials, { type: 'configuration', status: 401, by: 'platform' }],
     ['our server’s own 401 (its login)', ourLogin, { type: 'configuration', status: 401, by: 'server' }],
     ['our 403 (another origin)', error('api', 403), { type: 'configuration', status: 403, by: 'server' }],
-    ['a page that is not JSON from in front of our server', notJsonFromUs, { type: 'unreadable', status: 200, by: 'server', cutOff: false }],
+    [
+      'a page that is not JSON from in front of our server',
+      notJsonFromUs,
+      { type: 'unreadable', status: 200, by: 'server', cutOff: false },
+    ],
     ['an HTML 502 from a proxy in front of ours', error('invalid-response', 502), { type: 'answered', status: 502, by: 'server' }],
     ['JSON that is not a case', notACase, { type: 'unreadable', status: 200, by: 'platform', cutOff: false }],
     ['an answer broken off midway', cutOff, { type: 'unreadable', status: 200, by: 'platform', cutOff: true }],
@@ -78,7 +98,17 @@ describe('shouldRetryQuery', () => {
 
 describe('mayRetryHelp', () => {
   it('offers another try where the next attempt may end otherwise', () => {
-    for (const input of [noAnswer, browserTimeout, platformUnreachable, platformTimeout, platform500, platform500Html, notACase, cutOff, error('api', 429, 429)]) {
+    for (const input of [
+      noAnswer,
+      browserTimeout,
+      platformUnreachable,
+      platformTimeout,
+      platform500,
+      platform500Html,
+      notACase,
+      cutOff,
+      error('api', 429, 429),
+    ]) {
       expect(mayRetryHelp(classifyApiError(input))).toBe(true);
     }
     for (const input of [notFound, rejected, credentials, ourLogin]) expect(mayRetryHelp(classifyApiError(input))).toBe(false);
@@ -87,13 +117,24 @@ describe('mayRetryHelp', () => {
 
 describe('isOutcomeUnknown', () => {
   it('is unknown without a clear answer: no answer, none in time, unreadable, or the platform’s own error', () => {
-    for (const input of [noAnswer, browserTimeout, platformUnreachable, platformTimeout, platform500Html, platform500, notACase, cutOff, new Error('bug')]) {
+    for (const input of [
+      noAnswer,
+      browserTimeout,
+      platformUnreachable,
+      platformTimeout,
+      platform500Html,
+      platform500,
+      notACase,
+      cutOff,
+      new Error('bug'),
+    ]) {
       expect(isOutcomeUnknown(input)).toBe(true);
     }
   });
 
   it('is known when the platform refused: nothing was created', () => {
-    for (const input of [error('api', 400, 400), rejected, credentials, ourLogin, error('api', 413)]) expect(isOutcomeUnknown(input)).toBe(false);
+    for (const input of [error('api', 400, 400), rejected, credentials, ourLogin, error('api', 413)])
+      expect(isOutcomeUnknown(input)).toBe(false);
   });
 });
 
@@ -119,7 +160,11 @@ describe('writeMeaning: what each answer to a create means, for the editor and t
     ['429 with Retry-After: 5', withRetryAfter(429, '5'), { type: 'not-processed', status: 429, afterMs: 5000 }],
     ['429 without Retry-After', withRetryAfter(429, null), { type: 'not-processed', status: 429, afterMs: null }],
     ['429 from our own server', withRetryAfter(429, '2', null), { type: 'not-processed', status: 429, afterMs: 2000 }],
-    ['503 with Retry-After as a date', withRetryAfter(503, 'Sun, 01 Mar 2026 10:00:30 GMT'), { type: 'not-processed', status: 503, afterMs: 30_000 }],
+    [
+      '503 with Retry-After as a date',
+      withRetryAfter(503, 'Sun, 01 Mar 2026 10:00:30 GMT'),
+      { type: 'not-processed', status: 503, afterMs: 30_000 },
+    ],
     ['503 without Retry-After', withRetryAfter(503, null), { type: 'unknown' }],
     ['503 with an unreadable Retry-After', withRetryAfter(503, 'soon'), { type: 'unknown' }],
     ['500', platform500, { type: 'unknown' }],
@@ -147,7 +192,9 @@ describe('describeFailure', () => {
     expect(describeFailure(classifyApiError(platformUnreachable))).toMatch(/could not reach the platform/);
     expect(describeFailure(classifyApiError(platformTimeout))).toBe('The platform did not answer site-admin’s server in time.');
     expect(describeFailure(classifyApiError(platform500Html))).toBe('The platform answered 500 Internal Server Error.');
-    expect(describeFailure(classifyApiError(platform200Html))).toBe('The platform answered 200 with something that is not the JSON expected.');
+    expect(describeFailure(classifyApiError(platform200Html))).toBe(
+      'The platform answered 200 with something that is not the JSON expected.',
+    );
     expect(describeFailure(classifyApiError(cutOff))).toBe('The platform answered 200, but the answer broke off before it was complete.');
     expect(describeFailure(classifyApiError(credentials))).toMatch(/^The platform answered 401 Unauthorized: the API key or site id/);
     expect(describeFailure(classifyApiError(error('api', 418)))).toBe('site-admin’s server answered 418.');

@@ -160,10 +160,16 @@ export function failureSentence(text: Pick<FailureText, 'message' | 'said'>): st
 const CONFIGURATION =
   'This is a configuration matter for whoever runs this server (its SITE_API_KEY and SITE_ID settings): the browser holds no key, so nothing typed here can fix it.';
 
-const whoAnswered = (failure: ApiFailure) => (failure.type !== 'unexpected' && 'by' in failure && failure.by === 'server' ? 'site-admin’s server' : 'The platform');
+const whoAnswered = (failure: ApiFailure) =>
+  failure.type !== 'unexpected' && 'by' in failure && failure.by === 'server' ? 'site-admin’s server' : 'The platform';
 
 /** What a failed lookup means: both identifiers on 404, the platform's details on 422, whether to try again. */
-function lookupText(failure: ApiFailure, what: string, form: string, id: string): Pick<FailureText, 'title' | 'message'> & { details?: boolean } {
+function lookupText(
+  failure: ApiFailure,
+  what: string,
+  form: string,
+  id: string,
+): Pick<FailureText, 'title' | 'message'> & { details?: boolean } {
   switch (failure.type) {
     case 'unexpected':
       return { title: 'Something went wrong', message: 'The case could not be shown because of an unexpected error in this page.' };
@@ -178,11 +184,17 @@ function lookupText(failure: ApiFailure, what: string, form: string, id: string)
     case 'unreadable':
       return failure.cutOff
         ? { title: 'The answer broke off', message: `${what} Try again.` }
-        : { title: 'The answer was not a case', message: `${what} There is nothing to show. Try again; if it persists, the server or the platform is misbehaving.` };
+        : {
+            title: 'The answer was not a case',
+            message: `${what} There is nothing to show. Try again; if it persists, the server or the platform is misbehaving.`,
+          };
     case 'configuration':
       return failure.by === 'platform'
         ? {
-            title: failure.status === 401 ? 'The server’s platform credentials were refused' : 'The server’s platform credentials lack permission',
+            title:
+              failure.status === 401
+                ? 'The server’s platform credentials were refused'
+                : 'The server’s platform credentials lack permission',
             message: `${what} ${CONFIGURATION}`,
           }
         : {
@@ -199,11 +211,16 @@ function lookupText(failure: ApiFailure, what: string, form: string, id: string)
     };
   }
   if (failure.by === 'platform' && failure.status === 422) {
-    return { title: 'The platform rejected the identifiers', message: `Form “${form}” and case “${id}” are not identifiers the platform accepts.`, details: true };
+    return {
+      title: 'The platform rejected the identifiers',
+      message: `Form “${form}” and case “${id}” are not identifiers the platform accepts.`,
+      details: true,
+    };
   }
   const who = whoAnswered(failure);
   if (failure.status === 429) return { title: `${who} is busy`, message: `${what} Wait a moment, then try again.` };
-  if (failure.status >= 500) return { title: `${who} had a problem (${statusText(failure.status)})`, message: `${what} Try again in a moment.`, details: true };
+  if (failure.status >= 500)
+    return { title: `${who} had a problem (${statusText(failure.status)})`, message: `${what} Try again in a moment.`, details: true };
   return { title: `The lookup failed (${statusText(failure.status)})`, message: `${what} The lookup was not accepted.`, details: true };
 }
 
@@ -212,7 +229,10 @@ function createText(error: unknown, failure: ApiFailure, what: string): Pick<Fai
   const meaning = writeMeaning(error);
   switch (meaning.type) {
     case 'not-processed':
-      return { title: `${whoAnswered(failure)} asked us to slow down`, message: `${what} The product was not created: the answer says the request was not processed.` };
+      return {
+        title: `${whoAnswered(failure)} asked us to slow down`,
+        message: `${what} The product was not created: the answer says the request was not processed.`,
+      };
     case 'unknown':
       return { title: "We can't tell whether the product was created", message: `${what} The product may have been created.` };
     case 'configuration':
@@ -223,7 +243,11 @@ function createText(error: unknown, failure: ApiFailure, what: string): Pick<Fai
             message: `${what} Nothing was created. ${CONFIGURATION}`,
           };
     case 'refused':
-      return { title: `${whoAnswered(failure)} did not accept the product (${statusText(meaning.status)})`, message: `${what} Nothing was created.`, details: true };
+      return {
+        title: `${whoAnswered(failure)} did not accept the product (${statusText(meaning.status)})`,
+        message: `${what} Nothing was created.`,
+        details: true,
+      };
   }
 }
 

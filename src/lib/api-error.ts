@@ -53,8 +53,6 @@ export function classifyAnswer(status: number, platformStatus: number | null, re
   return { type: 'answered', status: answered, by };
 }
 
-
-
 export class ApiError extends Error {
   /** What the failure was: the one classification every feature reads. */
   readonly failure: CallFailure;
@@ -66,7 +64,14 @@ export class ApiError extends Error {
   /** The answer's `Retry-After` header as sent (seconds or an HTTP date); null without one. */
   readonly retryAfter: string | null;
 
-  constructor(init: { failure: CallFailure; status: number; message: string; said?: string | null; details?: readonly ErrorDetail[]; retryAfter?: string | null }) {
+  constructor(init: {
+    failure: CallFailure;
+    status: number;
+    message: string;
+    said?: string | null;
+    details?: readonly ErrorDetail[];
+    retryAfter?: string | null;
+  }) {
     super(init.message);
     this.name = 'ApiError';
     this.failure = init.failure;
@@ -79,8 +84,10 @@ export class ApiError extends Error {
 
 /** The failures the fetch layer throws, one constructor each; tests build theirs the same way. */
 export const apiErrors = {
-  noAnswer: (message = 'The server could not be reached.') => new ApiError({ failure: { type: 'network', hop: 'server' }, status: 0, message }),
-  noAnswerInTime: (seconds: number) => new ApiError({ failure: { type: 'timeout', hop: 'server' }, status: 0, message: `No complete answer within ${seconds} seconds.` }),
+  noAnswer: (message = 'The server could not be reached.') =>
+    new ApiError({ failure: { type: 'network', hop: 'server' }, status: 0, message }),
+  noAnswerInTime: (seconds: number) =>
+    new ApiError({ failure: { type: 'timeout', hop: 'server' }, status: 0, message: `No complete answer within ${seconds} seconds.` }),
   cutOff: (status: number, platformStatus: number | null) =>
     new ApiError({
       failure: classifyAnswer(status, platformStatus, 'cut-off'),
@@ -88,10 +95,19 @@ export const apiErrors = {
       message: `The server answered ${status}, but the answer broke off before it was complete.`,
     }),
   /** A body that is not JSON, or not the JSON expected (`message` says which). */
-  notJson: (status: number, platformStatus: number | null, retryAfter: string | null = null, message = `The server answered ${status} with something that is not JSON.`) =>
-    new ApiError({ failure: classifyAnswer(status, platformStatus, 'not-json'), status, message, retryAfter }),
+  notJson: (
+    status: number,
+    platformStatus: number | null,
+    retryAfter: string | null = null,
+    message = `The server answered ${status} with something that is not JSON.`,
+  ) => new ApiError({ failure: classifyAnswer(status, platformStatus, 'not-json'), status, message, retryAfter }),
   /** An error status with an error body (`body` null when the body was JSON but not the spec's shape). */
-  answered: (status: number, platformStatus: number | null, body: { message: string; details?: readonly ErrorDetail[] } | null, retryAfter: string | null = null) =>
+  answered: (
+    status: number,
+    platformStatus: number | null,
+    body: { message: string; details?: readonly ErrorDetail[] } | null,
+    retryAfter: string | null = null,
+  ) =>
     new ApiError({
       failure: classifyAnswer(status, platformStatus, 'error-body'),
       status,

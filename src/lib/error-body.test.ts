@@ -10,7 +10,7 @@ const bySchema = (value: unknown) => {
 };
 
 /** Error bodies, near misses and anything else: each field right, wrong or missing, with extra keys now and then. */
-const field = <T,>(right: fc.Arbitrary<T>) => fc.option(fc.oneof(right, fc.jsonValue()), { nil: undefined });
+const field = <T>(right: fc.Arbitrary<T>) => fc.option(fc.oneof(right, fc.jsonValue()), { nil: undefined });
 const detail = fc.oneof(
   fc.record({ field: field(fc.string()), message: field(fc.string()), extra: field(fc.string()) }, { requiredKeys: [] }),
   fc.jsonValue(),
@@ -40,8 +40,19 @@ describe('readErrorBody', () => {
   });
 
   it('reads a 422 with its details, leaving out keys the contract does not name', () => {
-    const body = { error: 'Unprocessable Entity', message: 'Invalid', code: 422, details: [{ field: 'slug', message: 'Taken', hint: 'x' }], trace: 'abc' };
-    expect(readErrorBody(body)).toEqual({ error: 'Unprocessable Entity', message: 'Invalid', code: 422, details: [{ field: 'slug', message: 'Taken' }] });
+    const body = {
+      error: 'Unprocessable Entity',
+      message: 'Invalid',
+      code: 422,
+      details: [{ field: 'slug', message: 'Taken', hint: 'x' }],
+      trace: 'abc',
+    };
+    expect(readErrorBody(body)).toEqual({
+      error: 'Unprocessable Entity',
+      message: 'Invalid',
+      code: 422,
+      details: [{ field: 'slug', message: 'Taken' }],
+    });
     expect(readErrorBody({ ...body, code: 422.5 })).toBeNull();
     expect(readErrorBody('<html>')).toBeNull();
   });

@@ -6,8 +6,6 @@
 import type { ErrorBody, ErrorDetail } from '@/contract/site-api';
 import { isJsonObject } from '@/contract/site-api-basics';
 
-
-
 function readErrorDetail(value: unknown): ErrorDetail | null {
   return isJsonObject(value) && typeof value.field === 'string' && typeof value.message === 'string'
     ? { field: value.field, message: value.message }

@@ -6,7 +6,13 @@ import { isExactNumber } from './exact-number';
 describe('parseExactJson', () => {
   it('keeps numbers a JavaScript number would change, as written', () => {
     const value = parseExactJson('{"big":12345678901234567890,"one":1.0,"exp":1e3,"neg":-0,"tiny":1e-400}') as Record<string, unknown>;
-    for (const [key, text] of [['big', '12345678901234567890'], ['one', '1.0'], ['exp', '1e3'], ['neg', '-0'], ['tiny', '1e-400']]) {
+    for (const [key, text] of [
+      ['big', '12345678901234567890'],
+      ['one', '1.0'],
+      ['exp', '1e3'],
+      ['neg', '-0'],
+      ['tiny', '1e-400'],
+    ]) {
       expect(isExactNumber(value[key as string])).toBe(true);
       expect(String(value[key as string])).toBe(text);
     }
@@ -40,7 +46,9 @@ describe('stringifyExactJson', () => {
 
 describe('reindentJson', () => {
   it('indents like JSON.stringify', () => {
-    expect(reindentJson('{"b":1,"a":{"c":[]},"d":[1,{}],"e":"x"}')).toBe(JSON.stringify({ b: 1, a: { c: [] }, d: [1, {}], e: 'x' }, null, 2));
+    expect(reindentJson('{"b":1,"a":{"c":[]},"d":[1,{}],"e":"x"}')).toBe(
+      JSON.stringify({ b: 1, a: { c: [] }, d: [1, {}], e: 'x' }, null, 2),
+    );
     expect(reindentJson(' { } ')).toBe('{}');
     expect(reindentJson('[ ]')).toBe('[]');
   });

@@ -192,26 +192,42 @@ describe('explainFailure, for a lookup', () => {
       expect(view.message).toMatch(/configuration matter for whoever runs this server/);
       expect(view.message).toMatch(/browser holds no key/);
     }
-    expect(explainFailure(apiErrors.answered(401, null, body('Log in')), { kind: 'lookup', form: '3', id: '1' }).message).toMatch(/sign in again/);
+    expect(explainFailure(apiErrors.answered(401, null, body('Log in')), { kind: 'lookup', form: '3', id: '1' }).message).toMatch(
+      /sign in again/,
+    );
   });
 
   it('passes on the details of a 422', () => {
-    const details = [{ field: 'id', message: 'The case identifier may contain only ASCII letters (A–Z, a–z), digits (0–9), "_" and "-", not “.”' }];
-    expect(explainFailure(apiErrors.answered(422, 422, body('bad', details)), { kind: 'lookup', form: '3', id: 'a.b' }).details).toEqual(details);
+    const details = [
+      { field: 'id', message: 'The case identifier may contain only ASCII letters (A–Z, a–z), digits (0–9), "_" and "-", not “.”' },
+    ];
+    expect(explainFailure(apiErrors.answered(422, 422, body('bad', details)), { kind: 'lookup', form: '3', id: 'a.b' }).details).toEqual(
+      details,
+    );
   });
 
   it('says what happened, in the words shared by every feature', () => {
-    expect(explainFailure(apiErrors.noAnswer(), { kind: 'lookup', form: '3', id: '1' }).message).toMatch(/^No answer came from site-admin’s server/);
-    expect(explainFailure(apiErrors.answered(504, null, body()), { kind: 'lookup', form: '3', id: '1' }).message).toMatch(/did not answer site-admin’s server in time/);
-    expect(explainFailure(apiErrors.answered(502, 500, body()), { kind: 'lookup', form: '3', id: '1' }).message).toMatch(/^The platform answered 500 Internal Server Error/);
-    expect(explainFailure(apiErrors.notJson(200, null), { kind: 'lookup', form: '3', id: '1' }).message).toMatch(/^site-admin’s server answered 200 with something/);
+    expect(explainFailure(apiErrors.noAnswer(), { kind: 'lookup', form: '3', id: '1' }).message).toMatch(
+      /^No answer came from site-admin’s server/,
+    );
+    expect(explainFailure(apiErrors.answered(504, null, body()), { kind: 'lookup', form: '3', id: '1' }).message).toMatch(
+      /did not answer site-admin’s server in time/,
+    );
+    expect(explainFailure(apiErrors.answered(502, 500, body()), { kind: 'lookup', form: '3', id: '1' }).message).toMatch(
+      /^The platform answered 500 Internal Server Error/,
+    );
+    expect(explainFailure(apiErrors.notJson(200, null), { kind: 'lookup', form: '3', id: '1' }).message).toMatch(
+      /^site-admin’s server answered 200 with something/,
+    );
     expect(explainFailure(apiErrors.answered(429, 429, body()), { kind: 'lookup', form: '3', id: '1' }).message).toMatch(/Wait a moment/);
   });
 
   it('shows a server’s own words only when a server sent them', () => {
     expect(explainFailure(apiErrors.noAnswer(), { kind: 'lookup', form: '3', id: '1' }).said).toBeNull();
     expect(explainFailure(apiErrors.answered(500, 500, null), { kind: 'lookup', form: '3', id: '1' }).said).toBeNull();
-    expect(explainFailure(apiErrors.answered(500, 500, body('Database down')), { kind: 'lookup', form: '3', id: '1' }).said).toBe('Database down');
+    expect(explainFailure(apiErrors.answered(500, 500, body('Database down')), { kind: 'lookup', form: '3', id: '1' }).said).toBe(
+      'Database down',
+    );
     expect(explainFailure(new TypeError('boom'), { kind: 'lookup', form: '3', id: '1' }).said).toBe('boom');
   });
 });
@@ -219,7 +235,9 @@ describe('explainFailure, for a lookup', () => {
 describe('explainFailure, for a create', () => {
   it('puts what a server said after what happened, once', () => {
     const text = explainFailure(apiErrors.answered(422, 422, body('Slug is already used')), { kind: 'create' });
-    expect(failureSentence(text)).toBe('The platform answered 422 Unprocessable Entity. Nothing was created. It said: “Slug is already used”');
+    expect(failureSentence(text)).toBe(
+      'The platform answered 422 Unprocessable Entity. Nothing was created. It said: “Slug is already used”',
+    );
     expect(failureSentence(explainFailure(apiErrors.noAnswer(), { kind: 'create' }))).toBe(
       'No answer came from site-admin’s server: the connection may be down, or the server stopped. The product may have been created.',
     );

@@ -112,8 +112,14 @@ export function pathTo<N extends PathName>(name: N, ...args: ParamsArgs<N>): Hre
  */
 export function matchPath(pattern: string, pathname: string, end = true): Record<string, string> | null {
   if (pattern === '*') return {};
-  const parts = pattern.replace(/^\/+|\/+$/g, '').split('/').filter(Boolean);
-  const segments = pathname.replace(/^\/+|\/+$/g, '').split('/').filter(Boolean);
+  const parts = pattern
+    .replace(/^\/+|\/+$/g, '')
+    .split('/')
+    .filter(Boolean);
+  const segments = pathname
+    .replace(/^\/+|\/+$/g, '')
+    .split('/')
+    .filter(Boolean);
   const params: Record<string, string> = {};
   let i = 0;
   for (const part of parts) {

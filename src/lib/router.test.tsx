@@ -130,7 +130,15 @@ describe('useBlocker and the Back button', () => {
       <MemoryRouter initialEntries={['/products']}>
         <Routes>
           <Route path={PATHS.products} element={<Start />} />
-          <Route path={PATHS.newProduct} element={<><Guarded /><Back /></>} />
+          <Route
+            path={PATHS.newProduct}
+            element={
+              <>
+                <Guarded />
+                <Back />
+              </>
+            }
+          />
         </Routes>
         <Where />
       </MemoryRouter>,

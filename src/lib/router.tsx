@@ -76,7 +76,8 @@ function browserHistory(basename = ''): History {
   const read = (): Location => {
     const entry = (window.history.state ?? {}) as { usr?: unknown; idx?: number };
     const { pathname } = window.location;
-    const inApp = basename && (pathname === basename || pathname.startsWith(`${basename}/`)) ? pathname.slice(basename.length) || '/' : pathname;
+    const inApp =
+      basename && (pathname === basename || pathname.startsWith(`${basename}/`)) ? pathname.slice(basename.length) || '/' : pathname;
     return { ...parsePath(inApp + window.location.search + window.location.hash, entry.usr, entry.idx ?? 0) };
   };
   if (typeof (window.history.state as { idx?: number } | null)?.idx !== 'number') {
@@ -266,12 +267,8 @@ export function usePathParams<N extends PathName>(name: N): PathParams<N> | null
 /** The current history entry's state, read through page `name`'s reader (paths.ts); undefined when it has none. */
 export function usePathState<N extends StatefulPathName>(name: N): PathState<N> | undefined {
   const { location } = useRouter();
-  return useMemo(
-    () => (matchPathName(name, location.pathname) ? readPathState(name, location.state) : undefined),
-    [name, location],
-  );
+  return useMemo(() => (matchPathName(name, location.pathname) ? readPathState(name, location.state) : undefined), [name, location]);
 }
-
 
 export function Navigate({ to, replace = false }: { to: Href; replace?: boolean }) {
   const navigate = useNavigate();

@@ -21,7 +21,10 @@ export const TEST_SITE: SiteInfo = {
  * Renders with the app's providers: Mantine (no transitions), a fresh QueryClient without retries, a
  * router, and the site the page works on (one site without a profile, unless `site` says otherwise).
  */
-export function render(ui: ReactElement, { route = '/', site = TEST_SITE, ...options }: RenderOptions & { route?: string; site?: SiteInfo } = {}) {
+export function render(
+  ui: ReactElement,
+  { route = '/', site = TEST_SITE, ...options }: RenderOptions & { route?: string; site?: SiteInfo } = {},
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const Wrapper = ({ children }: { children: ReactNode }) => (
     <MantineProvider theme={{ ...theme, components: { Transition: { defaultProps: { duration: 0 } } } }} env="test">

@@ -25,9 +25,27 @@ export interface FieldSection {
 }
 
 const ACRONYMS: Readonly<Record<string, string>> = {
-  id: 'ID', ids: 'IDs', url: 'URL', urls: 'URLs', uri: 'URI', api: 'API', ip: 'IP', sku: 'SKU', utm: 'UTM',
-  json: 'JSON', html: 'HTML', http: 'HTTP', https: 'HTTPS', gst: 'GST', vat: 'VAT', abn: 'ABN', dob: 'Date of birth',
-  faq: 'FAQ', pdf: 'PDF', sms: 'SMS', uuid: 'UUID',
+  id: 'ID',
+  ids: 'IDs',
+  url: 'URL',
+  urls: 'URLs',
+  uri: 'URI',
+  api: 'API',
+  ip: 'IP',
+  sku: 'SKU',
+  utm: 'UTM',
+  json: 'JSON',
+  html: 'HTML',
+  http: 'HTTP',
+  https: 'HTTPS',
+  gst: 'GST',
+  vat: 'VAT',
+  abn: 'ABN',
+  dob: 'Date of birth',
+  faq: 'FAQ',
+  pdf: 'PDF',
+  sms: 'SMS',
+  uuid: 'UUID',
 };
 
 /**

@@ -57,7 +57,11 @@ export function CaseHeader({ identity, form, getJson, fileName, refreshing, onRe
             Refresh
           </Button>
           {/* The name starts with the visible label, so a voice command for what is seen finds it (WCAG 2.5.3). */}
-          <Button variant="default" onClick={() => clipboard.copy(getJson())} aria-label={copied ? 'Copied JSON of the case' : 'Copy JSON of the case'}>
+          <Button
+            variant="default"
+            onClick={() => clipboard.copy(getJson())}
+            aria-label={copied ? 'Copied JSON of the case' : 'Copy JSON of the case'}
+          >
             {copied ? 'Copied' : 'Copy JSON'}
           </Button>
           <Button variant="default" onClick={onDownload} aria-label={`Download JSON as ${fileName}`}>

@@ -94,7 +94,10 @@ describe('CaseResult', { timeout: 20_000 }, () => {
   });
 
   it('shows markup in keys and values as text', () => {
-    const { container } = show({ '<img src=x onerror=alert(1)>': '<script>alert(1)</script>', note: '<a href="https://evil.example">x</a>' });
+    const { container } = show({
+      '<img src=x onerror=alert(1)>': '<script>alert(1)</script>',
+      note: '<a href="https://evil.example">x</a>',
+    });
     expect(container.querySelector('img, script, a[href="https://evil.example"]')).toBeNull();
     expect(screen.getByText('<script>alert(1)</script>')).toBeInTheDocument();
     expect(screen.getByText('<img src=x onerror=alert(1)>')).toBeInTheDocument();
@@ -102,7 +105,19 @@ describe('CaseResult', { timeout: 20_000 }, () => {
 
   it('renders an unknown shape, key by key, in one section', async () => {
     const user = userEvent.setup({ delay: null });
-    show({ ticket: { level1: { level2: { tags: ['a', 'b'] } } }, matrix: [[1, 2], [3, [4, [5]]]], '': 'blank key', 0: 'zero' }, 'x', 'y');
+    show(
+      {
+        ticket: { level1: { level2: { tags: ['a', 'b'] } } },
+        matrix: [
+          [1, 2],
+          [3, [4, [5]]],
+        ],
+        '': 'blank key',
+        0: 'zero',
+      },
+      'x',
+      'y',
+    );
     expect(screen.getByRole('heading', { level: 2, name: 'Form x: case y' })).toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: 'Submitted fields' })).toBeNull();
     expect(rowHeaders()).toEqual(['Item 1 0', 'Ticket ticket', 'Matrix matrix', '(empty key) ']);
@@ -129,7 +144,8 @@ describe('CaseResult', { timeout: 20_000 }, () => {
 
   it('keeps every digit of a large number: in the table, the raw JSON, and what is copied', async () => {
     const user = userEvent.setup({ delay: null });
-    const text = '{"order_id":12345678901234567890,"properties":{"ticket":98765432109876543210,"amount":1.50,"items":[{"sku":11111111111111111111}]}}';
+    const text =
+      '{"order_id":12345678901234567890,"properties":{"ticket":98765432109876543210,"amount":1.50,"items":[{"sku":11111111111111111111}]}}';
     const { container } = showText(text, '7', '1');
     expect(screen.getByRole('row', { name: /Ticket ticket/ })).toHaveTextContent('98765432109876543210');
     expect(screen.getByRole('row', { name: /Order ID order_id/ })).toHaveTextContent('12345678901234567890');

@@ -33,10 +33,10 @@ function EmptyCaseNote({ form, id }: { form: string; id: string }) {
         The platform found this case but sent no data for it
       </Text>
       <Text size="sm" mt={4}>
-        The answer for case <Code>{id}</Code> of form <Code>{form}</Code> was an empty JSON object, <Code>{'{}'}</Code>. That is
-        not an error: the case exists (a missing case answers 404), and the API specification&apos;s own example answer looks
-        exactly like this. There are no fields to show. If you expected data, check the case in the site&apos;s own admin, or ask
-        whoever runs this server whether the platform returns case data for this form.
+        The answer for case <Code>{id}</Code> of form <Code>{form}</Code> was an empty JSON object, <Code>{'{}'}</Code>. That is not an
+        error: the case exists (a missing case answers 404), and the API specification&apos;s own example answer looks exactly like this.
+        There are no fields to show. If you expected data, check the case in the site&apos;s own admin, or ask whoever runs this server
+        whether the platform returns case data for this form.
       </Text>
     </div>
   );
@@ -84,11 +84,7 @@ export function CaseResult({ answer, form, id, refreshing, onRefresh, headingRef
             <Tabs.Tab value="raw">Raw JSON</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="fields" pt="md">
-            {isEmpty ? (
-              <Text className={classes.muted}>No fields.</Text>
-            ) : (
-              <FieldsPanel sections={sections} />
-            )}
+            {isEmpty ? <Text className={classes.muted}>No fields.</Text> : <FieldsPanel sections={sections} />}
           </Tabs.Panel>
           <Tabs.Panel value="raw" pt="md">
             <RawJsonView getJson={getJson} />

@@ -91,7 +91,10 @@ describe('CasesPage', { timeout: 20_000 }, () => {
 
   it('lists the details of a 422', async () => {
     fetchMock.mockResolvedValue(
-      json(422, errorBody(422, 'Unprocessable Entity', 'The form or case identifier is not valid.', [{ field: 'id', message: 'is reserved' }])),
+      json(
+        422,
+        errorBody(422, 'Unprocessable Entity', 'The form or case identifier is not valid.', [{ field: 'id', message: 'is reserved' }]),
+      ),
     );
     showPage('/cases/3/48217');
     expect(await screen.findByText('The platform rejected the identifiers')).toBeInTheDocument();

@@ -165,14 +165,7 @@ export function CasesPage() {
               onRetry={() => undefined}
             />
           )}
-          {errorView && (
-            <ErrorPanel
-              view={errorView}
-              retrying={query.isFetching}
-              onRetry={() => void refetch()}
-              panelRef={errorRef}
-            />
-          )}
+          {errorView && <ErrorPanel view={errorView} retrying={query.isFetching} onRetry={() => void refetch()} panelRef={errorRef} />}
           {viewFailed && (
             <ErrorPanel
               view={CASE_VIEW_FAILED}
@@ -199,8 +192,7 @@ export function CasesPage() {
           )}
           {!ready && linkViolations.length === 0 && (
             <Text className={classes.muted}>
-              Type the two identifiers from the customer&apos;s email or a colleague&apos;s message, or paste a case link, then
-              press Enter.
+              Type the two identifiers from the customer&apos;s email or a colleague&apos;s message, or paste a case link, then press Enter.
             </Text>
           )}
         </Stack>

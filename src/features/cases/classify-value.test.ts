@@ -69,13 +69,21 @@ describe('classifyValue', () => {
   });
 
   it('opens objects as entries in their order, and keeps booleans and numbers', () => {
-    expect(classifyValue({ b: 1, a: 2 })).toEqual({ kind: 'object', entries: [['b', 1], ['a', 2]] });
+    expect(classifyValue({ b: 1, a: 2 })).toEqual({
+      kind: 'object',
+      entries: [
+        ['b', 1],
+        ['a', 2],
+      ],
+    });
     expect(classifyValue(false)).toEqual({ kind: 'boolean', value: false });
     expect(classifyValue(12.5)).toEqual({ kind: 'number', text: '12.5' });
   });
 
   it('shows numbers a JavaScript number would change exactly as the platform wrote them', () => {
-    const record = parseExactJson('{"order_id":12345678901234567890,"price":1.50,"tags":[98765432109876543210,"VIP"],"box":{"n":1e400}}') as Record<string, unknown>;
+    const record = parseExactJson(
+      '{"order_id":12345678901234567890,"price":1.50,"tags":[98765432109876543210,"VIP"],"box":{"n":1e400}}',
+    ) as Record<string, unknown>;
     expect(classifyValue(record.order_id, 'order_id')).toEqual({ kind: 'number', text: '12345678901234567890' });
     expect(classifyValue(record.price, 'price')).toEqual({ kind: 'number', text: '1.50' });
     const tags = classifyValue(record.tags);

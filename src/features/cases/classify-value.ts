@@ -33,8 +33,33 @@ const DIGITS = /^(0|[1-9]\d{0,15})$/;
 const DATE_WORDS = new Set(['at', 'on', 'date', 'time', 'timestamp', 'created', 'updated', 'modified', 'submitted', 'expiry', 'expires']);
 /** Words that make a number a number even in the epoch range: order_id, phone, postcode, total. */
 const NUMBER_WORDS = new Set([
-  'id', 'ids', 'code', 'number', 'no', 'num', 'phone', 'mobile', 'tel', 'fax', 'zip', 'postcode', 'pin', 'count',
-  'qty', 'quantity', 'amount', 'price', 'total', 'sum', 'size', 'ref', 'reference', 'sku', 'isbn', 'gtin', 'ean',
+  'id',
+  'ids',
+  'code',
+  'number',
+  'no',
+  'num',
+  'phone',
+  'mobile',
+  'tel',
+  'fax',
+  'zip',
+  'postcode',
+  'pin',
+  'count',
+  'qty',
+  'quantity',
+  'amount',
+  'price',
+  'total',
+  'sum',
+  'size',
+  'ref',
+  'reference',
+  'sku',
+  'isbn',
+  'gtin',
+  'ean',
 ]);
 
 /** The words of a key: `created_at` → [created, at]; `orderId` → [order, id]. */

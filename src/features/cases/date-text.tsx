@@ -19,8 +19,7 @@ export function DateValue({ date, dateOnly = false }: DateProps) {
   const now = useNow();
   return (
     <span>
-      <DateTime date={date} dateOnly={dateOnly} />{' '}
-      <span className={classes.muted}>({formatRelative(date, now)})</span>
+      <DateTime date={date} dateOnly={dateOnly} /> <span className={classes.muted}>({formatRelative(date, now)})</span>
     </span>
   );
 }

@@ -14,14 +14,7 @@ interface ErrorPanelProps {
 export function ErrorPanel({ view, retrying, onRetry, panelRef }: ErrorPanelProps) {
   const serverSaid = view.said && !view.message.includes(view.said) ? view.said : null;
   return (
-    <Alert
-      ref={panelRef}
-      tabIndex={-1}
-      variant="outline"
-      color="red"
-      title={view.title}
-      classNames={{ title: classes.errorTitle }}
-    >
+    <Alert ref={panelRef} tabIndex={-1} variant="outline" color="red" title={view.title} classNames={{ title: classes.errorTitle }}>
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{view.message}</Text>
         {view.details.length > 0 && (

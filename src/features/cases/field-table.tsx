@@ -1,5 +1,18 @@
 import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
-import { memo, startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type ReactNode, type Ref, type RefObject } from 'react';
+import {
+  memo,
+  startTransition,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FocusEvent,
+  type ReactNode,
+  type Ref,
+  type RefObject,
+} from 'react';
 import { stringifyExactJson } from '@/lib/exact-json';
 import type { FieldRow, FieldSection } from './case-fields';
 import { Revealed } from './revealed-text';

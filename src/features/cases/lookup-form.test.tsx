@@ -30,18 +30,16 @@ describe('LookupForm', () => {
     expect(form).toHaveValue('3');
   });
 
-  it.each([
-    ['https://admin.example.com/cases/3/48217'],
-    ['/cases/3/48217'],
-    ['3/48217'],
-    ['forms/3/cases/48217'],
-  ])('fills both fields from a pasted %s', async (link) => {
-    const { user, form, id } = setup();
-    await user.click(form);
-    await user.paste(link);
-    expect(form).toHaveValue('3');
-    expect(id).toHaveValue('48217');
-  });
+  it.each([['https://admin.example.com/cases/3/48217'], ['/cases/3/48217'], ['3/48217'], ['forms/3/cases/48217']])(
+    'fills both fields from a pasted %s',
+    async (link) => {
+      const { user, form, id } = setup();
+      await user.click(form);
+      await user.paste(link);
+      expect(form).toHaveValue('3');
+      expect(id).toHaveValue('48217');
+    },
+  );
 
   it.each([['a/b'], ['/cases/12/48311'], ['12/48311']])('takes %j in the case box as typed, never as a link', async (text) => {
     const { user, form, id, submit, onLookup } = setup({ form: '3', id: '' });

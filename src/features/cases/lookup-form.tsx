@@ -71,7 +71,9 @@ export function LookupForm({ defaultForm, defaultId, defaultFormReadFrom = null,
     const idProblem = identifierProblem(trimmedId, 'The case identifier');
     if (idProblem) {
       // A link typed or pasted here is taken as it is, not re-read: say where a link goes.
-      next.id = parseCaseLink(trimmedId) ? `${idProblem}. To look up a case by its link, paste the link into the form identifier box.` : idProblem;
+      next.id = parseCaseLink(trimmedId)
+        ? `${idProblem}. To look up a case by its link, paste the link into the form identifier box.`
+        : idProblem;
     }
     setErrors(next);
     if (next.form) formInput.current?.focus();

@@ -31,12 +31,7 @@ export function RecentLookupsList({ lookups, onClear }: RecentLookupsListProps) 
         <Stack component="ol" gap={6} className={classes.plainList}>
           {lookups.map((lookup) => (
             <li key={`${lookup.form}/${lookup.id}`}>
-              <Anchor
-                component={Link}
-                to={pathTo('case', { form: lookup.form, id: lookup.id })}
-                className={classes.link}
-                size="sm"
-              >
+              <Anchor component={Link} to={pathTo('case', { form: lookup.form, id: lookup.id })} className={classes.link} size="sm">
                 <Revealed text={lookup.title ?? `Form ${lookup.form}`} />: case {lookup.id}
               </Anchor>
               <Text size="xs" className={classes.muted}>

@@ -14,7 +14,21 @@ const mixedText = fc
   .array(
     fc.oneof(
       fc.string({ unit: 'grapheme', maxLength: 6 }),
-      fc.constantFrom(...BIDI_LIST, ...ZERO_WIDTH, '\u00ad', '\u0000', '\u001b', '\r', '\n', '\t', '\u2028', '\u{e0041}', 'שלום', '👩', '\ufe0f'),
+      fc.constantFrom(
+        ...BIDI_LIST,
+        ...ZERO_WIDTH,
+        '\u00ad',
+        '\u0000',
+        '\u001b',
+        '\r',
+        '\n',
+        '\t',
+        '\u2028',
+        '\u{e0041}',
+        'שלום',
+        '👩',
+        '\ufe0f',
+      ),
     ),
     { maxLength: 20 },
   )

@@ -72,7 +72,11 @@ describe('ValueView', () => {
   it('shows short lists as chips', () => {
     show(['Orders', 'Shipping', 'Returns']);
     const list = screen.getByRole('list', { name: 'Field' });
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Orders', 'Shipping', 'Returns']);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Orders', 'Shipping', 'Returns']);
   });
 
   it('opens and closes nested objects', async () => {

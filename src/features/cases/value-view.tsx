@@ -109,7 +109,19 @@ export function ValueView({ value, fieldKey, label, depth = 0, stateKey }: Value
 }
 
 /** "Show all (200 KB)" and "Show less": one button that stays where it is, below the text. */
-function ShowAllButton({ all, amount, label, controls, onToggle }: { all: boolean; amount: string; label: string; controls: string; onToggle: () => void }) {
+function ShowAllButton({
+  all,
+  amount,
+  label,
+  controls,
+  onToggle,
+}: {
+  all: boolean;
+  amount: string;
+  label: string;
+  controls: string;
+  onToggle: () => void;
+}) {
   const button = useRef<HTMLButtonElement>(null);
   const collapsed = useRef(false);
   useEffect(() => {
@@ -230,7 +242,13 @@ function EntriesTable({ entries, label, depth, stateKey }: NestedProps & { entri
             </code>
           </dt>
           <dd className={classes.wrap}>
-            <ValueView value={item} fieldKey={key} label={`${label}, ${humaniseKey(key)}`} depth={depth + 1} stateKey={childKey(stateKey, index)} />
+            <ValueView
+              value={item}
+              fieldKey={key}
+              label={`${label}, ${humaniseKey(key)}`}
+              depth={depth + 1}
+              stateKey={childKey(stateKey, index)}
+            />
           </dd>
         </div>
       ))}

@@ -31,8 +31,8 @@ export function CreateFailure({ error, unmapped, onRetry }: { error: unknown; un
       <Alert color="orange" title={text.title} role="alert">
         <Stack gap="xs">
           <Text size="sm">
-            {sentence} Your product is kept as a draft in this browser. Before trying again, check the site's catalogue
-            for it, so it is not created twice. Create stays off until you confirm.
+            {sentence} Your product is kept as a draft in this browser. Before trying again, check the site's catalogue for it, so it is not
+            created twice. Create stays off until you confirm.
           </Text>
           <Checkbox
             label="I checked: the product is not in the catalogue"
@@ -52,8 +52,7 @@ export function CreateFailure({ error, unmapped, onRetry }: { error: unknown; un
     return (
       <Alert color="red" title={text.title} role="alert">
         <Text size="sm">
-          {sentence} {ours ? 'Reload the page (and sign in again if asked), then create from here. ' : ''}Your product is kept as a
-          draft.
+          {sentence} {ours ? 'Reload the page (and sign in again if asked), then create from here. ' : ''}Your product is kept as a draft.
         </Text>
       </Alert>
     );

@@ -66,8 +66,12 @@ export function CreatedProductPage() {
         <Table fz="sm" withRowBorders={false}>
           <Table.Tbody>
             <Table.Tr>
-              <Table.Th scope="row" w={180}>Created</Table.Th>
-              <Table.Td><DateTime date={new Date(entry.createdAt)} /></Table.Td>
+              <Table.Th scope="row" w={180}>
+                Created
+              </Table.Th>
+              <Table.Td>
+                <DateTime date={new Date(entry.createdAt)} />
+              </Table.Td>
             </Table.Tr>
             <Table.Tr>
               <Table.Th scope="row">Platform id</Table.Th>

@@ -31,7 +31,12 @@ describe('created products', () => {
     expect(list[0]?.body.name).toBe(`Mug ${MAX_CREATED + 1}`);
     expect(list.at(-1)?.body.name).toBe('Mug 2');
     const stored = JSON.parse(localStorage.getItem(CREATED_KEY) ?? '[]') as unknown[];
-    expect(stored[0]).toEqual({ localId: list[0]?.localId, createdAt: expect.any(Number), response: {}, body: { name: `Mug ${MAX_CREATED + 1}` } });
+    expect(stored[0]).toEqual({
+      localId: list[0]?.localId,
+      createdAt: expect.any(Number),
+      response: {},
+      body: { name: `Mug ${MAX_CREATED + 1}` },
+    });
   });
 
   it('reads an unreadable list as empty', () => {

@@ -7,7 +7,17 @@ import { DateTime } from '@/lib/date-time';
 import { STEPS } from './model/registry';
 import type { Draft } from './draft-storage';
 
-export function DraftsPanel({ drafts, onResume, onDelete, onStartNew }: { drafts: readonly Draft[]; onResume: (draft: Draft) => void; onDelete: (draft: Draft) => void; onStartNew: () => void }) {
+export function DraftsPanel({
+  drafts,
+  onResume,
+  onDelete,
+  onStartNew,
+}: {
+  drafts: readonly Draft[];
+  onResume: (draft: Draft) => void;
+  onDelete: (draft: Draft) => void;
+  onStartNew: () => void;
+}) {
   const one = drafts.length === 1;
   return (
     <Stack maw={860}>

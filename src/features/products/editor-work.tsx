@@ -77,7 +77,14 @@ export function useEditorWork(save: SaveDraft) {
     finished.current = true;
     cancel();
   }, [cancel]);
-  return { onValuesChange: autosave.schedule, onDirtyChange, storageFailed: autosave.storageFailed, discardPending: cancel, finish, blocker };
+  return {
+    onValuesChange: autosave.schedule,
+    onDirtyChange,
+    storageFailed: autosave.storageFailed,
+    discardPending: cancel,
+    finish,
+    blocker,
+  };
 }
 
 /** "Leave the editor?", while a navigation is held; `unsaved` says what has not happened yet. */

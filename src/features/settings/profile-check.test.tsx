@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { render } from '@/test/render';
 import { ProfileCheck } from './profile-check';
 
-const paste = (text: string) => fireEvent.change(screen.getByRole('textbox', { name: /Site profile \(JSON\)/ }), { target: { value: text } });
+const paste = (text: string) =>
+  fireEvent.change(screen.getByRole('textbox', { name: /Site profile \(JSON\)/ }), { target: { value: text } });
 
 describe('ProfileCheck', { timeout: 20_000 }, () => {
   it('names every problem by its JSON path, as the server would refuse to start', async () => {

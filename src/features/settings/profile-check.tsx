@@ -13,7 +13,9 @@ export function ProfileCheck() {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const check = (value: string) => {
     const result = checkSiteProfile(value);
-    setOutcome(result.ok ? { ok: true, sites: result.profile.sites.map((s) => `${s.name} (${s.id})`) } : { ok: false, problems: result.problems });
+    setOutcome(
+      result.ok ? { ok: true, sites: result.profile.sites.map((s) => `${s.name} (${s.id})`) } : { ok: false, problems: result.problems },
+    );
   };
   return (
     <Stack gap="sm">
@@ -55,13 +57,17 @@ export function ProfileCheck() {
       {outcome?.ok === true && (
         <Alert color="teal" title="The profile is valid" role="status">
           <Text size="sm">
-            {outcome.sites.length} {outcome.sites.length === 1 ? 'site' : 'sites'}: {outcome.sites.join(', ')}. Put it where
-            SITE_PROFILE points, set each live site’s key variable, and restart the server.
+            {outcome.sites.length} {outcome.sites.length === 1 ? 'site' : 'sites'}: {outcome.sites.join(', ')}. Put it where SITE_PROFILE
+            points, set each live site’s key variable, and restart the server.
           </Text>
         </Alert>
       )}
       {outcome?.ok === false && (
-        <Alert color="red" title={`${outcome.problems.length} ${outcome.problems.length === 1 ? 'problem' : 'problems'}: the server would refuse to start`} role="alert">
+        <Alert
+          color="red"
+          title={`${outcome.problems.length} ${outcome.problems.length === 1 ? 'problem' : 'problems'}: the server would refuse to start`}
+          role="alert"
+        >
           <List size="sm" spacing={2}>
             {outcome.problems.map((problem, i) => (
               <List.Item key={`${problem.path}-${i}`}>

@@ -89,7 +89,11 @@ export function ProfileSummary({ site }: { site: SiteInfo }) {
   const labels = site.labels;
   const productFields: Row[] = PRODUCT_FIELD_SLOTS.map((slot) => {
     const field = labels?.productFields?.[String(slot) as '1'];
-    return { label: fallback(field?.label, `Product field ${slot}`), wire: productFieldKey(slot), note: [field?.multiline ? 'multi-line' : '', field?.help ?? ''].filter(Boolean).join(' · ') };
+    return {
+      label: fallback(field?.label, `Product field ${slot}`),
+      wire: productFieldKey(slot),
+      note: [field?.multiline ? 'multi-line' : '', field?.help ?? ''].filter(Boolean).join(' · '),
+    };
   });
   const tierNames: Record<number, string> = { 1: 'Price', 2: 'Display price (RRP)', 3: 'Price tier 3', 4: 'Price tier 4' };
   const tiers: Row[] = ([1, 2, 3, 4] as const).map((tier) => {
@@ -97,7 +101,13 @@ export function ProfileSummary({ site }: { site: SiteInfo }) {
     return {
       label: fallback(label?.label, tierNames[tier] ?? ''),
       wire: productPriceKey('usd', tier).replace('/usd/', '/<currency>/'),
-      note: label?.hidden ? <Badge color="gray" variant="light">hidden, never sent</Badge> : label?.help,
+      note: label?.hidden ? (
+        <Badge color="gray" variant="light">
+          hidden, never sent
+        </Badge>
+      ) : (
+        label?.help
+      ),
     };
   });
   const optionTiers: Row[] = ([1, 2] as const).map((tier) => {
@@ -105,7 +115,13 @@ export function ProfileSummary({ site }: { site: SiteInfo }) {
     return {
       label: fallback(label?.label, tier === 1 ? 'Added to price' : 'Added to display price'),
       wire: optionPriceKey('usd', tier).replace('/usd/', '/<currency>/'),
-      note: label?.hidden ? <Badge color="gray" variant="light">hidden, never sent</Badge> : label?.help,
+      note: label?.hidden ? (
+        <Badge color="gray" variant="light">
+          hidden, never sent
+        </Badge>
+      ) : (
+        label?.help
+      ),
     };
   });
   const inventory: Row[] = PRODUCT_INVENTORY_SLOTS.map((slot) => {
@@ -113,7 +129,12 @@ export function ProfileSummary({ site }: { site: SiteInfo }) {
     return {
       label: fallback(setting?.label, `Inventory setting ${slot}`),
       wire: productInventoryKey(slot),
-      note: setting?.kind === 'choice' ? `one of: ${setting.choices.map((c) => `${c.label} (${c.value})`).join(', ')}` : setting?.kind === 'number' ? 'a whole number' : setting?.help,
+      note:
+        setting?.kind === 'choice'
+          ? `one of: ${setting.choices.map((c) => `${c.label} (${c.value})`).join(', ')}`
+          : setting?.kind === 'number'
+            ? 'a whole number'
+            : setting?.help,
     };
   });
   const optionFields: Row[] = [
@@ -161,7 +182,9 @@ export function ProfileSummary({ site }: { site: SiteInfo }) {
           <Text fw={600}>
             {site.defaults?.enabled === false ? 'hidden' : 'enabled'}
             {site.defaults?.weighting ? `, weighting ${site.defaults.weighting}` : ''}
-            {site.defaults?.categories?.length ? `, in ${site.defaults.categories.length} ${site.defaults.categories.length === 1 ? 'category' : 'categories'}` : ''}
+            {site.defaults?.categories?.length
+              ? `, in ${site.defaults.categories.length} ${site.defaults.categories.length === 1 ? 'category' : 'categories'}`
+              : ''}
           </Text>
         </Stack>
       </Group>
@@ -190,7 +213,10 @@ export function ProfileSummary({ site }: { site: SiteInfo }) {
                 {form.fields && Object.keys(form.fields).length > 0 && (
                   <Text span size="sm" c="dimmed">
                     {' '}
-                    · {Object.entries(form.fields).map(([key, label]) => `${label} (${key})`).join(', ')}
+                    ·{' '}
+                    {Object.entries(form.fields)
+                      .map(([key, label]) => `${label} (${key})`)
+                      .join(', ')}
                   </Text>
                 )}
               </List.Item>

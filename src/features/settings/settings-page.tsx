@@ -15,7 +15,8 @@ export function SettingsPage() {
       <Stack gap={4}>
         <Title order={1}>Settings</Title>
         <Text c="dimmed">
-          {site.name} ({site.id}) · {site.mode === 'sandbox' ? `the built-in sandbox, site ${site.siteId}` : `live at ${site.host ?? ''}, site ${site.siteId}`}
+          {site.name} ({site.id}) ·{' '}
+          {site.mode === 'sandbox' ? `the built-in sandbox, site ${site.siteId}` : `live at ${site.host ?? ''}, site ${site.siteId}`}
           {sites.length > 1 ? ` · one of ${sites.length} sites on this server` : ''}
         </Text>
       </Stack>

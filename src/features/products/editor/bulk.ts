@@ -25,5 +25,11 @@ export function partValues(from: OptionForm, part: OptionPart): [path: 'prices' 
 
 /** A new option that starts from `previous`: its prices, fields, stock and visibility; a name of its own. */
 export function optionLike(previous: OptionForm, fresh: OptionForm): OptionForm {
-  return { ...fresh, enabled: previous.enabled, prices: structuredClone(previous.prices), fields: [...previous.fields], inventory: previous.inventory };
+  return {
+    ...fresh,
+    enabled: previous.enabled,
+    prices: structuredClone(previous.prices),
+    fields: [...previous.fields],
+    inventory: previous.inventory,
+  };
 }

@@ -8,7 +8,17 @@ import { ChangeSignalContext } from './change-signal';
 import { ExpansionContext, type ExpansionStore } from './expansion';
 import { ProductSettingsContext } from './settings';
 
-export function EditorContext({ settings, expansion, onChange, children }: { settings: ProductSettings; expansion: ExpansionStore; onChange: () => void; children: ReactNode }) {
+export function EditorContext({
+  settings,
+  expansion,
+  onChange,
+  children,
+}: {
+  settings: ProductSettings;
+  expansion: ExpansionStore;
+  onChange: () => void;
+  children: ReactNode;
+}) {
   return (
     <ProductSettingsContext.Provider value={settings}>
       <ExpansionContext.Provider value={expansion}>

@@ -4,7 +4,19 @@
  * control of any field of the registry by its kind.
  */
 import '@mantine/dates/styles.css';
-import { ActionIcon, MultiSelect, Popover, Select, Switch, TagsInput, Text, Textarea, TextInput, type TextareaProps, type TextInputProps } from '@mantine/core';
+import {
+  ActionIcon,
+  MultiSelect,
+  Popover,
+  Select,
+  Switch,
+  TagsInput,
+  Text,
+  Textarea,
+  TextInput,
+  type TextareaProps,
+  type TextInputProps,
+} from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { useState } from 'react';
 import { Controller, get, useFormContext, useFormState, useWatch, type FieldPath } from 'react-hook-form';
@@ -104,7 +116,17 @@ function DateMeaning({ path, blankMeans }: { path: FormPath; blankMeans: string 
 
 function CalendarIcon() {
   return (
-    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <rect x="3" y="5" width="18" height="16" rx="2" />
       <path d="M16 3v4M8 3v4M3 10h18" />
     </svg>
@@ -173,7 +195,17 @@ export function DateField({ path, label, hint, blankMeans }: { path: FormPath; l
  * A list of identifiers: picked by name, with search, when the site's profile names them; typed as tags
  * otherwise. An id the site's list does not name (from an imported product) is kept and shown as such.
  */
-export function ReferencesField({ path, label, description, named }: { path: FormPath; label: string; description?: string; named?: readonly { value: string; label: string }[] }) {
+export function ReferencesField({
+  path,
+  label,
+  description,
+  named,
+}: {
+  path: FormPath;
+  label: string;
+  description?: string;
+  named?: readonly { value: string; label: string }[];
+}) {
   const { control } = useFormContext<ProductForm>();
   const markChanged = useMarkChanged();
   return (
@@ -200,7 +232,10 @@ export function ReferencesField({ path, label, description, named }: { path: For
         };
         if (named) {
           const known = new Set(named.map((entry) => entry.value));
-          const data = [...named, ...value.filter((id) => !known.has(id)).map((id) => ({ value: id, label: `${id} (not in this site’s list)` }))];
+          const data = [
+            ...named,
+            ...value.filter((id) => !known.has(id)).map((id) => ({ value: id, label: `${id} (not in this site’s list)` })),
+          ];
           return (
             <MultiSelect
               {...common}
@@ -218,7 +253,17 @@ export function ReferencesField({ path, label, description, named }: { path: For
   );
 }
 
-function ChoiceField({ path, label, description, options }: { path: FormPath; label: string; description?: string; options: readonly { value: string; label: string }[] }) {
+function ChoiceField({
+  path,
+  label,
+  description,
+  options,
+}: {
+  path: FormPath;
+  label: string;
+  description?: string;
+  options: readonly { value: string; label: string }[];
+}) {
   const { control } = useFormContext<ProductForm>();
   const markChanged = useMarkChanged();
   return (
@@ -247,11 +292,25 @@ function ChoiceField({ path, label, description, options }: { path: FormPath; la
 }
 
 /** The control of one registry field at `base` + its path (base "" for the product, else `attributes.0.`). */
-export function RegistryField({ def, base = '', ...rest }: { def: FieldDef; base?: string } & Pick<TextInputProps, 'withAsterisk' | 'maw'>) {
+export function RegistryField({
+  def,
+  base = '',
+  ...rest
+}: { def: FieldDef; base?: string } & Pick<TextInputProps, 'withAsterisk' | 'maw'>) {
   const path = `${base}${def.path}` as FormPath;
   switch (def.kind) {
     case 'text':
-      return <TextField path={path} label={def.label} description={def.hint} autoComplete="off" spellCheck={def.trim ? false : undefined} withAsterisk={def.required} {...rest} />;
+      return (
+        <TextField
+          path={path}
+          label={def.label}
+          description={def.hint}
+          autoComplete="off"
+          spellCheck={def.trim ? false : undefined}
+          withAsterisk={def.required}
+          {...rest}
+        />
+      );
     case 'integer':
       return <TextField path={path} label={def.label} description={def.hint} inputMode="numeric" autoComplete="off" {...rest} />;
     case 'multiline':

@@ -24,7 +24,16 @@ describe('isBlock', () => {
 
 describe('placeBlock', () => {
   it('fills from the starting cell and counts what falls outside', () => {
-    const { cells, clipped } = placeBlock([['a', 'b', 'c'], ['d', 'e', 'f']], 5, 2, 6, 4);
+    const { cells, clipped } = placeBlock(
+      [
+        ['a', 'b', 'c'],
+        ['d', 'e', 'f'],
+      ],
+      5,
+      2,
+      6,
+      4,
+    );
     expect(cells).toEqual([
       { row: 5, col: 2, value: 'a' },
       { row: 5, col: 3, value: 'b' },

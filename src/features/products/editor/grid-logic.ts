@@ -12,9 +12,7 @@ export function parseClipboardBlock(text: string): string[][] {
   return normalised.split('\n').map((line) =>
     line.split('\t').map((cell) => {
       const trimmed = cell.trim();
-      return trimmed.length >= 2 && trimmed.startsWith('"') && trimmed.endsWith('"')
-        ? trimmed.slice(1, -1).replace(/""/g, '"')
-        : cell;
+      return trimmed.length >= 2 && trimmed.startsWith('"') && trimmed.endsWith('"') ? trimmed.slice(1, -1).replace(/""/g, '"') : cell;
     }),
   );
 }
@@ -65,13 +63,7 @@ export interface KeyContext {
  * the caret is at the edge of the text), Enter moves down and Shift+Enter up. Null: the key is not
  * the grid's (Tab keeps the browser's order, which is row by row).
  */
-export function moveTarget(
-  ctx: KeyContext,
-  row: number,
-  col: number,
-  rows: number,
-  cols: number,
-): { row: number; col: number } | null {
+export function moveTarget(ctx: KeyContext, row: number, col: number, rows: number, cols: number): { row: number; col: number } | null {
   const clampRow = (r: number) => Math.min(Math.max(r, 0), rows - 1);
   const clampCol = (c: number) => Math.min(Math.max(c, 0), cols - 1);
   switch (ctx.key) {

@@ -25,7 +25,10 @@ export function ImportExport({ onImport }: { onImport: (values: ProductForm) => 
     }
     const check = checkProductShape(json);
     if (!check.ok) {
-      const first = check.details.slice(0, 3).map((d) => `${d.field} ${d.message}`).join('; ');
+      const first = check.details
+        .slice(0, 3)
+        .map((d) => `${d.field} ${d.message}`)
+        .join('; ');
       notifications.show({
         color: 'red',
         title: 'Import failed',
@@ -35,7 +38,11 @@ export function ImportExport({ onImport }: { onImport: (values: ProductForm) => 
       return;
     }
     onImport(decodeProduct(check.product, settings.decimals));
-    notifications.show({ color: 'teal', title: 'Imported', message: `${file.name} is in the editor. Nothing is sent until you press Create.` });
+    notifications.show({
+      color: 'teal',
+      title: 'Imported',
+      message: `${file.name} is in the editor. Nothing is sent until you press Create.`,
+    });
   };
 
   const exportFile = () => {

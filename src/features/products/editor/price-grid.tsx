@@ -30,7 +30,21 @@ export interface PriceGridProps {
 
 const cellPath = (base: string, currency: Currency, tier: number) => `${base}.${currency}.${tier}` as FieldPath<ProductForm>;
 
-function PriceCell({ base, currency, index, row, col, label }: { base: string; currency: Currency; index: number; row: number; col: number; label: string }) {
+function PriceCell({
+  base,
+  currency,
+  index,
+  row,
+  col,
+  label,
+}: {
+  base: string;
+  currency: Currency;
+  index: number;
+  row: number;
+  col: number;
+  label: string;
+}) {
   const { register } = useFormContext<ProductForm>();
   const path = cellPath(base, currency, index);
   const error = useFieldError(path);
@@ -193,9 +207,7 @@ export function PriceGrid({ scope, base, caption, description }: PriceGridProps)
     active.current = { row: at.row, col: at.col };
     commit(cells.map((cell) => ({ row: cell.row, col: cell.col, text: cell.value })));
     setNotice(
-      clipped > 0
-        ? `Pasted ${cells.length} cells; ${clipped} that fell outside the grid were left out.`
-        : `Pasted ${cells.length} cells.`,
+      clipped > 0 ? `Pasted ${cells.length} cells; ${clipped} that fell outside the grid were left out.` : `Pasted ${cells.length} cells.`,
     );
   };
 
@@ -221,7 +233,8 @@ export function PriceGrid({ scope, base, caption, description }: PriceGridProps)
       ),
     );
     commit(cells);
-    const where = what === 'row' ? `across ${source?.toUpperCase()}` : what === 'column' ? `down ${sourceColumn?.label ?? ''}` : 'to every cell';
+    const where =
+      what === 'row' ? `across ${source?.toUpperCase()}` : what === 'column' ? `down ${sourceColumn?.label ?? ''}` : 'to every cell';
     setNotice(what === 'clear' ? 'Cleared every cell.' : `Copied ${value || 'an empty value'} ${where}.`);
   };
 
@@ -232,51 +245,51 @@ export function PriceGrid({ scope, base, caption, description }: PriceGridProps)
         {caption}
       </Text>
       <div className={classes.scroller}>
-      <Table
-        ref={tableRef}
-        className={classes.table}
-        withTableBorder
-        withColumnBorders
-        onKeyDown={onKeyDown}
-        onPaste={onPaste}
-        onBlur={onBlur}
-        onInput={onInput}
-        aria-labelledby={`${base}-grid-caption`}
-        aria-describedby={about ? `${base}-grid-description` : undefined}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col" className={classes.rowHeader}>
-              Currency
-            </Table.Th>
-            {columns.map((column) => (
-              <Table.Th scope="col" key={column.tier}>
-                {column.label}
+        <Table
+          ref={tableRef}
+          className={classes.table}
+          withTableBorder
+          withColumnBorders
+          onKeyDown={onKeyDown}
+          onPaste={onPaste}
+          onBlur={onBlur}
+          onInput={onInput}
+          aria-labelledby={`${base}-grid-caption`}
+          aria-describedby={about ? `${base}-grid-description` : undefined}
+        >
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col" className={classes.rowHeader}>
+                Currency
               </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {currencies.map((currency, row) => (
-            <Table.Tr key={currency}>
-              <Table.Th scope="row" className={classes.rowHeader}>
-                {currency.toUpperCase()}
-              </Table.Th>
-              {columns.map((column, col) => (
-                <PriceCell
-                  key={column.tier}
-                  base={base}
-                  currency={currency}
-                  index={column.index}
-                  row={row}
-                  col={col}
-                  label={`${currency.toUpperCase()} ${column.label}`}
-                />
+              {columns.map((column) => (
+                <Table.Th scope="col" key={column.tier}>
+                  {column.label}
+                </Table.Th>
               ))}
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {currencies.map((currency, row) => (
+              <Table.Tr key={currency}>
+                <Table.Th scope="row" className={classes.rowHeader}>
+                  {currency.toUpperCase()}
+                </Table.Th>
+                {columns.map((column, col) => (
+                  <PriceCell
+                    key={column.tier}
+                    base={base}
+                    currency={currency}
+                    index={column.index}
+                    row={row}
+                    col={col}
+                    label={`${currency.toUpperCase()} ${column.label}`}
+                  />
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
       </div>
       <GridProblems base={base} currencies={currencies} columns={columns} onShow={focusCell} />
       {about && (

@@ -57,7 +57,19 @@ const FIRST_INVALID = '\u0000first-invalid';
 
 const NO_ERRORS: readonly FormProblem[] = [];
 
-function StepBody({ step, onGoTo, problems, onEditStep, status }: { step: StepId; onGoTo: (path: string) => void; problems: FormProblem[]; onEditStep: (index: number) => void; status: ReactNode }) {
+function StepBody({
+  step,
+  onGoTo,
+  problems,
+  onEditStep,
+  status,
+}: {
+  step: StepId;
+  onGoTo: (path: string) => void;
+  problems: FormProblem[];
+  onEditStep: (index: number) => void;
+  status: ReactNode;
+}) {
   switch (step) {
     case 'basics':
       return <BasicsStep />;
@@ -82,7 +94,13 @@ export function ProductEditor(props: ProductEditorProps) {
     const last = { problems: [] as FormProblem[] };
     return { last, resolver: productResolver(settings, (problems) => (last.problems = problems)) };
   });
-  const form = useForm<ProductForm>({ defaultValues, resolver: check.resolver, mode: 'onSubmit', reValidateMode: 'onSubmit', shouldFocusError: false });
+  const form = useForm<ProductForm>({
+    defaultValues,
+    resolver: check.resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
   const { getValues, setError, clearErrors, setFocus, reset, trigger } = form;
   const [active, setActive] = useState(Math.min(initialStep, STEPS.length - 1));
   const [visited, setVisited] = useState(active);
@@ -283,9 +301,7 @@ export function ProductEditor(props: ProductEditorProps) {
                   {submitLabel}
                 </Button>
               ) : (
-                <Button type="submit">
-                  Next: {STEPS[active + 1]?.label}
-                </Button>
+                <Button type="submit">Next: {STEPS[active + 1]?.label}</Button>
               )}
             </Group>
           </Stack>

@@ -56,7 +56,12 @@ function Keys({ keys }: { keys: string[][] }) {
     <>
       {keys.map((combo, i) => (
         <span key={i}>
-          {i > 0 && <Text span size="xs" c="dimmed"> or </Text>}
+          {i > 0 && (
+            <Text span size="xs" c="dimmed">
+              {' '}
+              or{' '}
+            </Text>
+          )}
           {combo.map((key, j) => (
             <span key={j}>
               {j > 0 && ' + '}
@@ -72,7 +77,10 @@ function Keys({ keys }: { keys: string[][] }) {
 export function ShortcutsButton({ onClick }: { onClick: () => void }) {
   return (
     <Button variant="default" size="xs" onClick={onClick} aria-keyshortcuts="?">
-      Shortcuts <Kbd size="xs" ml={6}>?</Kbd>
+      Shortcuts{' '}
+      <Kbd size="xs" ml={6}>
+        ?
+      </Kbd>
     </Button>
   );
 }

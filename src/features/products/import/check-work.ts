@@ -19,7 +19,11 @@ export interface WorkState {
  * read whole: its encoding is decided on all of them before anything is parsed (encoding.ts), and a
  * workbook is recognised by its first bytes, whatever its name says.
  */
-export async function parseSource(message: Extract<ToWorker, { type: 'parse' }>, state: WorkState, post: (m: FromWorker) => void): Promise<void> {
+export async function parseSource(
+  message: Extract<ToWorker, { type: 'parse' }>,
+  state: WorkState,
+  post: (m: FromWorker) => void,
+): Promise<void> {
   const { id, source, locale } = message;
   const started = performance.now();
   state.rows = [];
@@ -29,7 +33,15 @@ export async function parseSource(message: Extract<ToWorker, { type: 'parse' }>,
   const finish = (sheet: ParsedSheet, fileSource: FileSource) => {
     state.rows = sheet.rows;
     send(sheet.rows);
-    post({ type: 'parsed', id, headers: sheet.headers, delimiter: sheet.delimiter, source: fileSource, errors: sheet.errors, ms: performance.now() - started });
+    post({
+      type: 'parsed',
+      id,
+      headers: sheet.headers,
+      delimiter: sheet.delimiter,
+      source: fileSource,
+      errors: sheet.errors,
+      ms: performance.now() - started,
+    });
   };
   if (typeof source === 'string') return finish(parseSheet(source), { kind: 'pasted' });
   const bytes = new Uint8Array(await source.arrayBuffer());
@@ -39,14 +51,24 @@ export async function parseSource(message: Extract<ToWorker, { type: 'parse' }>,
   }
   const decoded = decodeText(bytes, message.encoding);
   const sheet = parseSheet(decoded.text);
-  finish(sheet, { kind: 'text', encoding: decoded.encoding, how: decoded.how, sample: sampleLine(decoded.text), unreadable: decoded.unreadable });
+  finish(sheet, {
+    kind: 'text',
+    encoding: decoded.encoding,
+    how: decoded.how,
+    sample: sampleLine(decoded.text),
+    unreadable: decoded.unreadable,
+  });
 }
 
 export function runCheck(message: Extract<ToWorker, { type: 'check' }>, state: WorkState, post: (m: FromWorker) => void): void {
   const started = performance.now();
   if (message.rows) state.rows = message.rows;
   const settings = settingsForSite(message.locale, message.site);
-  const result = checkImport(state.rows, message.mapping, message.fixes, { settings, site: message.site, createdSlugs: new Set(message.createdSlugs) });
+  const result = checkImport(state.rows, message.mapping, message.fixes, {
+    settings,
+    site: message.site,
+    createdSlugs: new Set(message.createdSlugs),
+  });
   post({ type: 'checked', id: message.id, result, ms: performance.now() - started });
 }
 

@@ -98,11 +98,16 @@ describe('checkImport', () => {
   it('a fix typed over a cell is checked like the file’s own text', () => {
     const sheet = parseSheet(GERMAN_FILE);
     const mapping = mappingOf(matchColumns(sheet.headers, DE.fields));
-    const fixed = checkImport(sheet.rows, mapping, { '3:3': '1.299', '3:7': '3', '3:8': '28.02.2026', '4:2': 'ja', '4:1': 'tuch' }, {
-      settings: DE,
-      site: undefined,
-      createdSlugs: new Set(),
-    });
+    const fixed = checkImport(
+      sheet.rows,
+      mapping,
+      { '3:3': '1.299', '3:7': '3', '3:8': '28.02.2026', '4:2': 'ja', '4:1': 'tuch' },
+      {
+        settings: DE,
+        site: undefined,
+        createdSlugs: new Set(),
+      },
+    );
     expect(fixed.withProblems).toBe(0);
   });
 
@@ -128,7 +133,10 @@ describe('checkImport', () => {
       labels: {
         inventory: { '1': { label: 'Inventory type', kind: 'choice', choices: [{ value: 'global', label: 'One stock' }] } },
       },
-      references: { categoryEncoding: 'ids', categories: [{ id: '158198', name: 'Bedding', children: [{ id: '158199', name: 'Throws' }] }] },
+      references: {
+        categoryEncoding: 'ids',
+        categories: [{ id: '158198', name: 'Bedding', children: [{ id: '158199', name: 'Throws' }] }],
+      },
       defaults: { weighting: '10' },
     };
     const site = siteInfoOf(harbour);
@@ -168,19 +176,32 @@ describe('placeDetails', () => {
 
 describe('the editor round trip', () => {
   it('a product brought back from the editor replaces its rows; later rows keep their fixes and statuses', () => {
-    const sheet = parseSheet('Name,Slug,Attribute name,Option name,"USD, Price",Notes\nThrow,throw,Size,S,1.50,keep\n,,,L,,\nMug,mug,,,2,\n');
-    const mapping = mappingOf(matchColumns(sheet.headers, settingsForLocale('en-US').fields)).map((m, i) => (sheet.headers[i] === 'Notes' ? null : m));
+    const sheet = parseSheet(
+      'Name,Slug,Attribute name,Option name,"USD, Price",Notes\nThrow,throw,Size,S,1.50,keep\n,,,L,,\nMug,mug,,,2,\n',
+    );
+    const mapping = mappingOf(matchColumns(sheet.headers, settingsForLocale('en-US').fields)).map((m, i) =>
+      sheet.headers[i] === 'Notes' ? null : m,
+    );
     const en = settingsForLocale('en-US');
     const saved = {
       file: { fileName: 'f.csv', delimiter: ',', headers: sheet.headers, rows: sheet.rows },
-      work: { mapping, fixes: { '2:4': '3' }, statuses: { '2': { status: 'skipped' as const, message: 'x' } }, started: false, concurrency: 4 },
+      work: {
+        mapping,
+        fixes: { '2:4': '3' },
+        statuses: { '2': { status: 'skipped' as const, message: 'x' } },
+        started: false,
+        concurrency: 4,
+      },
     };
     const form = formOfImported(saved, 0, en, undefined);
     expect(form?.attributes[0]?.options.map((o) => o.name)).toEqual(['S', 'L']);
     // In the editor: the attribute named, and an option added.
     const attribute = form?.attributes[0];
     if (!form || !attribute) throw new Error('the product was not read');
-    const grown = { ...form, attributes: [{ ...attribute, name: 'Size', options: [...attribute.options, { ...emptyOption(), name: 'XL' }] }] };
+    const grown = {
+      ...form,
+      attributes: [{ ...attribute, name: 'Size', options: [...attribute.options, { ...emptyOption(), name: 'XL' }] }],
+    };
     const next = replaceProduct(saved, 0, grown, en);
     expect(next?.file.rows).toEqual([
       ['Throw', 'throw', 'Size', 'S', '1.50', 'keep'],
@@ -196,7 +217,10 @@ describe('the editor round trip', () => {
     const en = settingsForLocale('en-US');
     const sheet = parseSheet('Name,Slug\nThrow,throw\nMug,mug\n');
     const mapping = [...mappingOf(matchColumns(sheet.headers, en.fields))];
-    const saved = { file: { fileName: 'f.csv', delimiter: ',', headers: sheet.headers, rows: sheet.rows }, work: { mapping, fixes: {}, statuses: {}, started: false, concurrency: 4 } };
+    const saved = {
+      file: { fileName: 'f.csv', delimiter: ',', headers: sheet.headers, rows: sheet.rows },
+      work: { mapping, fixes: {}, statuses: {}, started: false, concurrency: 4 },
+    };
     const edited = { ...emptyProduct(), name: 'Throw', slug: 'throw', enabled: false, fields: ['', '', 'SKU-1', '', ''] };
     const next = replaceProduct(saved, 0, edited, en);
     expect(next?.file.headers).toEqual(['Name', 'Slug', 'Enabled [enabled]', 'Product field 3 [module_field_14/product_3]']);

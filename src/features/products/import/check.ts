@@ -62,7 +62,12 @@ function cellTextProblems(rows: readonly number[], mapping: Mapping, cell: CellR
 }
 
 /** One product: its wire body and its problems on their cells, as the editor would find them. */
-export function checkProduct(rows: readonly number[], mapping: Mapping, cell: CellReader, context: Pick<CheckContext, 'settings' | 'site'>) {
+export function checkProduct(
+  rows: readonly number[],
+  mapping: Mapping,
+  cell: CellReader,
+  context: Pick<CheckContext, 'settings' | 'site'>,
+) {
   const { settings, site } = context;
   const imported = productFormOf(rows, mapping, settings.fields, site, cell);
   const first = rows[0] ?? 0;
@@ -71,14 +76,24 @@ export function checkProduct(rows: readonly number[], mapping: Mapping, cell: Ce
     const source = imported.sources.get(problem.path);
     if (source) problems.push({ row: source.row, column: source.column, message: problem.message });
     // A field the file has no column for (a required name, an attribute without options): on the product.
-    else problems.push({ row: first, column: null, message: problem.path ? `${describePath(settings.fields, problem.path)}: ${problem.message}` : problem.message });
+    else
+      problems.push({
+        row: first,
+        column: null,
+        message: problem.path ? `${describePath(settings.fields, problem.path)}: ${problem.message}` : problem.message,
+      });
   }
   const body: WireProduct = encodeProduct(imported.form, settings).body;
   return { form: imported.form, body, problems };
 }
 
 /** Checks the whole file: grouping, every product, slugs repeated in the file or already created here. */
-export function checkImport(rows: readonly (readonly string[])[], mapping: Mapping, fixes: Readonly<Record<string, string>>, context: CheckContext): CheckResult {
+export function checkImport(
+  rows: readonly (readonly string[])[],
+  mapping: Mapping,
+  fixes: Readonly<Record<string, string>>,
+  context: CheckContext,
+): CheckResult {
   const cell = readerOf(rows, fixes);
   const grouped = groupRows(rows.length, mapping, cell);
   const groupingProblems = new Map<number, CellProblem[]>();
@@ -99,7 +114,11 @@ export function checkImport(rows: readonly (readonly string[])[], mapping: Mappi
     const column = slugColumn >= 0 && cell(product.key, slugColumn).trim() !== '' ? slugColumn : nameColumn >= 0 ? nameColumn : null;
     const earlier = firstRowOfSlug.get(product.slug);
     if (earlier !== undefined) {
-      product.problems.push({ row: product.key, column, message: `Slug “${product.slug}” is also on row ${earlier + 2}: each product needs its own` });
+      product.problems.push({
+        row: product.key,
+        column,
+        message: `Slug “${product.slug}” is also on row ${earlier + 2}: each product needs its own`,
+      });
     } else firstRowOfSlug.set(product.slug, product.key);
     if (context.createdSlugs.has(product.slug)) {
       product.problems.push({ row: product.key, column, message: `Slug “${product.slug}” was already created from this browser` });
@@ -127,6 +146,10 @@ export function placeDetails(
         ? { row: source.row, column: source.column, message: problem.message }
         : { row: first, column: null, message: `${describePath(settings.fields, problem.path)}: ${problem.message}` };
     }),
-    ...mapped.unmapped.map((detail): CellProblem => ({ row: first, column: null, message: detail.field ? `${detail.field}: ${detail.message}` : detail.message })),
+    ...mapped.unmapped.map((detail): CellProblem => ({
+      row: first,
+      column: null,
+      message: detail.field ? `${detail.field}: ${detail.message}` : detail.message,
+    })),
   ];
 }

@@ -30,17 +30,33 @@ function useGrowingCount(total: number): number {
 }
 
 /** Memoised: the page renders on every answer while creating, and these do not change then. */
-export const ColumnsPanel = memo(function ColumnsPanel({ matches, columns, onMap }: { matches: readonly ColumnMatch[]; columns: readonly ImportColumn[]; onMap: (index: number, column: string | null) => void }) {
-  const data = useMemo(() => [{ value: '', label: 'Ignore this column' }, ...columns.map((c) => ({ value: c.id, label: `${c.label} (${c.id})` }))], [columns]);
+export const ColumnsPanel = memo(function ColumnsPanel({
+  matches,
+  columns,
+  onMap,
+}: {
+  matches: readonly ColumnMatch[];
+  columns: readonly ImportColumn[];
+  onMap: (index: number, column: string | null) => void;
+}) {
+  const data = useMemo(
+    () => [{ value: '', label: 'Ignore this column' }, ...columns.map((c) => ({ value: c.id, label: `${c.label} (${c.id})` }))],
+    [columns],
+  );
   const unmatched = matches.flatMap((m, index) => (m.column === null && m.how !== 'remembered' ? [index] : []));
   const order = [...unmatched, ...matches.flatMap((m, index) => (unmatched.includes(index) ? [] : [index]))];
   const shown = useGrowingCount(order.length);
   return (
     <Stack gap="xs">
       {unmatched.length > 0 && (
-        <Alert color="yellow" styles={WARNING_STYLES} title={unmatched.length === 1 ? '1 column of the file matches no field' : `${unmatched.length} columns of the file match no field`}>
-          Choose a field for each, or leave it ignored: an ignored column is not sent. Your choice is remembered for
-          this site.
+        <Alert
+          color="yellow"
+          styles={WARNING_STYLES}
+          title={
+            unmatched.length === 1 ? '1 column of the file matches no field' : `${unmatched.length} columns of the file match no field`
+          }
+        >
+          Choose a field for each, or leave it ignored: an ignored column is not sent. Your choice is remembered for this site.
         </Alert>
       )}
       {/* A plain scrolling box: Mantine's ScrollArea measured itself for ~170 ms here on every new file. */}

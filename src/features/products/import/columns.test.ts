@@ -21,7 +21,10 @@ const harbour = fieldsForSite(siteInfoOf(HARBOUR));
 
 describe('matchColumns', () => {
   it('matches by label and by wire key, whatever the case, spacing and punctuation', () => {
-    const matches = matchColumns(['NAME', ' slug ', 'usd price', 'Option Name', 'attributes[].name', 'ATTRIBUTES[].ITEMS[].ENABLED'], BASE_FIELDS);
+    const matches = matchColumns(
+      ['NAME', ' slug ', 'usd price', 'Option Name', 'attributes[].name', 'ATTRIBUTES[].ITEMS[].ENABLED'],
+      BASE_FIELDS,
+    );
     expect(matches.map((m) => [m.column, m.how])).toEqual([
       // The key and the label are the same word here.
       ['name', 'key'],
@@ -42,7 +45,10 @@ describe('matchColumns', () => {
   });
 
   it('uses the site profile’s labels, and prefers the bracketed key over a label', () => {
-    const [sku, bracketed] = matchColumns(['product code (sku)', 'Whatever it says [attributes[].items[].module_field_14/product_attribute_option_2]'], harbour);
+    const [sku, bracketed] = matchColumns(
+      ['product code (sku)', 'Whatever it says [attributes[].items[].module_field_14/product_attribute_option_2]'],
+      harbour,
+    );
     // Two fields share this label on the site: the header says nothing about which, so it is left to the person.
     expect(sku).toEqual({ header: 'product code (sku)', column: null, how: 'ambiguous' });
     expect(bracketed?.column).toBe('attributes[].items[].module_field_14/product_attribute_option_2');

@@ -27,7 +27,8 @@ const cache = new WeakMap<SiteFields, readonly ImportColumn[]>();
 export function importColumns(fields: SiteFields): readonly ImportColumn[] {
   let columns = cache.get(fields);
   if (!columns) {
-    const of = (scope: Scope) => fields[scope].map((def): ImportColumn => ({ id: PREFIX[scope] + def.wire, scope, def, label: labelOf(def) }));
+    const of = (scope: Scope) =>
+      fields[scope].map((def): ImportColumn => ({ id: PREFIX[scope] + def.wire, scope, def, label: labelOf(def) }));
     columns = [...of('product'), ...of('attribute'), ...of('option')];
     cache.set(fields, columns);
   }

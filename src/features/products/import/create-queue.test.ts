@@ -9,7 +9,11 @@ interface Call {
 }
 
 /** A platform the test answers by hand, and a clock and waits it moves by hand. */
-function harness(keys: number[], concurrency = 4, extra: { beforeSend?: (key: number) => Promise<void>; onHeld?: (key: number) => void } = {}) {
+function harness(
+  keys: number[],
+  concurrency = 4,
+  extra: { beforeSend?: (key: number) => Promise<void>; onHeld?: (key: number) => void } = {},
+) {
   const calls: Call[] = [];
   const outcomes = new Map<number, Outcome>();
   const waits: { ms: number; release: () => void }[] = [];
@@ -60,7 +64,11 @@ describe('createQueue', () => {
     await h.flush();
     h.calls[0]?.reject(apiError(422, { details: [{ field: 'slug', message: 'Slug is already used' }] }));
     await h.flush();
-    expect(h.outcomes.get(1)).toMatchObject({ status: 'rejected', httpStatus: 422, details: [{ field: 'slug', message: 'Slug is already used' }] });
+    expect(h.outcomes.get(1)).toMatchObject({
+      status: 'rejected',
+      httpStatus: 422,
+      details: [{ field: 'slug', message: 'Slug is already used' }],
+    });
     expect(h.calls.map((c) => c.key)).toEqual([1, 2]);
   });
 

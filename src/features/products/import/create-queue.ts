@@ -76,7 +76,8 @@ const defaultWait = (ms: number, signal: AbortSignal) =>
     signal.addEventListener('abort', done, { once: true });
   });
 
-type Meaning = { kind: 'outcome'; outcome: Outcome } | { kind: 'backoff'; ms: number | null; reason: string } | { kind: 'pause'; reason: string };
+type Meaning =
+  { kind: 'outcome'; outcome: Outcome } | { kind: 'backoff'; ms: number | null; reason: string } | { kind: 'pause'; reason: string };
 
 /** What a failed send means for the import: `writeMeaning`'s table, in the one translator's words. */
 export function meaningOf(error: unknown, now: number): Meaning {
@@ -92,7 +93,12 @@ export function meaningOf(error: unknown, now: number): Meaning {
     case 'refused':
       return {
         kind: 'outcome',
-        outcome: { status: 'rejected', httpStatus: meaning.status, message: sentence, details: error instanceof ApiError ? error.details : [] },
+        outcome: {
+          status: 'rejected',
+          httpStatus: meaning.status,
+          message: sentence,
+          details: error instanceof ApiError ? error.details : [],
+        },
       };
   }
 }

@@ -26,7 +26,11 @@ describe('reportCsv', () => {
   it('puts each row’s status, message and answer before the file’s own columns, quoting what needs it', () => {
     const text = reportCsv(
       ['Name', 'Option name'],
-      [['Throw', 'S'], ['', 'L, long'], ['Mug', '']],
+      [
+        ['Throw', 'S'],
+        ['', 'L, long'],
+        ['Mug', ''],
+      ],
       new Map([
         [0, { status: 'created', message: '', answer: '{"id":7}' }],
         [1, { status: 'created', message: '', answer: '' }],

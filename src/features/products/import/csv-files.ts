@@ -69,10 +69,17 @@ export interface ReportLine {
  * The report: the file's own columns, each row with its product's status, what the platform said or
  * why it was not sent, and (on a created product's first row) the platform's answer as JSON.
  */
-export function reportCsv(headers: readonly string[], rows: readonly (readonly string[])[], lines: ReadonlyMap<number, ReportLine>, delimiter: string): string {
+export function reportCsv(
+  headers: readonly string[],
+  rows: readonly (readonly string[])[],
+  lines: ReadonlyMap<number, ReportLine>,
+  delimiter: string,
+): string {
   const data = rows.map((row, index) => {
     const line = lines.get(index);
     return [line?.status ?? '', line?.message ?? '', line?.answer ?? '', ...row];
   });
-  return BOM + Papa.unparse({ fields: ['Import status', 'Import message', 'Platform answer', ...headers], data }, { delimiter, newline: '\r\n' });
+  return (
+    BOM + Papa.unparse({ fields: ['Import status', 'Import message', 'Platform answer', ...headers], data }, { delimiter, newline: '\r\n' })
+  );
 }

@@ -87,7 +87,12 @@ function EditImported({ productKey }: { productKey: number }) {
   }, [store, productKey, settings, site]);
 
   const base = loaded !== null && loaded !== 'missing' ? loaded.base : null;
-  const work = useEditorWork(useCallback((values: ProductForm, step: number) => base !== null && saveImportDraft(productKey, base, values, step), [productKey, base]));
+  const work = useEditorWork(
+    useCallback(
+      (values: ProductForm, step: number) => base !== null && saveImportDraft(productKey, base, values, step),
+      [productKey, base],
+    ),
+  );
 
   if (loaded === null) return <Text c="dimmed">Opening the product of the import…</Text>;
   if (loaded === 'missing') return <Missing />;
@@ -120,8 +125,8 @@ function EditImported({ productKey }: { productKey: number }) {
 
   const banner = saveFailed ? (
     <Alert color="red" title="The product could not be brought back">
-      This browser refused to store the import (storage full or disabled). Your changes are still here; try again, or
-      export the product as JSON to keep a copy.
+      This browser refused to store the import (storage full or disabled). Your changes are still here; try again, or export the product as
+      JSON to keep a copy.
     </Alert>
   ) : work.storageFailed ? (
     <DraftRefusedAlert />

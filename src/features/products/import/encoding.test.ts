@@ -29,7 +29,12 @@ const latin1 = (text: string) => Uint8Array.from([...text].map((c) => c.charCode
 describe('decodeText', () => {
   it('reads UTF-8 with and without a byte order mark, dropping the mark', () => {
     expect(decodeText(utf8(TEXT))).toEqual({ text: TEXT, encoding: 'utf-8', how: 'valid-utf-8', unreadable: 0 });
-    expect(decodeText(Uint8Array.from([0xef, 0xbb, 0xbf, ...utf8(TEXT)]))).toEqual({ text: TEXT, encoding: 'utf-8', how: 'bom', unreadable: 0 });
+    expect(decodeText(Uint8Array.from([0xef, 0xbb, 0xbf, ...utf8(TEXT)]))).toEqual({
+      text: TEXT,
+      encoding: 'utf-8',
+      how: 'bom',
+      unreadable: 0,
+    });
   });
 
   it('reads UTF-16 by its byte order mark, little- and big-endian (Excel’s “Unicode Text”)', () => {

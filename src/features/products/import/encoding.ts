@@ -67,7 +67,12 @@ function decodeAs(bytes: Uint8Array, encoding: TextEncodingName): string {
 
 /** The text of a file's bytes, in the encoding chosen or, without one, the one the rules above find. */
 export function decodeText(bytes: Uint8Array, chosen?: TextEncodingName): DecodedText {
-  const done = (text: string, encoding: TextEncodingName, how: EncodingHow): DecodedText => ({ text, encoding, how, unreadable: countUnreadable(text) });
+  const done = (text: string, encoding: TextEncodingName, how: EncodingHow): DecodedText => ({
+    text,
+    encoding,
+    how,
+    unreadable: countUnreadable(text),
+  });
   if (chosen) return done(decodeAs(bytes, chosen), chosen, 'chosen');
   const bom = bomOf(bytes);
   if (bom) return done(decodeAs(bytes, bom), bom, 'bom');
@@ -84,7 +89,8 @@ export function decodeText(bytes: Uint8Array, chosen?: TextEncodingName): Decode
  */
 export function sampleLine(text: string, max = 160): string {
   const lines = text.split(/\r\n|\n|\r/);
-  const telling = lines.find((line) => /[^\x20-\x7e\t]/.test(line)) ?? lines.find((line, i) => i > 0 && line.trim() !== '') ?? lines[0] ?? '';
+  const telling =
+    lines.find((line) => /[^\x20-\x7e\t]/.test(line)) ?? lines.find((line, i) => i > 0 && line.trim() !== '') ?? lines[0] ?? '';
   return telling.length > max ? `${telling.slice(0, max - 1)}…` : telling;
 }
 

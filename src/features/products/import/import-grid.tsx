@@ -47,7 +47,14 @@ const STATE_COLOURS: Record<ProductState, string> = {
 /** A product that was sent (or is being sent) is what the platform has: its cells stay as they were. */
 const locked = (state: ProductState) => state === 'created' || state === 'sending' || state === 'unknown';
 
-function StatusCell({ product, state, status, messages, onOpenEditor, onDecide }: {
+function StatusCell({
+  product,
+  state,
+  status,
+  messages,
+  onOpenEditor,
+  onDecide,
+}: {
   product: CheckedProduct;
   state: ProductState;
   status: ProductStatus | undefined;
@@ -77,7 +84,12 @@ function StatusCell({ product, state, status, messages, onOpenEditor, onDecide }
         </Text>
       ))}
       {!locked(state) && (
-        <Button size="compact-xs" variant="subtle" onClick={onOpenEditor} aria-label={`Open ${product.name || `row ${product.key + 2}`} in the editor`}>
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          onClick={onOpenEditor}
+          aria-label={`Open ${product.name || `row ${product.key + 2}`} in the editor`}
+        >
           Open in editor
         </Button>
       )}
@@ -105,7 +117,19 @@ function StatusCell({ product, state, status, messages, onOpenEditor, onDecide }
   );
 }
 
-function EditableCell({ label, text, fixed, disabled, onCommit }: { label: string; text: string; fixed: boolean; disabled: boolean; onCommit: (text: string) => void }) {
+function EditableCell({
+  label,
+  text,
+  fixed,
+  disabled,
+  onCommit,
+}: {
+  label: string;
+  text: string;
+  fixed: boolean;
+  disabled: boolean;
+  onCommit: (text: string) => void;
+}) {
   const [editing, setEditing] = useState(false);
   if (editing) {
     return (
@@ -130,7 +154,13 @@ function EditableCell({ label, text, fixed, disabled, onCommit }: { label: strin
     );
   }
   return (
-    <button type="button" className={`${classes.value} ${fixed ? classes.fixed : ''}`} disabled={disabled} aria-label={`${label}: ${text || 'blank'}${disabled ? '' : ', edit'}`} onClick={() => setEditing(true)}>
+    <button
+      type="button"
+      className={`${classes.value} ${fixed ? classes.fixed : ''}`}
+      disabled={disabled}
+      aria-label={`${label}: ${text || 'blank'}${disabled ? '' : ', edit'}`}
+      onClick={() => setEditing(true)}
+    >
       {text}
     </button>
   );
@@ -146,7 +176,21 @@ interface RowProps extends Pick<GridProps, 'columns' | 'rows' | 'fixes' | 'probl
 }
 
 /** One row; memoised, so measuring or scrolling re-renders only the rows whose place or content changed. */
-const GridRowView = memo(function GridRowView({ index, start, measure, entry, template, columns, rows, fixes, problems, status, onFix, onOpenEditor, onDecide }: RowProps) {
+const GridRowView = memo(function GridRowView({
+  index,
+  start,
+  measure,
+  entry,
+  template,
+  columns,
+  rows,
+  fixes,
+  problems,
+  status,
+  onFix,
+  onOpenEditor,
+  onDecide,
+}: RowProps) {
   const { row, product, first } = entry;
   const state = stateOf(product, status ? { [String(product.key)]: status } : {});
   return (
@@ -241,7 +285,14 @@ export function ImportGrid({ headers, rows, columns, fixes, visible, problems, s
     // Focusable: on a phone the rows scroll sideways, and the keyboard must reach them to scroll them
     // (axe's scrollable-region-focusable); the lint rule does not know a table can be a scroll container.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <div ref={scroller} tabIndex={0} className={`${classes.scroller} ${focus.scrollRegion}`} role="table" aria-label="Rows of the file" aria-rowcount={visible.length + 1}>
+    <div
+      ref={scroller}
+      tabIndex={0}
+      className={`${classes.scroller} ${focus.scrollRegion}`}
+      role="table"
+      aria-label="Rows of the file"
+      aria-rowcount={visible.length + 1}
+    >
       <div role="row" className={classes.head} style={{ gridTemplateColumns: template }}>
         <div role="columnheader" className={`${classes.cell} ${classes.sticky}`}>
           Row

@@ -28,9 +28,9 @@ function LoadPanel({ onLoad, busy }: { onLoad: (source: Blob | string, name: str
     <Card withBorder>
       <Stack>
         <Text size="sm">
-          An Excel workbook (.xlsx), a CSV or TSV file (comma, semicolon or tab separated, in any common encoding: you
-          see which one was read before anything is sent), or rows pasted from Excel or Google Sheets with their header
-          row. One row per option; a product’s own columns on its first row.
+          An Excel workbook (.xlsx), a CSV or TSV file (comma, semicolon or tab separated, in any common encoding: you see which one was
+          read before anything is sent), or rows pasted from Excel or Google Sheets with their header row. One row per option; a product’s
+          own columns on its first row.
         </Text>
         <Group>
           <FileButton
@@ -44,7 +44,14 @@ function LoadPanel({ onLoad, busy }: { onLoad: (source: Blob | string, name: str
             )}
           </FileButton>
         </Group>
-        <Textarea label="Or paste rows from a spreadsheet" autosize minRows={3} maxRows={8} value={pasted} onChange={(e) => setPasted(e.currentTarget.value)} />
+        <Textarea
+          label="Or paste rows from a spreadsheet"
+          autosize
+          minRows={3}
+          maxRows={8}
+          value={pasted}
+          onChange={(e) => setPasted(e.currentTarget.value)}
+        />
         <Button w="fit-content" variant="light" disabled={pasted.trim() === '' || busy} onClick={() => onLoad(pasted, 'pasted rows')}>
           Read the pasted rows
         </Button>
@@ -107,7 +114,9 @@ export function ImportPage() {
   }, [check, statuses, filter]);
 
   const counts = check ? countStates(check.result.products, statuses) : null;
-  const running = progress !== null && (progress.snapshot.state === 'running' || progress.snapshot.state === 'waiting' || progress.snapshot.inFlight.length > 0);
+  const running =
+    progress !== null &&
+    (progress.snapshot.state === 'running' || progress.snapshot.state === 'waiting' || progress.snapshot.inFlight.length > 0);
 
   const load = (source: Blob | string, name: string) => {
     setLoading(true);
@@ -125,7 +134,9 @@ export function ImportPage() {
     setLoadError(null);
     import('./workbook-files')
       .then(write)
-      .catch(() => setLoadError('The Excel writer could not be loaded from the server. Check the connection and try again, or download CSV.'))
+      .catch(() =>
+        setLoadError('The Excel writer could not be loaded from the server. Check the connection and try again, or download CSV.'),
+      )
       .finally(() => setDownloading(false));
   };
   const reportBase = () => (file?.fileName ?? 'import').replace(/\.(csv|tsv|txt|xlsx|xls)$/i, '');
@@ -139,12 +150,20 @@ export function ImportPage() {
   const downloadReportWorkbook = () => {
     if (!file || !check) return;
     const lines = reportLines(check.result.products, statuses);
-    downloadWorkbook(async ({ reportWorkbook }) => downloadBlob(`${reportBase()}-report.xlsx`, await reportWorkbook(file.headers, file.rows, lines)));
+    downloadWorkbook(async ({ reportWorkbook }) =>
+      downloadBlob(`${reportBase()}-report.xlsx`, await reportWorkbook(file.headers, file.rows, lines)),
+    );
   };
 
-  const openEditor = useCallback((product: CheckedProduct) => navigate(pathTo('editImported', { row: String(product.key + 2) })), [navigate]);
+  const openEditor = useCallback(
+    (product: CheckedProduct) => navigate(pathTo('editImported', { row: String(product.key + 2) })),
+    [navigate],
+  );
   const { fixCell, setStatus } = state;
-  const onFix = useCallback((row: number, column: number, text: string, product: CheckedProduct) => fixCell(row, column, text, product.key), [fixCell]);
+  const onFix = useCallback(
+    (row: number, column: number, text: string, product: CheckedProduct) => fixCell(row, column, text, product.key),
+    [fixCell],
+  );
   const onDecide = useCallback(
     (product: CheckedProduct, decision: 'send-again' | 'skip') =>
       void setStatus(product.key, decision === 'skip' ? { status: 'skipped', message: 'Skipped by hand after an unknown outcome' } : null),
@@ -156,13 +175,20 @@ export function ImportPage() {
       <Group justify="space-between" wrap="wrap">
         <Title order={1}>Import products</Title>
         <Group gap="xs">
-          <Button variant="default" onClick={() => downloadText(`${site.id}-products-template.csv`, templateCsv(settings.fields, settings.locale), 'text/csv')}>
+          <Button
+            variant="default"
+            onClick={() => downloadText(`${site.id}-products-template.csv`, templateCsv(settings.fields, settings.locale), 'text/csv')}
+          >
             Template (CSV)
           </Button>
           <Button
             variant="default"
             loading={downloading}
-            onClick={() => downloadWorkbook(async ({ templateWorkbook }) => downloadBlob(`${site.id}-products-template.xlsx`, await templateWorkbook(settings.fields)))}
+            onClick={() =>
+              downloadWorkbook(async ({ templateWorkbook }) =>
+                downloadBlob(`${site.id}-products-template.xlsx`, await templateWorkbook(settings.fields)),
+              )
+            }
           >
             Template (Excel)
           </Button>
@@ -175,8 +201,8 @@ export function ImportPage() {
       </Group>
       {state.storageFailed && (
         <Alert color="yellow" styles={WARNING_STYLES} title="This import cannot be kept in this browser">
-          The browser refused to store it (storage full or disabled). It goes on while this page is open; download the
-          report before closing it.
+          The browser refused to store it (storage full or disabled). It goes on while this page is open; download the report before closing
+          it.
         </Alert>
       )}
       {loadError && (
@@ -191,7 +217,8 @@ export function ImportPage() {
       ) : (
         <>
           <Text size="sm">
-            <b>{file.fileName}</b>: {file.rows.length} {file.rows.length === 1 ? 'row' : 'rows'}, {file.headers.length} {file.headers.length === 1 ? 'column' : 'columns'}
+            <b>{file.fileName}</b>: {file.rows.length} {file.rows.length === 1 ? 'row' : 'rows'}, {file.headers.length}{' '}
+            {file.headers.length === 1 ? 'column' : 'columns'}
             {state.parseMs !== null ? ` · read in ${Math.round(state.parseMs)} ms` : ''}
             {check ? ` · checked in ${Math.round(check.ms)} ms` : ' · checking…'}
           </Text>
@@ -209,7 +236,10 @@ export function ImportPage() {
           />
           {state.parseErrors.length > 0 && (
             <Alert color="yellow" styles={WARNING_STYLES} title="Some lines could not be read cleanly">
-              {state.parseErrors.slice(0, 5).map((e) => `Line ${e.line}: ${e.message}`).join('; ')}
+              {state.parseErrors
+                .slice(0, 5)
+                .map((e) => `Line ${e.line}: ${e.message}`)
+                .join('; ')}
             </Alert>
           )}
           <ColumnsPanel matches={state.matches} columns={allColumns} onMap={state.mapColumn} />
@@ -250,9 +280,19 @@ export function ImportPage() {
             </Alert>
           )}
           <Group wrap="wrap" align="flex-end">
-            <NumberInput label="At a time" min={1} max={16} w={100} value={concurrency} onChange={(v) => setConcurrency(typeof v === 'number' ? v : DEFAULT_CONCURRENCY)} disabled={running} />
+            <NumberInput
+              label="At a time"
+              min={1}
+              max={16}
+              w={100}
+              value={concurrency}
+              onChange={(v) => setConcurrency(typeof v === 'number' ? v : DEFAULT_CONCURRENCY)}
+              disabled={running}
+            />
             <Button disabled={!counts || counts.ready === 0 || running} onClick={() => state.start(concurrency)}>
-              {work.started ? `Resume: create the ${counts?.ready ?? 0} ready` : `Create ${counts?.ready ?? 0} ${counts?.ready === 1 ? 'product' : 'products'}`}
+              {work.started
+                ? `Resume: create the ${counts?.ready ?? 0} ready`
+                : `Create ${counts?.ready ?? 0} ${counts?.ready === 1 ? 'product' : 'products'}`}
             </Button>
             {work.started && (
               <>

@@ -120,10 +120,11 @@ export function importStore(kv: KeyValueStore = indexedDbStore): ImportStore {
     },
     saveFile: (file) => inOrder(() => kv.set(fileKey(), file)),
     saveWork: (work) => inOrder(() => kv.set(workKey(), work)),
-    clear: () => inOrder(async () => {
-      await kv.del(workKey());
-      await kv.del(fileKey());
-    }),
+    clear: () =>
+      inOrder(async () => {
+        await kv.del(workKey());
+        await kv.del(fileKey());
+      }),
   };
 }
 

@@ -25,10 +25,14 @@ export const STATE_LABELS: Record<ProductState, string> = {
   skipped: 'Skipped',
 };
 
-export const detailsText = (details: readonly ErrorDetail[]) => details.map((d) => (d.field ? `${d.field}: ${d.message}` : d.message)).join('; ');
+export const detailsText = (details: readonly ErrorDetail[]) =>
+  details.map((d) => (d.field ? `${d.field}: ${d.message}` : d.message)).join('; ');
 
 /** The report's line for every row of every product. */
-export function reportLines(products: readonly CheckedProduct[], statuses: Readonly<Record<string, ProductStatus>>): Map<number, ReportLine> {
+export function reportLines(
+  products: readonly CheckedProduct[],
+  statuses: Readonly<Record<string, ProductStatus>>,
+): Map<number, ReportLine> {
   const lines = new Map<number, ReportLine>();
   for (const product of products) {
     const status = statuses[String(product.key)];
@@ -40,7 +44,11 @@ export function reportLines(products: readonly CheckedProduct[], statuses: Reado
           : { status: 'not sent', message: '', answer: '' };
     } else if (status.status === 'created') line = { status: 'created', message: '', answer: JSON.stringify(status.answer) };
     else if (status.status === 'rejected') {
-      line = { status: 'rejected', message: `${status.message}${status.details.length ? ` (${detailsText(status.details)})` : ''}`, answer: '' };
+      line = {
+        status: 'rejected',
+        message: `${status.message}${status.details.length ? ` (${detailsText(status.details)})` : ''}`,
+        answer: '',
+      };
     } else if (status.status === 'unknown' || status.status === 'sending') {
       line = { status: 'unknown', message: status.status === 'unknown' ? status.message : '', answer: '' };
     } else line = { status: 'skipped', message: status.message, answer: '' };

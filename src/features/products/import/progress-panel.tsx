@@ -9,7 +9,17 @@ const seconds = (ms: number) => {
   return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${s % 60} s`;
 };
 
-export function ProgressPanel({ progress, onPause, onResume, onCancel }: { progress: ImportProgress; onPause: () => void; onResume: () => void; onCancel: () => void }) {
+export function ProgressPanel({
+  progress,
+  onPause,
+  onResume,
+  onCancel,
+}: {
+  progress: ImportProgress;
+  onPause: () => void;
+  onResume: () => void;
+  onCancel: () => void;
+}) {
   const { snapshot, total } = progress;
   // A clock for the elapsed time and the wait while nothing else changes.
   const [now, setNow] = useState(() => Date.now());

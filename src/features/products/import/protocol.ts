@@ -13,11 +13,28 @@ export type ToWorker =
   /** `encoding` and `sheet`: the person's choice, when the first reading was not what they meant. */
   | { type: 'parse'; id: number; source: Blob | string; locale: string; encoding?: TextEncodingName; sheet?: number }
   /** `rows` when the worker does not have them yet (an import restored from storage). */
-  | { type: 'check'; id: number; rows?: string[][]; mapping: Mapping; fixes: Record<string, string>; site: SiteInfo; locale: string; createdSlugs: string[] };
+  | {
+      type: 'check';
+      id: number;
+      rows?: string[][];
+      mapping: Mapping;
+      fixes: Record<string, string>;
+      site: SiteInfo;
+      locale: string;
+      createdSlugs: string[];
+    };
 
 export type FromWorker =
   | { type: 'rows'; id: number; rows: string[][] }
-  | { type: 'parsed'; id: number; headers: string[]; delimiter: string; source: FileSource; errors: { line: number; message: string }[]; ms: number }
+  | {
+      type: 'parsed';
+      id: number;
+      headers: string[];
+      delimiter: string;
+      source: FileSource;
+      errors: { line: number; message: string }[];
+      ms: number;
+    }
   | { type: 'checked'; id: number; result: CheckResult; ms: number }
   | { type: 'failed'; id: number; message: string };
 

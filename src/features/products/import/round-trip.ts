@@ -20,7 +20,12 @@ export function productRowsOf(saved: SavedImport, key: number): number[] | null 
 }
 
 /** The import's product as the editor's form, exactly as the dry run reads it. */
-export function formOfImported(saved: SavedImport, key: number, settings: ProductSettings, site: ImportSite | undefined): ProductForm | null {
+export function formOfImported(
+  saved: SavedImport,
+  key: number,
+  settings: ProductSettings,
+  site: ImportSite | undefined,
+): ProductForm | null {
   const rows = productRowsOf(saved, key);
   if (!rows) return null;
   return productFormOf(rows, saved.work.mapping, settings.fields, site, readerOf(saved.file.rows, saved.work.fixes)).form;
@@ -61,7 +66,11 @@ function missingColumns(form: ProductForm, mapping: Mapping, settings: ProductSe
   const all = importColumns(settings.fields).map((c) => c.id);
   const absent = all.filter((id) => !mapping.includes(id));
   const probe = rowsOfForm(form, absent, settings, absent.length);
-  return absent.filter((id, i) => probe.some((row) => row[i] !== '' && !(row[i] === 'true' && importColumns(settings.fields).find((c) => c.id === id)?.def.kind === 'boolean')));
+  return absent.filter((id, i) =>
+    probe.some(
+      (row) => row[i] !== '' && !(row[i] === 'true' && importColumns(settings.fields).find((c) => c.id === id)?.def.kind === 'boolean'),
+    ),
+  );
 }
 
 /**
@@ -77,7 +86,13 @@ export function replaceProduct(saved: SavedImport, key: number, form: ProductFor
     const widened: SavedImport = {
       file: {
         ...saved.file,
-        headers: [...saved.file.headers, ...added.map((id) => { const c = byId.get(id); return c ? templateHeader(c) : id; })],
+        headers: [
+          ...saved.file.headers,
+          ...added.map((id) => {
+            const c = byId.get(id);
+            return c ? templateHeader(c) : id;
+          }),
+        ],
         rows: saved.file.rows.map((row) => [...row, ...added.map(() => '')]),
       },
       work: { ...saved.work, mapping: [...saved.work.mapping, ...added] },

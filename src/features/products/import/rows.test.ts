@@ -42,7 +42,10 @@ describe('groupRows', () => {
 
   it('property: products written in the layout come back as the same products, options and attributes, in order', () => {
     const option = fc.record({ name: fc.stringMatching(/^[A-Za-z]{1,6}$/) });
-    const attribute = fc.record({ name: fc.stringMatching(/^[A-Z][a-z]{0,5}$/), options: fc.array(option, { minLength: 1, maxLength: 4 }) });
+    const attribute = fc.record({
+      name: fc.stringMatching(/^[A-Z][a-z]{0,5}$/),
+      options: fc.array(option, { minLength: 1, maxLength: 4 }),
+    });
     const product = fc.record({
       name: fc.stringMatching(/^[A-Za-z ]{0,8}[A-Za-z]$/),
       price: fc.constantFrom('', '9.99', '12,50'),

@@ -72,7 +72,11 @@ export function groupRows(rowCount: number, mapping: Mapping, cell: CellReader):
       const first = current.rows[0] ?? row;
       for (const column of filled) {
         if (cell(row, column) !== cell(first, column)) {
-          problems.push({ row, column, message: `Differs from the product’s first row (row ${first + 2}): leave it blank or repeat it exactly` });
+          problems.push({
+            row,
+            column,
+            message: `Differs from the product’s first row (row ${first + 2}): leave it blank or repeat it exactly`,
+          });
         }
       }
       current.rows.push(row);

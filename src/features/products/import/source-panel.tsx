@@ -43,7 +43,11 @@ export function SourcePanel({
             size="xs"
             value={String(source.sheet)}
             onChange={(event) => onChoose({ sheet: Number(event.currentTarget.value) })}
-            data={source.sheets.map((s, i) => ({ value: String(i), label: `${s.name} (${s.rows === 0 ? 'empty' : `${s.rows} rows`})`, disabled: s.rows === 0 }))}
+            data={source.sheets.map((s, i) => ({
+              value: String(i),
+              label: `${s.name} (${s.rows === 0 ? 'empty' : `${s.rows} rows`})`,
+              disabled: s.rows === 0,
+            }))}
           />
         )}
       </Group>
@@ -57,7 +61,9 @@ export function SourcePanel({
         {source.unreadable > 0
           ? ` ${source.unreadable} ${source.unreadable === 1 ? 'character' : 'characters'} could not be read; ${source.unreadable === 1 ? 'its cell is' : 'their cells are'} marked below and will not be sent.`
           : ''}
-        {source.how === 'not-utf-8' ? ' Check the accents in the sample line; if they look wrong, choose the encoding the file was saved in.' : ''}
+        {source.how === 'not-utf-8'
+          ? ' Check the accents in the sample line; if they look wrong, choose the encoding the file was saved in.'
+          : ''}
       </Text>
       <Text size="sm">
         Sample line: <code data-testid="sample-line">{source.sample}</code>

@@ -102,7 +102,13 @@ function readInto(target: object, prefix: string, columns: readonly Placed[], ro
 export type ImportSite = Pick<SiteInfo, 'defaults'>;
 
 /** The product of `rows` as the editor's form, with the site's defaults where the file leaves a cell blank. */
-export function productFormOf(rows: readonly number[], mapping: Mapping, fields: SiteFields, site: ImportSite | undefined, cell: CellReader): ImportedForm {
+export function productFormOf(
+  rows: readonly number[],
+  mapping: Mapping,
+  fields: SiteFields,
+  site: ImportSite | undefined,
+  cell: CellReader,
+): ImportedForm {
   const form = newProductFor(site);
   const out: ImportedForm = { form, sources: new Map(), problems: [] };
   const first = rows[0];

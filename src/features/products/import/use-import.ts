@@ -90,7 +90,10 @@ export function useImport(site: SiteInfo) {
   // than the answer); those this import created itself are its own products, not duplicates.
   const [listedSlugs] = useState(() => listCreated().flatMap((c) => (c.body.slug ? [c.body.slug] : [])));
   const oursKey = useMemo(
-    () => Object.values(work?.statuses ?? {}).flatMap((s) => (s.status === 'created' && s.body.slug ? [s.body.slug] : [])).join('\n'),
+    () =>
+      Object.values(work?.statuses ?? {})
+        .flatMap((s) => (s.status === 'created' && s.body.slug ? [s.body.slug] : []))
+        .join('\n'),
     [work?.statuses],
   );
   const createdSlugs = useMemo(() => {
@@ -125,8 +128,20 @@ export function useImport(site: SiteInfo) {
       setHasBlob(blobRef.current !== null);
       workerHasRows.current = true;
       const matches = matchColumns(parsed.headers, settings.fields, rememberedStore.read());
-      const nextFile: ImportFile = { fileName, source: parsed.source, delimiter: parsed.delimiter, headers: parsed.headers, rows: parsed.rows };
-      const nextWork: ImportWork = { mapping: mappingOf(matches) as (string | null)[], fixes: {}, statuses: {}, started: false, concurrency: DEFAULT_CONCURRENCY };
+      const nextFile: ImportFile = {
+        fileName,
+        source: parsed.source,
+        delimiter: parsed.delimiter,
+        headers: parsed.headers,
+        rows: parsed.rows,
+      };
+      const nextWork: ImportWork = {
+        mapping: mappingOf(matches) as (string | null)[],
+        fixes: {},
+        statuses: {},
+        started: false,
+        concurrency: DEFAULT_CONCURRENCY,
+      };
       fileRef.current = nextFile;
       workRef.current = nextWork;
       // Rendered in the background, the file and its work together: the page for a file is built a few
@@ -164,7 +179,11 @@ export function useImport(site: SiteInfo) {
     if (!file || !work) return [];
     const auto = matchColumns(file.headers, settings.fields, rememberedStore.read());
     const mapping = work.mapping;
-    return file.headers.map((header, i) => ({ header, column: mapping[i] ?? null, how: auto[i]?.column === (mapping[i] ?? null) ? (auto[i]?.how ?? 'none') : 'remembered' }));
+    return file.headers.map((header, i) => ({
+      header,
+      column: mapping[i] ?? null,
+      how: auto[i]?.column === (mapping[i] ?? null) ? (auto[i]?.how ?? 'none') : 'remembered',
+    }));
   }, [file, work?.mapping, settings.fields]); // eslint-disable-line react-hooks/exhaustive-deps -- only the mapping of `work` is read
 
   const mapColumn = useCallback(
@@ -242,7 +261,12 @@ export function useImport(site: SiteInfo) {
             await setStatus(key, { status: 'created', at: Date.now(), answer: outcome.answer, body });
             addCreated(body, outcome.answer);
           } else if (outcome.status === 'rejected') {
-            await setStatus(key, { status: 'rejected', httpStatus: outcome.httpStatus, message: outcome.message, details: [...outcome.details] });
+            await setStatus(key, {
+              status: 'rejected',
+              httpStatus: outcome.httpStatus,
+              message: outcome.message,
+              details: [...outcome.details],
+            });
           } else await setStatus(key, { status: 'unknown', message: outcome.message });
         },
         onChange: (snapshot) => setProgress({ snapshot, total: keys.length }),

@@ -24,8 +24,15 @@ export function columnHelp(column: ImportColumn): string {
     money: `An amount in ${def.kind === 'money' ? def.currency.toUpperCase() : ''}, e.g. 49.95.`,
     choice: def.kind === 'choice' ? `One of: ${def.options.map((o) => o.label).join(', ')}.` : '',
   };
-  const scope = column.scope === 'product' ? 'On a product’s first row.' : column.scope === 'attribute' ? 'On an attribute’s first option row.' : 'On every option row.';
-  return [column.label, def.hint ? `${def.hint.charAt(0).toUpperCase()}${def.hint.slice(1)}.` : '', takes[def.kind], scope].filter(Boolean).join('\n');
+  const scope =
+    column.scope === 'product'
+      ? 'On a product’s first row.'
+      : column.scope === 'attribute'
+        ? 'On an attribute’s first option row.'
+        : 'On every option row.';
+  return [column.label, def.hint ? `${def.hint.charAt(0).toUpperCase()}${def.hint.slice(1)}.` : '', takes[def.kind], scope]
+    .filter(Boolean)
+    .join('\n');
 }
 
 const columnLetter = (index: number): string => {
@@ -46,7 +53,8 @@ async function newWorkbook() {
   return book;
 }
 
-const toBlob = async (book: { xlsx: { writeBuffer(): Promise<ArrayBuffer> } }) => new Blob([await book.xlsx.writeBuffer()], { type: XLSX_TYPE });
+const toBlob = async (book: { xlsx: { writeBuffer(): Promise<ArrayBuffer> } }) =>
+  new Blob([await book.xlsx.writeBuffer()], { type: XLSX_TYPE });
 
 function headerRow(sheet: Worksheet, headers: readonly string[]) {
   sheet.addRow([...headers]).font = { bold: true };
@@ -63,7 +71,9 @@ export async function templateWorkbook(fields: SiteFields): Promise<Blob> {
   const { columns, rows } = templateTable(fields, 'en-US');
   headerRow(sheet, columns.map(templateHeader));
   for (const row of rows) {
-    sheet.addRow(row.map((text, i) => ((columns[i]?.def.kind === 'money' || columns[i]?.def.kind === 'integer') && text !== '' ? Number(text) : text)));
+    sheet.addRow(
+      row.map((text, i) => ((columns[i]?.def.kind === 'money' || columns[i]?.def.kind === 'integer') && text !== '' ? Number(text) : text)),
+    );
   }
   let listColumn = 0;
   columns.forEach((column, i) => {
@@ -91,7 +101,11 @@ export async function templateWorkbook(fields: SiteFields): Promise<Blob> {
 }
 
 /** The report as a workbook: each row's status, message and answer before the file's own columns. */
-export async function reportWorkbook(headers: readonly string[], rows: readonly (readonly string[])[], lines: ReadonlyMap<number, ReportLine>): Promise<Blob> {
+export async function reportWorkbook(
+  headers: readonly string[],
+  rows: readonly (readonly string[])[],
+  lines: ReadonlyMap<number, ReportLine>,
+): Promise<Blob> {
   const book = await newWorkbook();
   const sheet = book.addWorksheet('Report');
   headerRow(sheet, ['Import status', 'Import message', 'Platform answer', ...headers]);

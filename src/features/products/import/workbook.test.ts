@@ -16,7 +16,9 @@ async function catalogue() {
   row.getCell(2).numFmt = '00000';
   row.getCell(3).numFmt = '"$"#,##0.00';
   row.getCell(4).numFmt = 'dd.mm.yyyy hh:mm';
-  sheet.addRow(['Mug', '00042', 0.1, new Date(Date.UTC(2026, 11, 24)), false, 0, { formula: '1/0', result: { error: '#DIV/0!' } }]).getCell(4).numFmt = 'yyyy-mm-dd';
+  sheet
+    .addRow(['Mug', '00042', 0.1, new Date(Date.UTC(2026, 11, 24)), false, 0, { formula: '1/0', result: { error: '#DIV/0!' } }])
+    .getCell(4).numFmt = 'yyyy-mm-dd';
   sheet.addRow([]);
   return book;
 }

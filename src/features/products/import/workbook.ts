@@ -35,12 +35,24 @@ export interface WorkbookTable {
 /** What this module needs of SheetJS's number formatter (typed `any` by the library). */
 interface Ssf {
   is_date(format: string): boolean;
-  parse_date_code(value: number, options?: { date1904?: boolean }): { y: number; m: number; d: number; H: number; M: number; S: number } | null;
+  parse_date_code(
+    value: number,
+    options?: { date1904?: boolean },
+  ): { y: number; m: number; d: number; H: number; M: number; S: number } | null;
   format(format: string, value: number, options?: { date1904?: boolean }): string;
 }
 
 /** Excel's error values by their code in the file (as SheetJS leaves them without formatted text). */
-const ERRORS: Readonly<Record<number, string>> = { 0x00: '#NULL!', 0x07: '#DIV/0!', 0x0f: '#VALUE!', 0x17: '#REF!', 0x1d: '#NAME?', 0x24: '#NUM!', 0x2a: '#N/A', 0x2b: '#GETTING_DATA' };
+const ERRORS: Readonly<Record<number, string>> = {
+  0x00: '#NULL!',
+  0x07: '#DIV/0!',
+  0x0f: '#VALUE!',
+  0x17: '#REF!',
+  0x1d: '#NAME?',
+  0x24: '#NUM!',
+  0x2a: '#N/A',
+  0x2b: '#GETTING_DATA',
+};
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
@@ -120,6 +132,12 @@ export async function readWorkbook(bytes: Uint8Array, locale: string, sheet?: nu
     return table;
   };
   const sheets = book.SheetNames.map((name, index) => ({ name, rows: tableOf(index).length }));
-  const chosen = sheet !== undefined && sheet >= 0 && sheet < sheets.length ? sheet : Math.max(0, sheets.findIndex((s) => s.rows > 0));
+  const chosen =
+    sheet !== undefined && sheet >= 0 && sheet < sheets.length
+      ? sheet
+      : Math.max(
+          0,
+          sheets.findIndex((s) => s.rows > 0),
+        );
   return { sheets, sheet: chosen, table: tableOf(chosen) };
 }

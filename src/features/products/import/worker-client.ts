@@ -62,7 +62,14 @@ export function createCheckClient(): CheckClient {
       const { message, rows } = await request({ type: 'parse', id: nextId++, source, locale, ...choice });
       if (message.type === 'failed') throw new Error(message.message);
       if (message.type !== 'parsed') throw new Error('Unexpected answer from the import worker');
-      return { headers: message.headers, delimiter: message.delimiter, source: message.source, errors: message.errors, rows, ms: message.ms };
+      return {
+        headers: message.headers,
+        delimiter: message.delimiter,
+        source: message.source,
+        errors: message.errors,
+        rows,
+        ms: message.ms,
+      };
     },
     async check(req) {
       const { message } = await request({ type: 'check', id: nextId++, ...req });

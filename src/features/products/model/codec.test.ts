@@ -213,7 +213,9 @@ describe('encodeProduct: text as typed, identifiers trimmed', () => {
       categories: [' 12 '],
       fields: ['  <p>Soft</p>\n\n', ' SKU 1 ', '', '', ''],
       inventory: [' per attribute ', '', ''],
-      attributes: [{ ...emptyAttribute(), name: ' Size ', options: [option({ name: ' L ', fields: [' L-01 ', '', '', ''], inventory: ' 4 ' })] }],
+      attributes: [
+        { ...emptyAttribute(), name: ' Size ', options: [option({ name: ' L ', fields: [' L-01 ', '', '', ''], inventory: ' 4 ' })] },
+      ],
     };
     const { body } = encodeProduct(form, EN);
     expect(body).toMatchObject({
@@ -228,12 +230,23 @@ describe('encodeProduct: text as typed, identifiers trimmed', () => {
     expect(body.attributes?.[0]).toEqual({
       name: 'Size',
       enabled: 'true',
-      items: [{ name: 'L', enabled: 'true', 'module_field_14/product_attribute_option_2': ' L-01 ', 'module_field_14/product_attribute_option/inventory/1': '4' }],
+      items: [
+        {
+          name: 'L',
+          enabled: 'true',
+          'module_field_14/product_attribute_option_2': ' L-01 ',
+          'module_field_14/product_attribute_option/inventory/1': '4',
+        },
+      ],
     });
   });
 
   it('always sends enabled, on the product, each attribute and each option', () => {
-    const form: ProductForm = { ...emptyProduct(), enabled: false, attributes: [{ ...emptyAttribute(), enabled: false, options: [option({ enabled: false })] }] };
+    const form: ProductForm = {
+      ...emptyProduct(),
+      enabled: false,
+      attributes: [{ ...emptyAttribute(), enabled: false, options: [option({ enabled: false })] }],
+    };
     const { body } = encodeProduct(form, EN);
     expect(body.enabled).toBe('false');
     expect(body.attributes?.[0]?.enabled).toBe('false');
@@ -244,8 +257,14 @@ describe('encodeProduct: text as typed, identifiers trimmed', () => {
     const previous = process.env.TZ;
     process.env.TZ = 'UTC';
     try {
-      expect(encodeProduct({ ...emptyProduct(), releaseAt: '2026-03-01' }, EN)).toMatchObject({ body: { release_date: '1772323200' }, problems: [] });
-      expect(encodeProduct({ ...emptyProduct(), releaseAt: '01.03.2026' }, DE)).toMatchObject({ body: { release_date: '1772323200' }, problems: [] });
+      expect(encodeProduct({ ...emptyProduct(), releaseAt: '2026-03-01' }, EN)).toMatchObject({
+        body: { release_date: '1772323200' },
+        problems: [],
+      });
+      expect(encodeProduct({ ...emptyProduct(), releaseAt: '01.03.2026' }, DE)).toMatchObject({
+        body: { release_date: '1772323200' },
+        problems: [],
+      });
       const half = encodeProduct({ ...emptyProduct(), releaseAt: '2026-03' }, EN);
       expect(half.body.release_date).toBeUndefined();
       expect(half.problems).toEqual([{ path: 'releaseAt', message: DATE_REASONS.unreadable }]);
@@ -324,7 +343,10 @@ describe('decodeProduct', () => {
 
 const trimmed = fc.string({ maxLength: 20 }).map((s) => s.trim());
 const nonBlank = trimmed.filter((s) => s !== '');
-const cell = fc.oneof(fc.constant(''), fc.integer({ min: 0, max: MAX_MINOR_UNITS }).map((n) => formatMinor(n)));
+const cell = fc.oneof(
+  fc.constant(''),
+  fc.integer({ min: 0, max: MAX_MINOR_UNITS }).map((n) => formatMinor(n)),
+);
 // Whole-second local date-times in the test's time zone, from 1970 to 9999.
 const localDateTime = fc.integer({ min: 0, max: MAX_EPOCH_SECONDS - 2 * 86400 }).map(epochToLocalDateTime);
 const dateCell = fc.oneof(fc.constant(''), localDateTime);
@@ -411,10 +433,7 @@ const wireProduct: fc.Arbitrary<WireProduct> = fc
       },
       { requiredKeys: ['name', 'enabled'] },
     ),
-    fc.option(
-      fc.record({ release: fc.integer({ min: 0, max: 2e11 }), gap: fc.integer({ min: 7200, max: 1e9 }) }),
-      { nil: undefined },
-    ),
+    fc.option(fc.record({ release: fc.integer({ min: 0, max: 2e11 }), gap: fc.integer({ min: 7200, max: 1e9 }) }), { nil: undefined }),
     optionalKeys(PRODUCT_FIELD_KEYS, nonBlank),
     optionalKeys(PRODUCT_INVENTORY_KEYS, nonBlank),
     optionalKeys(PRODUCT_PRICE_KEYS, minorUnits),

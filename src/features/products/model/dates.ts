@@ -6,10 +6,7 @@
  */
 import { MAX_EPOCH_SECONDS } from '@/contract/identifiers';
 
-export type DateParse =
-  | { ok: true; epoch: null }
-  | { ok: true; epoch: number; dateOnly: boolean }
-  | { ok: false; reason: string };
+export type DateParse = { ok: true; epoch: null } | { ok: true; epoch: number; dateOnly: boolean } | { ok: false; reason: string };
 
 export const DATE_REASONS = {
   unreadable: 'Not a date: type it as YYYY-MM-DD (e.g. 2026-03-01), optionally followed by a time such as 14:30',

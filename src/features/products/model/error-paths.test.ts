@@ -73,7 +73,9 @@ describe('wireFieldToFormPath', () => {
   ])('%j names no editable field → null', (field) => expect(wireFieldToFormPath(BASE_FIELDS, field)).toBeNull());
 
   it('maps every numbered key of the contract, at product and option level', () => {
-    const product = [...PRODUCT_FIELD_KEYS, ...PRODUCT_INVENTORY_KEYS, ...PRODUCT_PRICE_KEYS].map((key) => wireFieldToFormPath(BASE_FIELDS, key));
+    const product = [...PRODUCT_FIELD_KEYS, ...PRODUCT_INVENTORY_KEYS, ...PRODUCT_PRICE_KEYS].map((key) =>
+      wireFieldToFormPath(BASE_FIELDS, key),
+    );
     const option = [...OPTION_FIELD_KEYS, ...OPTION_PRICE_KEYS, OPTION_INVENTORY_KEY].map((key) =>
       wireFieldToFormPath(BASE_FIELDS, formatFieldPath(['attributes', 0, 'items', 0, key])),
     );
@@ -92,13 +94,7 @@ describe('wireFieldToFormPath', () => {
     });
     expect(check.ok).toBe(false);
     const paths = check.ok ? [] : check.details.map((d) => wireFieldToFormPath(BASE_FIELDS, d.field));
-    expect(paths).toEqual([
-      'name',
-      'weighting',
-      'prices.eur.1',
-      'attributes.0.options.1.inventory',
-      'attributes.0.options.1.name',
-    ]);
+    expect(paths).toEqual(['name', 'weighting', 'prices.eur.1', 'attributes.0.options.1.inventory', 'attributes.0.options.1.name']);
   });
 });
 

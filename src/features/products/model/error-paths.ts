@@ -40,7 +40,10 @@ export function wireFieldToFormPath(fields: SiteFields, field: string): string |
 }
 
 /** Splits server details into errors for form fields and the rest (shown in a summary). */
-export function mapServerDetails(fields: SiteFields, details: readonly ErrorDetail[]): { fieldErrors: FormProblem[]; unmapped: ErrorDetail[] } {
+export function mapServerDetails(
+  fields: SiteFields,
+  details: readonly ErrorDetail[],
+): { fieldErrors: FormProblem[]; unmapped: ErrorDetail[] } {
   const fieldErrors: FormProblem[] = [];
   const unmapped: ErrorDetail[] = [];
   for (const detail of details) {

@@ -10,7 +10,14 @@
  * a date must be) are not shape: validate.ts checks them, as a refinement over values of this type.
  */
 import * as z from 'zod/mini';
-import { CURRENCIES, OPTION_FIELD_SLOTS, OPTION_PRICE_TIERS, PRODUCT_FIELD_SLOTS, PRODUCT_INVENTORY_SLOTS, PRODUCT_PRICE_TIERS } from '@/contract/site-api';
+import {
+  CURRENCIES,
+  OPTION_FIELD_SLOTS,
+  OPTION_PRICE_TIERS,
+  PRODUCT_FIELD_SLOTS,
+  PRODUCT_INVENTORY_SLOTS,
+  PRODUCT_PRICE_TIERS,
+} from '@/contract/site-api';
 import { ATTRIBUTE_FIELDS, OPTION_FIELDS, PRODUCT_FIELDS, type FieldDef } from './registry';
 
 /** `count` texts, one per numbered slot or tier. */

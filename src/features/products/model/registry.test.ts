@@ -74,7 +74,15 @@ describe('steps', () => {
 
   it('a step validates exactly its own fields', () => {
     expect(pathsOfStep(BASE_FIELDS, 'basics')).toEqual(['name', 'slug', 'enabled', 'weighting', 'releaseAt', 'expiryAt']);
-    expect(pathsOfStep(BASE_FIELDS, 'placement')).toEqual(['categories', 'secureZones', 'fields.0', 'fields.1', 'fields.2', 'fields.3', 'fields.4']);
+    expect(pathsOfStep(BASE_FIELDS, 'placement')).toEqual([
+      'categories',
+      'secureZones',
+      'fields.0',
+      'fields.1',
+      'fields.2',
+      'fields.3',
+      'fields.4',
+    ]);
     expect(pathsOfStep(BASE_FIELDS, 'pricing')).toHaveLength(3 + 24);
     expect(pathsOfStep(BASE_FIELDS, 'attributes')).toEqual(['attributes']);
   });
@@ -93,9 +101,12 @@ describe('describePath: what people call a field, counting from 1', () => {
     ['attributes.3', 'Attribute 4'],
   ])('%j → %s', (path, words) => expect(describePath(BASE_FIELDS, path)).toBe(words));
 
-
   it('resolves positions along the path', () => {
-    expect(resolveFormPath(BASE_FIELDS, 'attributes.1.options.2.name')).toMatchObject({ attribute: 1, option: 2, def: { scope: 'option', wire: 'name' } });
+    expect(resolveFormPath(BASE_FIELDS, 'attributes.1.options.2.name')).toMatchObject({
+      attribute: 1,
+      option: 2,
+      def: { scope: 'option', wire: 'name' },
+    });
     expect(resolveFormPath(BASE_FIELDS, 'attributes.1.nope')).toBeNull();
   });
 });

@@ -110,7 +110,17 @@ function moneyDefs(scope: 'product' | 'option', tiers: readonly number[], keyOf:
 
 /** Every field of the product, in the order the wire body lists them. */
 export const PRODUCT_FIELDS: readonly FieldDef[] = [
-  { scope: 'product', kind: 'text', trim: true, alwaysSent: true, required: true, wire: 'name', path: 'name', step: 'basics', label: 'Name' },
+  {
+    scope: 'product',
+    kind: 'text',
+    trim: true,
+    alwaysSent: true,
+    required: true,
+    wire: 'name',
+    path: 'name',
+    step: 'basics',
+    label: 'Name',
+  },
   {
     scope: 'product',
     kind: 'text',
@@ -121,10 +131,44 @@ export const PRODUCT_FIELDS: readonly FieldDef[] = [
     label: 'Slug',
     hint: 'The product’s address on the site: lower-case words joined by hyphens. Suggested from the name until you edit it.',
   },
-  { scope: 'product', kind: 'boolean', wire: 'enabled', path: 'enabled', step: 'basics', label: 'Enabled', hint: 'Visible on the site (within the release and expiry dates).' },
-  { scope: 'product', kind: 'integer', wire: 'weighting', path: 'weighting', step: 'basics', label: 'Weighting', hint: 'Sort position: a whole number. Leave empty for the site’s default.' },
-  { scope: 'product', kind: 'datetime', blankMeans: 'visible from now', wire: 'release_date', path: 'releaseAt', step: 'basics', label: 'Release date', hint: 'Shown from this time.' },
-  { scope: 'product', kind: 'datetime', blankMeans: 'never expires', wire: 'expiry_date', path: 'expiryAt', step: 'basics', label: 'Expiry date', hint: 'Hidden after this time; must be after release. Leave empty: never expires.' },
+  {
+    scope: 'product',
+    kind: 'boolean',
+    wire: 'enabled',
+    path: 'enabled',
+    step: 'basics',
+    label: 'Enabled',
+    hint: 'Visible on the site (within the release and expiry dates).',
+  },
+  {
+    scope: 'product',
+    kind: 'integer',
+    wire: 'weighting',
+    path: 'weighting',
+    step: 'basics',
+    label: 'Weighting',
+    hint: 'Sort position: a whole number. Leave empty for the site’s default.',
+  },
+  {
+    scope: 'product',
+    kind: 'datetime',
+    blankMeans: 'visible from now',
+    wire: 'release_date',
+    path: 'releaseAt',
+    step: 'basics',
+    label: 'Release date',
+    hint: 'Shown from this time.',
+  },
+  {
+    scope: 'product',
+    kind: 'datetime',
+    blankMeans: 'never expires',
+    wire: 'expiry_date',
+    path: 'expiryAt',
+    step: 'basics',
+    label: 'Expiry date',
+    hint: 'Hidden after this time; must be after release. Leave empty: never expires.',
+  },
   {
     scope: 'product',
     kind: 'references',
@@ -170,13 +214,33 @@ export const PRODUCT_FIELDS: readonly FieldDef[] = [
 
 /** The fields of one attribute (its options are the `items` list). */
 export const ATTRIBUTE_FIELDS: readonly FieldDef[] = [
-  { scope: 'attribute', kind: 'text', trim: true, alwaysSent: true, required: true, wire: 'name', path: 'name', step: 'attributes', label: 'Attribute name' },
+  {
+    scope: 'attribute',
+    kind: 'text',
+    trim: true,
+    alwaysSent: true,
+    required: true,
+    wire: 'name',
+    path: 'name',
+    step: 'attributes',
+    label: 'Attribute name',
+  },
   { scope: 'attribute', kind: 'boolean', wire: 'enabled', path: 'enabled', step: 'attributes', label: 'Attribute enabled' },
 ];
 
 /** The fields of one option of an attribute. */
 export const OPTION_FIELDS: readonly FieldDef[] = [
-  { scope: 'option', kind: 'text', trim: true, alwaysSent: true, required: true, wire: 'name', path: 'name', step: 'attributes', label: 'Option name' },
+  {
+    scope: 'option',
+    kind: 'text',
+    trim: true,
+    alwaysSent: true,
+    required: true,
+    wire: 'name',
+    path: 'name',
+    step: 'attributes',
+    label: 'Option name',
+  },
   { scope: 'option', kind: 'boolean', wire: 'enabled', path: 'enabled', step: 'attributes', label: 'Option enabled' },
   ...OPTION_FIELD_SLOTS.map((slot, index): FieldDef => ({
     scope: 'option',
@@ -188,7 +252,15 @@ export const OPTION_FIELDS: readonly FieldDef[] = [
     label: `Option field ${slot}`,
   })),
   ...moneyDefs('option', OPTION_PRICE_TIERS, optionPriceKey as (c: Currency, t: number) => string),
-  { scope: 'option', kind: 'integer', wire: OPTION_INVENTORY_KEY, path: 'inventory', step: 'attributes', label: 'Stock', hint: 'How many of this option are in stock: a whole number.' },
+  {
+    scope: 'option',
+    kind: 'integer',
+    wire: OPTION_INVENTORY_KEY,
+    path: 'inventory',
+    step: 'attributes',
+    label: 'Stock',
+    hint: 'How many of this option are in stock: a whole number.',
+  },
 ];
 
 /**

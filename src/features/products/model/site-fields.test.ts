@@ -40,15 +40,30 @@ describe('the fields of a site with a profile', () => {
       ],
     });
     expect(gridOf(fields, 'option').currencies).toEqual(['aud', 'nzd']);
-    expect(pathsOfStep(fields, 'pricing')).toEqual(['inventory.0', 'inventory.1', 'inventory.2', 'prices.aud.0', 'prices.aud.1', 'prices.nzd.0', 'prices.nzd.1']);
+    expect(pathsOfStep(fields, 'pricing')).toEqual([
+      'inventory.0',
+      'inventory.1',
+      'inventory.2',
+      'prices.aud.0',
+      'prices.aud.1',
+      'prices.nzd.0',
+      'prices.nzd.1',
+    ]);
   });
 
   it('names the numbered fields as the profile does, with their kinds', () => {
     const byWire = new Map(fields.product.map((def) => [def.wire, def]));
     expect(byWire.get('module_field_14/product_1')).toMatchObject({ label: 'Description', kind: 'multiline' });
-    expect(byWire.get('module_field_14/product_3')).toMatchObject({ label: 'Product code (SKU)', hint: 'Unique per product', kind: 'text' });
+    expect(byWire.get('module_field_14/product_3')).toMatchObject({
+      label: 'Product code (SKU)',
+      hint: 'Unique per product',
+      kind: 'text',
+    });
     expect(byWire.get('module_field_14/product_2')).toMatchObject({ label: 'Product field 2' });
-    expect(byWire.get('module_field_14/product/inventory/1')).toMatchObject({ kind: 'choice', options: [{ value: 'global', label: 'One stock' }] });
+    expect(byWire.get('module_field_14/product/inventory/1')).toMatchObject({
+      kind: 'choice',
+      options: [{ value: 'global', label: 'One stock' }],
+    });
     expect(byWire.get('module_field_14/product/inventory/3')).toMatchObject({ label: 'Quantity', kind: 'integer' });
     expect(describePath(fields, 'attributes.0.options.1.fields.0')).toBe('Attribute 1 › Option 2 › Option SKU');
     expect(describePath(fields, 'attributes.0.options.1.inventory')).toBe('Attribute 1 › Option 2 › Units on hand');
@@ -95,9 +110,16 @@ describe('a new product on a site', () => {
   });
 
   it('offers the site’s categories by name, each under its parents', () => {
-    const named = fieldsForSite(siteInfoOf({ ...HARBOUR, references: { categories: [{ id: '1', name: 'Bedding', children: [{ id: '2', name: 'Throws' }] }] } })).product.find(
-      (def) => def.wire === 'category_array',
-    );
-    expect(named).toMatchObject({ kind: 'references', encoding: 'objects', named: [{ value: '1', label: 'Bedding' }, { value: '2', label: 'Bedding › Throws' }] });
+    const named = fieldsForSite(
+      siteInfoOf({ ...HARBOUR, references: { categories: [{ id: '1', name: 'Bedding', children: [{ id: '2', name: 'Throws' }] }] } }),
+    ).product.find((def) => def.wire === 'category_array');
+    expect(named).toMatchObject({
+      kind: 'references',
+      encoding: 'objects',
+      named: [
+        { value: '1', label: 'Bedding' },
+        { value: '2', label: 'Bedding › Throws' },
+      ],
+    });
   });
 });

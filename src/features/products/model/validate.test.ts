@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DATE_REASONS } from './dates';
 import { MONEY_REASONS } from './money';
-import {
-  emptyAttribute,
-  emptyOption,
-  emptyPriceGrid,
-  emptyProduct,
-  type ProductForm,
-} from './product-form';
+import { emptyAttribute, emptyOption, emptyPriceGrid, emptyProduct, type ProductForm } from './product-form';
 import { problemsForStep, validateProductForm } from './validate';
 import { settingsForLocale } from './codec';
 
@@ -106,12 +100,7 @@ describe('validateProductForm', () => {
     const form = fullProduct();
     form.weighting = '1.5';
     form.attributes.push({ ...emptyAttribute(), options: [{ ...emptyOption(), inventory: '-3' }] });
-    expect(paths(form)).toEqual([
-      'weighting',
-      'attributes.1.name',
-      'attributes.1.options.0.name',
-      'attributes.1.options.0.inventory',
-    ]);
+    expect(paths(form)).toEqual(['weighting', 'attributes.1.name', 'attributes.1.options.0.name', 'attributes.1.options.0.inventory']);
   });
 
   it('categories that are not identifiers, or listed twice', () => {

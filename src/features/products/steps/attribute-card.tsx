@@ -44,8 +44,16 @@ function AttributeSummary({ index }: { index: number }) {
       <Badge size="sm" variant="light" color="gray">
         {options.length} {options.length === 1 ? 'option' : 'options'}
       </Badge>
-      {!enabled && <Badge size="sm" variant="outline" color="gray">Hidden</Badge>}
-      {hasErrors && <Badge size="sm" color="red">Has errors</Badge>}
+      {!enabled && (
+        <Badge size="sm" variant="outline" color="gray">
+          Hidden
+        </Badge>
+      )}
+      {hasErrors && (
+        <Badge size="sm" color="red">
+          Has errors
+        </Badge>
+      )}
       <Text size="xs" c="dimmed" truncate visibleFrom="sm">
         {names.slice(0, 6).join(', ')}
         {names.length > 6 ? ', …' : ''}
@@ -115,7 +123,14 @@ function OptionsList({ attributeIndex }: { attributeIndex: number }) {
   );
 }
 
-export const AttributeCard = memo(function AttributeCard({ index, attributeKey, count, onMove, onDuplicate, onRemove }: AttributeCardProps) {
+export const AttributeCard = memo(function AttributeCard({
+  index,
+  attributeKey,
+  count,
+  onMove,
+  onDuplicate,
+  onRemove,
+}: AttributeCardProps) {
   const [open, toggle] = useExpanded(attributeKey);
   const { fields } = useProductSettings();
   const label = `attribute ${index + 1}`;
@@ -130,11 +145,7 @@ export const AttributeCard = memo(function AttributeCard({ index, attributeKey, 
           <span className={hidden.visuallyHidden}>{`${open ? 'Collapse' : 'Expand'} ${label}`}: </span>
           {/* The live summary only while collapsed: open, the fields themselves show it, and typing in
               them then wakes no watcher of the whole option list. */}
-          {open ? (
-            <Text fw={600}>Attribute {index + 1}</Text>
-          ) : (
-            <AttributeSummary index={index} />
-          )}
+          {open ? <Text fw={600}>Attribute {index + 1}</Text> : <AttributeSummary index={index} />}
         </UnstyledButton>
         <RowActions label={label} index={index} count={count} onMove={onMove} onDuplicate={onDuplicate} onRemove={onRemove} />
       </Group>
@@ -143,7 +154,15 @@ export const AttributeCard = memo(function AttributeCard({ index, attributeKey, 
           <Group align="flex-end" gap="md">
             {fields.attribute.map((def) =>
               def.path === 'name' ? (
-                <TextField key={def.wire} path={`${base}.name` as FieldPath<ProductForm>} label={def.label} withAsterisk autoComplete="off" placeholder="e.g. Size" style={{ flex: 1 }} />
+                <TextField
+                  key={def.wire}
+                  path={`${base}.name` as FieldPath<ProductForm>}
+                  label={def.label}
+                  withAsterisk
+                  autoComplete="off"
+                  placeholder="e.g. Size"
+                  style={{ flex: 1 }}
+                />
               ) : (
                 <RegistryField key={def.wire} def={def} base={`${base}.`} />
               ),

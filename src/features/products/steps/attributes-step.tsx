@@ -40,8 +40,7 @@ export function AttributesStep() {
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed" maw={720}>
-        Attributes let a customer choose, for example a size or a colour. Each option can add to the product's price
-        and has its own stock.
+        Attributes let a customer choose, for example a size or a colour. Each option can add to the product's price and has its own stock.
       </Text>
       {fields.length > 0 && (
         <Group justify="space-between">

@@ -38,10 +38,26 @@ function OptionSummary({ base, index }: { base: string; index: number }) {
       <Text size="sm" fw={500} truncate>
         {name || <em>Option {index + 1} (no name yet)</em>}
       </Text>
-      {!enabled && <Badge size="xs" variant="outline" color="gray">Hidden</Badge>}
-      {usd && <Text size="xs" c="dimmed">USD +{usd}</Text>}
-      {inventory && <Text size="xs" c="dimmed">stock {inventory}</Text>}
-      {hasErrors && <Badge size="xs" color="red">Has errors</Badge>}
+      {!enabled && (
+        <Badge size="xs" variant="outline" color="gray">
+          Hidden
+        </Badge>
+      )}
+      {usd && (
+        <Text size="xs" c="dimmed">
+          USD +{usd}
+        </Text>
+      )}
+      {inventory && (
+        <Text size="xs" c="dimmed">
+          stock {inventory}
+        </Text>
+      )}
+      {hasErrors && (
+        <Badge size="xs" color="red">
+          Has errors
+        </Badge>
+      )}
     </Group>
   );
 }
@@ -147,7 +163,15 @@ function OptionEditor({ base, attributeIndex, index, count }: { base: string; at
   );
 }
 
-export const OptionRow = memo(function OptionRow({ attributeIndex, index, optionKey, count, onMove, onDuplicate, onRemove }: OptionRowProps) {
+export const OptionRow = memo(function OptionRow({
+  attributeIndex,
+  index,
+  optionKey,
+  count,
+  onMove,
+  onDuplicate,
+  onRemove,
+}: OptionRowProps) {
   const base = `attributes.${attributeIndex}.options.${index}`;
   const [open, toggle] = useExpanded(optionKey);
   const label = `option ${index + 1}`;

@@ -13,8 +13,8 @@ export function PricingStep() {
           Prices
         </Title>
         <Text size="sm" c="dimmed" maw={720}>
-          Type amounts in major units (19.99). Arrow keys and Enter move between cells; paste a block copied from a
-          spreadsheet into any cell to fill from there; Escape leaves the grid.
+          Type amounts in major units (19.99). Arrow keys and Enter move between cells; paste a block copied from a spreadsheet into any
+          cell to fill from there; Escape leaves the grid.
         </Text>
       </Stack>
       <PriceGrid scope="product" base="prices" caption="Product prices" />

@@ -21,7 +21,17 @@ export interface ReviewStepProps {
   onEditStep: (index: number) => void;
 }
 
-function StepCard({ title, step, onEditStep, children }: { title: string; step: number; onEditStep: (i: number) => void; children: ReactNode }) {
+function StepCard({
+  title,
+  step,
+  onEditStep,
+  children,
+}: {
+  title: string;
+  step: number;
+  onEditStep: (i: number) => void;
+  children: ReactNode;
+}) {
   return (
     <Card withBorder padding="md" component="section" aria-label={title}>
       <Group justify="space-between" mb="xs">
@@ -84,12 +94,14 @@ function StepFacts({ step, values }: { step: StepId; values: ProductForm }) {
   const { fields } = useProductSettings();
   return (
     <Stack gap={4}>
-      {fields.product.filter((def) => def.step === step && def.kind !== 'money').map((def) => {
-        const value = valueAt(values, def.path);
-        // A blank date says what blank means ("never expires"); other blanks read "empty".
-        const shown = isBlankValue(value) && def.kind !== 'datetime' ? '' : <FieldValue def={def} value={value} />;
-        return <Fact key={def.wire} label={def.label} value={shown} />;
-      })}
+      {fields.product
+        .filter((def) => def.step === step && def.kind !== 'money')
+        .map((def) => {
+          const value = valueAt(values, def.path);
+          // A blank date says what blank means ("never expires"); other blanks read "empty".
+          const shown = isBlankValue(value) && def.kind !== 'datetime' ? '' : <FieldValue def={def} value={value} />;
+          return <Fact key={def.wire} label={def.label} value={shown} />;
+        })}
     </Stack>
   );
 }
@@ -146,7 +158,11 @@ export function ReviewStep({ problems, onGoTo, onEditStep, status }: ReviewStepP
     <Stack gap="md">
       {status}
       {problems.length > 0 ? (
-        <Alert color="red" title={`${problems.length} ${problems.length === 1 ? 'problem' : 'problems'} to fix before creating`} role="alert">
+        <Alert
+          color="red"
+          title={`${problems.length} ${problems.length === 1 ? 'problem' : 'problems'} to fix before creating`}
+          role="alert"
+        >
           <List size="sm" spacing={4}>
             {problems.slice(0, 50).map((problem, i) => (
               <List.Item key={`${problem.path}-${i}`}>
