@@ -282,11 +282,11 @@ export function ImportGrid({ headers, rows, columns, fixes, visible, problems, s
     ];
   });
   return (
-    // Focusable: on a phone the rows scroll sideways, and the keyboard must reach them to scroll them
-    // (axe's scrollable-region-focusable); the lint rule does not know a table can be a scroll container.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
     <div
       ref={scroller}
+      // Focusable: on a phone the rows scroll sideways, and the keyboard must reach them to scroll them
+      // (axe's scrollable-region-focusable); the lint rule does not know a table can be a scroll container.
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
       className={`${classes.scroller} ${focus.scrollRegion}`}
       role="table"
