@@ -58,6 +58,28 @@ test('the switcher’s menu loads after the header; pressed before it is there, 
   await expect(page.getByRole('menuitem', { name: /Summit Outfitters/ })).toBeVisible();
 });
 
+test('focused before its menu is there, the switcher keeps the keyboard’s focus when the menu arrives, and Enter opens it', async ({
+  page,
+}) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/site-switcher-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/s/harbour-linen/cases');
+  const switcher = page.getByRole('button', { name: /^Site: Harbour Linen, sandbox/ });
+  await switcher.focus();
+  release();
+  // The menu's button takes the place of the first one: the focus moves with it.
+  await expect(switcher).toHaveAttribute('aria-haspopup', 'menu');
+  await expect(switcher).toBeFocused();
+  await page.waitForLoadState('networkidle');
+  await expect(switcher).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem').first()).toBeFocused();
+});
+
 test('a deep link opens a case on its own site; the same case on the other site is not there', async ({ page }) => {
   await page.goto('/s/summit-outfitters/cases/12/61001');
   await expect(page.getByRole('heading', { level: 2, name: /case 61001/ })).toBeVisible();

@@ -18,13 +18,17 @@ const siteSwitcher = lazyModule(() => import('./site-switcher'));
 function SiteSwitcherSlot({ site, sites }: { site: SiteInfo; sites: readonly SiteInfo[] }) {
   const { module, load } = useLazyModule(siteSwitcher, true);
   const [pressedEarly, setPressedEarly] = useState(false);
-  if (module) return <module.SiteSwitcher site={site} sites={sites} defaultOpened={pressedEarly} />;
-  // Until the menu is here, the same button: pressed, it opens the menu once loaded (and tries again after a failure).
+  const [focusedEarly, setFocusedEarly] = useState(false);
+  if (module) return <module.SiteSwitcher site={site} sites={sites} defaultOpened={pressedEarly} takeFocus={focusedEarly} />;
+  // Until the menu is here, the same button: pressed, it opens the menu once loaded (and tries again after a
+  // failure); focused, the keyboard's focus stays on the button that takes its place.
   return (
     <SiteButton
       site={site}
       aria-haspopup="menu"
       aria-expanded={false}
+      onFocus={() => setFocusedEarly(true)}
+      onBlur={() => setFocusedEarly(false)}
       onClick={() => {
         setPressedEarly(true);
         load();

@@ -4,6 +4,7 @@
  * address, so nothing of this site (a draft, a cached case) goes with it.
  */
 import { Menu, Text } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import type { SiteInfo } from '@/contract/site-info';
 import { useLocation } from '@/lib/router';
 import { siteHref } from '@/lib/site-context';
@@ -17,21 +18,30 @@ function samePageOn(pathname: string): string {
   return '/cases';
 }
 
-/** `defaultOpened`: the button was pressed before the menu had loaded. */
+/**
+ * `defaultOpened`: the button was pressed before the menu had loaded; `takeFocus`: it had the keyboard's
+ * focus, which stays on this button (a new element) rather than falling back to the page.
+ */
 export function SiteSwitcher({
   site,
   sites,
   defaultOpened = false,
+  takeFocus = false,
 }: {
   site: SiteInfo;
   sites: readonly SiteInfo[];
   defaultOpened?: boolean;
+  takeFocus?: boolean;
 }) {
   const { pathname } = useLocation();
+  const target = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (takeFocus) target.current?.focus();
+  }, [takeFocus]);
   return (
     <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened}>
       <Menu.Target>
-        <SiteButton site={site} />
+        <SiteButton site={site} ref={target} />
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>Switch site</Menu.Label>
