@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { siteInfoOf, type SiteInfo } from '../src/contract/site-info';
 import { sendError } from './answers';
 import { ConfigError, LOOPBACK_HOSTS, type ServerConfig } from './config';
+import { openDatabase, type AppDatabase } from './db/open';
 import { createBasicAuth } from './login';
 import { createOwnApi } from './own-api';
 import { authenticate } from './pipeline/authentication';
@@ -54,6 +55,8 @@ export interface SiteAdminServer {
   /** Every site, as /api/sites lists it. */
   sites: readonly SiteInfo[];
   sandbox: RunningSandbox | undefined;
+  /** site-admin's own database (people, sessions), migrated at start. */
+  database: AppDatabase;
   close(): Promise<void>;
 }
 
@@ -69,6 +72,17 @@ export interface CreateServerOptions {
 }
 
 export async function createSiteAdminServer(config: ServerConfig, options: CreateServerOptions = {}): Promise<SiteAdminServer> {
+  // First, so that a database that cannot be reached or is of a newer layout stops the start before anything runs.
+  const database = await openDatabase(config.database);
+  try {
+    return await startServing(config, options, database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+async function startServing(config: ServerConfig, options: CreateServerOptions, database: AppDatabase): Promise<SiteAdminServer> {
   const sandboxSiteIds = [...new Set(config.sites.filter((site) => site.upstream === 'sandbox').map((site) => site.siteId))];
   const sandbox =
     sandboxSiteIds.length === 0
@@ -140,12 +154,14 @@ export async function createSiteAdminServer(config: ServerConfig, options: Creat
   return {
     sites: siteInfos,
     sandbox,
+    database,
     handle(req, res, next) {
       pipeline(parseRequest(req, res, next));
     },
     close: async () => {
       await sandbox?.close();
       redis?.disconnect();
+      await database.close();
     },
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, isLoopbackHost, loadConfig } from './config';
+import { join, resolve } from 'node:path';
+import { ConfigError, describeDatabase, isLoopbackHost, loadConfig } from './config';
 import { isAllowedHost } from './pipeline/host-check';
 
 describe('isLoopbackHost', () => {
@@ -76,4 +77,46 @@ describe('allowed hosts (DNS rebinding)', () => {
     const open = loadConfig({ HOST: '0.0.0.0', ADMIN_USER: 'a', ADMIN_PASSWORD: 'a long passphrase' });
     expect(isAllowedHost('whatever.example', open.allowedHosts)).toBe(true);
   });
+});
+
+describe('loadConfig: where site-admin keeps its own data', () => {
+  it('keeps site-admin.sqlite in DATA_DIR, and the sandbox in the same folder unless told otherwise', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/admin' })).toMatchObject({
+      database: { engine: 'sqlite', file: join('/srv/admin', 'site-admin.sqlite') },
+      sandbox: { dataDir: '/srv/admin' },
+    });
+    // A deployment from before DATA_DIR, with SANDBOX_DATA_DIR alone, keeps one folder.
+    expect(loadConfig({ SANDBOX_DATA_DIR: '/srv/sandbox' })).toMatchObject({
+      database: { file: join('/srv/sandbox', 'site-admin.sqlite') },
+      sandbox: { dataDir: '/srv/sandbox' },
+    });
+    expect(loadConfig({ DATA_DIR: 'own', SANDBOX_DATA_DIR: '/srv/sandbox' })).toMatchObject({
+      database: { file: resolve('own', 'site-admin.sqlite') },
+      sandbox: { dataDir: '/srv/sandbox' },
+    });
+  });
+
+  it('takes PostgreSQL from DATABASE_URL, and describes it without its credentials', () => {
+    const { database } = loadConfig({ DATABASE_URL: 'postgres://staff:p%40ss-word@db.internal:6543/site_admin?sslmode=require' });
+    expect(database).toMatchObject({ engine: 'postgres' });
+    expect(describeDatabase(database)).toBe('PostgreSQL at db.internal:6543/site_admin');
+    expect(describeDatabase(loadConfig({ DATABASE_URL: 'postgresql://db.internal' }).database)).toBe('PostgreSQL at db.internal:5432');
+  });
+
+  it.each(['mysql://staff:secret-pw@db/site_admin', 'staff:secret-pw@db/site_admin', 'sqlite:///srv/secret-pw.sqlite'])(
+    'refuses DATABASE_URL %s, naming the setting and never repeating it',
+    (url) => {
+      const error = (() => {
+        try {
+          loadConfig({ DATABASE_URL: url });
+        } catch (e) {
+          return e as Error;
+        }
+        return undefined;
+      })();
+      expect(error).toBeInstanceOf(ConfigError);
+      expect(error?.message).toContain('DATABASE_URL');
+      expect(error?.message).not.toContain('secret-pw');
+    },
+  );
 });

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { checkSiteProfile, type SiteConfig, type SiteProfile } from '../src/contract/site-profile';
 
 /** Loopback addresses and names: the only hosts the server may listen on without a login. */
@@ -45,6 +45,11 @@ export const SETTINGS = {
   PROXY_TIMEOUT_MS: 15000,
   MAX_BODY_BYTES: 1024 * 1024,
   LOG_REQUESTS: true,
+  /** site-admin's own data (site-admin.sqlite); SANDBOX_DATA_DIR when only that is set. */
+  DATA_DIR: SANDBOX_DEFAULTS.dataDir,
+  /** PostgreSQL for site-admin's own data instead of DATA_DIR/site-admin.sqlite. */
+  DATABASE_URL: undefined,
+  /** DATA_DIR when only that is set. */
   SANDBOX_DATA_DIR: SANDBOX_DEFAULTS.dataDir,
   SANDBOX_API_KEY: SANDBOX_DEFAULTS.apiKey,
   SANDBOX_SITE_ID: SANDBOX_DEFAULTS.siteId,
@@ -97,6 +102,42 @@ export interface ServerConfig {
   login: { user: string; password: string } | undefined;
   /** Redis shared by several instances for the login's failure counts; undefined keeps them in memory. */
   redisUrl: URL | undefined;
+  /** Where site-admin keeps its own data (people, sessions): never the sandbox's database. */
+  database: DatabaseSetting;
+}
+
+/**
+ * site-admin's own database: a SQLite file by default, PostgreSQL (DATABASE_URL) when several instances
+ * share people and sessions. The URL may hold a password: show it with `describeDatabase`, never as it is.
+ */
+export type DatabaseSetting = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: URL };
+
+/** The file name of site-admin's own SQLite database in DATA_DIR (the sandbox's is sandbox.sqlite). */
+export const DATABASE_FILE = 'site-admin.sqlite';
+
+/** Where the database is, for messages and logs: the file, or PostgreSQL's host, port and database, no credentials. */
+export function describeDatabase(setting: DatabaseSetting): string {
+  if (setting.engine === 'sqlite') return setting.file;
+  const name = decodeURIComponent(setting.url.pathname.slice(1));
+  return `PostgreSQL at ${setting.url.hostname || 'localhost'}:${setting.url.port || '5432'}${name ? `/${name}` : ''}`;
+}
+
+/** DATABASE_URL, checked; its text is never repeated in a message, as it may hold a password. */
+function databaseSetting(env: Env, dataDir: string): DatabaseSetting {
+  const raw = env.DATABASE_URL?.trim();
+  if (!raw) return { engine: 'sqlite', file: join(dataDir, DATABASE_FILE) };
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('DATABASE_URL is not a URL; write it as postgres://user:password@host:5432/database.');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new ConfigError(
+      `DATABASE_URL must start with postgres:// (PostgreSQL), not ${url.protocol}//; leave it unset for DATA_DIR/${DATABASE_FILE}.`,
+    );
+  }
+  return { engine: 'postgres', url };
 }
 
 export class ConfigError extends Error {}
@@ -312,16 +353,20 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     .map((h) => h.trim().toLowerCase())
     .filter(Boolean);
   const allowedHosts: readonly string[] | 'any' = listed.length > 0 ? listed : isLoopbackHost(host) ? LOOPBACK_HOSTS : 'any';
+  // One data folder unless told otherwise: each of the two settings falls back on the other, so a
+  // deployment that set only SANDBOX_DATA_DIR (before DATA_DIR existed) keeps everything where it was.
+  const dataDir = resolve(env.DATA_DIR?.trim() || env.SANDBOX_DATA_DIR?.trim() || SETTINGS.DATA_DIR);
   return {
     host,
     login,
     redisUrl,
     allowedHosts,
+    database: databaseSetting(env, dataDir),
     port: integerSetting(env, 'PORT', SETTINGS.PORT, 0, 65535),
     sites,
     siteProfile,
     sandbox: {
-      dataDir: resolve(env.SANDBOX_DATA_DIR?.trim() || SETTINGS.SANDBOX_DATA_DIR),
+      dataDir: env.SANDBOX_DATA_DIR?.trim() ? resolve(env.SANDBOX_DATA_DIR.trim()) : dataDir,
       port: integerSetting(env, 'SANDBOX_PORT', SETTINGS.SANDBOX_PORT, 0, 65535),
       ...sandboxSettings,
     },

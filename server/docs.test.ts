@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import * as identifiers from '../src/contract/identifiers';
 import * as rules from '../src/contract/rules';
-import { loadConfig, LOOPBACK_HOSTS, SETTINGS, type SettingName } from './config';
+import { DATABASE_FILE, loadConfig, LOOPBACK_HOSTS, SETTINGS, type SettingName } from './config';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
@@ -107,6 +107,7 @@ describe('docs/configuration.md against server/config.ts', () => {
     expect(config.proxyTimeoutMs).toBe(SETTINGS.PROXY_TIMEOUT_MS);
     expect(config.maxBodyBytes).toBe(SETTINGS.MAX_BODY_BYTES);
     expect(config.logRequests).toBe(SETTINGS.LOG_REQUESTS);
+    expect(config.database).toEqual({ engine: 'sqlite', file: resolve(SETTINGS.DATA_DIR, DATABASE_FILE) });
     expect(config.sandbox).toEqual({
       dataDir: resolve(SETTINGS.SANDBOX_DATA_DIR),
       port: SETTINGS.SANDBOX_PORT,

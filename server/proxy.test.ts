@@ -723,21 +723,25 @@ describe.each(['this', 'worker'] as const)('createSiteAdminServer in sandbox mod
 });
 
 describe('createSiteAdminServer in platform mode', () => {
+  let dataDir: string;
   let site: SiteAdminServer;
   let server: http.Server;
   let port: number;
 
   beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'site-admin-test-'));
     ({ site, server, port } = await startSiteAdmin({
       SITE_API_BASE_URL: `http://127.0.0.1:${upstreamPort}/api/site/v2`,
       SITE_API_KEY: 'platform-key-xyz',
       SITE_ID: '2002',
+      DATA_DIR: dataDir,
     }));
   });
 
   afterAll(async () => {
     await closeServer(server);
     await site.close();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('starts no sandbox and names the platform host, never the key', async () => {

@@ -1,0 +1,201 @@
+/**
+ * site-admin's database at start: every layout it may find (an empty database, or one left by any earlier
+ * version) is brought to the latest with its rows kept, on SQLite and PostgreSQL alike; one of a newer
+ * version is refused, saying so; SQLite's settings; DATABASE_URL's password never in a message.
+ */
+import { sql, type Kysely } from 'kysely';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, DATABASE_FILE, loadConfig, type DatabaseSetting } from '../config';
+import { freePort, startSandboxedSite } from '../test-helpers';
+import { MIGRATIONS } from './migrations';
+import { connectDatabase, migrateDatabase, openDatabase, type AppDatabase } from './open';
+import { createPeopleStore } from './people-store';
+import { describeEachEngine } from './postgres-test-helpers';
+import { createSessionStore, sessionIdHash } from './session-store';
+
+const T = Date.UTC(2026, 10, 1);
+const SESSION_ID = 'a-session-id-left-by-an-earlier-version';
+
+/**
+ * For each layout, the rows a database of it holds, written in that layout's own SQL (not through the
+ * stores, which follow the latest layout). A new migration adds its row here; the test below fails until
+ * it does. What every layout's rows must read as after migrating is checked by `expectKept`.
+ */
+const LAYOUTS: Record<string, (db: Kysely<unknown>) => Promise<void>> = {
+  '0001-people-grants-sessions': async (db) => {
+    await sql`insert into people (id, email, email_key, display_name, password_hash, disabled_at, created_at, updated_at)
+              values ('p1', 'Ada@Example.com', 'ada@example.com', 'Ada', 'hash', null, ${T}, ${T})`.execute(db);
+    await sql`insert into grants (person_id, site_id, role) values ('p1', 'harbour', 'editor'), ('p1', '*', 'support')`.execute(db);
+    await sql`insert into sessions (id_hash, person_id, created_at, last_seen_at, idle_expires_at, expires_at, user_agent, address)
+              values (${sessionIdHash(SESSION_ID)}, 'p1', ${T}, ${T}, ${T + 3_600_000}, ${T + 43_200_000}, 'Firefox', '127.0.0.1')`.execute(
+      db,
+    );
+  },
+};
+
+/**
+ * A second process's start, in a worker thread (SQLite's wait for a lock holds up its whole thread):
+ * loads the code, then, once this thread says go, opens (migrating) and closes `where`. Resolves to a
+ * function that says go and waits for the end.
+ */
+async function readyInAnotherThread(where: DatabaseSetting): Promise<() => Promise<void>> {
+  // A worker starts without Vitest's TypeScript loader: it registers tsx's, as the sandbox's worker does.
+  const code = `
+    const { parentPort, workerData } = require('node:worker_threads');
+    const { once } = require('node:events');
+    (async () => {
+      (await import('tsx/esm/api')).register();
+      const { openDatabase } = await import(workerData.module);
+      const where = workerData.engine === 'sqlite' ? workerData : { engine: 'postgres', url: new URL(workerData.url) };
+      parentPort.postMessage('ready');
+      await once(parentPort, 'message');
+      const database = await openDatabase(where);
+      await database.close();
+      parentPort.postMessage('done');
+    })().catch((error) => parentPort.postMessage(String(error)));`;
+  const worker = new Worker(code, {
+    eval: true,
+    workerData: { ...where, url: 'url' in where ? where.url.href : undefined, module: new URL('./open.ts', import.meta.url).href },
+  });
+  const [ready] = (await once(worker, 'message')) as [string];
+  expect(ready).toBe('ready');
+  return async () => {
+    try {
+      worker.postMessage('go');
+      const [message] = (await once(worker, 'message')) as [string];
+      expect(message).toBe('done');
+    } finally {
+      await worker.terminate();
+    }
+  };
+}
+
+async function expectKept(database: AppDatabase) {
+  const people = createPeopleStore(database.db);
+  const person = await people.getByEmail('ada@example.com');
+  expect(person).toMatchObject({ id: 'p1', email: 'Ada@Example.com', displayName: 'Ada', disabledAt: null, createdAt: T });
+  expect(await people.grantsOf('p1')).toEqual([
+    { siteId: '*', role: 'support' },
+    { siteId: 'harbour', role: 'editor' },
+  ]);
+  const session = await createSessionStore(database.db).get(SESSION_ID, T + 1000);
+  expect(session).toMatchObject({ personId: 'p1', email: 'Ada@Example.com', expiresAt: T + 43_200_000, userAgent: 'Firefox' });
+}
+
+it('every migration has its layout in this test', () => {
+  expect(Object.keys(LAYOUTS)).toEqual(Object.keys(MIGRATIONS));
+});
+
+it('migration names sort in the order they are listed (Kysely runs them by name)', () => {
+  const names = Object.keys(MIGRATIONS);
+  expect(names).toEqual([...names].sort());
+  for (const name of names) expect(name).toMatch(/^\d{4}-[a-z0-9-]+$/);
+});
+
+describeEachEngine('migrations at start', (engine, freshDatabase) => {
+  const opened: AppDatabase[] = [];
+  afterEach(async () => {
+    for (const database of opened.splice(0)) await database.close();
+  });
+  const open = async (...args: Parameters<typeof openDatabase>) => {
+    const database = await openDatabase(...args);
+    opened.push(database);
+    return database;
+  };
+
+  it('creates the latest layout in an empty database', async () => {
+    const database = await open(await freshDatabase());
+    const tables = (await database.db.introspection.getTables()).map((table) => table.name);
+    expect(tables).toEqual(expect.arrayContaining(['people', 'grants', 'sessions']));
+    expect(await createPeopleStore(database.db).count()).toBe(0);
+  });
+
+  const names = Object.keys(MIGRATIONS);
+  it.each(names.map((name, index) => [name, names.slice(0, index + 1)] as const))(
+    'brings a database of layout %s to the latest, keeping its rows',
+    async (_name, applied) => {
+      const where = await freshDatabase();
+      const old = connectDatabase(where);
+      try {
+        // Each layout's rows, as that version would have written them, layout after layout up to `name`.
+        for (const layout of applied) {
+          await migrateDatabase(old, layout);
+          await LAYOUTS[layout]?.(old.db as Kysely<unknown>);
+        }
+      } finally {
+        await old.close();
+      }
+      const database = await open(where);
+      await expectKept(database);
+    },
+  );
+
+  it('opens an up-to-date database again without changing it', async () => {
+    const where = await freshDatabase();
+    const first = await open(where);
+    await LAYOUTS[names.at(-1) ?? '']?.(first.db as Kysely<unknown>);
+    await first.close();
+    opened.splice(opened.indexOf(first), 1);
+    await expectKept(await open(where));
+  });
+
+  it('refuses a database that a newer version has migrated, naming the file and the migration', async () => {
+    const where = await freshDatabase();
+    const first = await open(where);
+    await sql`insert into kysely_migration (name, timestamp) values ('9999-from-the-future', ${new Date(T).toISOString()})`.execute(
+      first.db,
+    );
+    await expect(open(where)).rejects.toThrow(ConfigError);
+    await expect(open(where)).rejects.toThrow(/newer site-admin.*9999-from-the-future/);
+  });
+
+  it('migrates once when two start on the same database together', async () => {
+    const where = await freshDatabase();
+    const go = await readyInAnotherThread(where);
+    const [a] = await Promise.all([open(where), go()]);
+    const rows = await sql<{ name: string }>`select name from kysely_migration`.execute(a.db);
+    expect(rows.rows.map((row) => row.name)).toEqual(names);
+    expect(await createPeopleStore(a.db).count()).toBe(0);
+  });
+
+  if (engine === 'sqlite') {
+    it('uses WAL, synchronous NORMAL, foreign keys and a busy timeout on SQLite', async () => {
+      const { sqlite } = await open(await freshDatabase());
+      expect(sqlite?.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(sqlite?.pragma('synchronous', { simple: true })).toBe(1); // NORMAL
+      expect(sqlite?.pragma('foreign_keys', { simple: true })).toBe(1);
+      expect(sqlite?.pragma('busy_timeout', { simple: true })).toBeGreaterThan(0);
+    });
+  }
+});
+
+describe('where the database is', () => {
+  it('keeps site-admin.sqlite in DATA_DIR, beside and apart from the sandbox’s database', async () => {
+    const running = await startSandboxedSite('site-admin-data-dir-');
+    try {
+      const file = running.site.database.where;
+      expect(basename(file)).toBe(DATABASE_FILE);
+      expect(existsSync(file)).toBe(true);
+      expect(existsSync(join(dirname(file), 'sandbox.sqlite'))).toBe(true);
+      expect(await createPeopleStore(running.site.database.db).count()).toBe(0);
+    } finally {
+      await running.stop();
+    }
+  });
+
+  it('refuses a PostgreSQL it cannot reach, naming the host and never the password', async () => {
+    const port = await freePort();
+    const config = loadConfig({ DATABASE_URL: `postgres://staff:s3cret-pass@127.0.0.1:${port}/site_admin` });
+    const error = await openDatabase(config.database).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toContain(`PostgreSQL at 127.0.0.1:${port}/site_admin`);
+    expect((error as Error).message).not.toContain('s3cret-pass');
+  });
+});

@@ -1,0 +1,11 @@
+/**
+ * Every migration, in order, by name: forward only, run at start (open.ts). Listed here rather than found
+ * on disk, so the bundled server (scripts/build-server.mjs) carries them. A new one gets the next number
+ * and goes at the end; server/db/migrations.test.ts then migrates a database of every earlier version to it.
+ */
+import type { Migration } from 'kysely';
+import { peopleGrantsSessions } from './0001-people-grants-sessions';
+
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
+  '0001-people-grants-sessions': peopleGrantsSessions,
+};
