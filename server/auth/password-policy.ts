@@ -90,7 +90,8 @@ function isCommon(normalized: string): boolean {
  * zxcvbn-ts's pattern matchers without its dictionaries: repeats ("aaaa", "abcabc"), sequences ("1234",
  * "zyxw") and keyboard runs ("qwerty", "1qaz2wsx", "azerty" and the other layouts of language-common).
  */
-const patterns = new ZxcvbnFactory({ dictionary: {}, graphs: adjacencyGraphs });
+// zxcvbn's maxLength counts UTF-16 units and it ignores the rest; MAX_LENGTH code points take at most twice as many.
+const patterns = new ZxcvbnFactory({ dictionary: {}, graphs: adjacencyGraphs, maxLength: 2 * MAX_LENGTH });
 const PATTERNED = new Set(['repeat', 'sequence', 'spatial']);
 
 /**
