@@ -6,7 +6,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
-import { SANDBOX } from './sandbox';
+import { forgetImports, storedProducts } from './imports';
 
 /** A downloaded workbook, opened with exceljs (whose `load` is typed for an ArrayBuffer). */
 async function openWorkbook(path: string) {
@@ -17,24 +17,14 @@ async function openWorkbook(path: string) {
 }
 
 async function stored(request: APIRequestContext, prefix: string) {
-  const response = await request.get(`${SANDBOX.origin}/__sandbox/products?limit=1000`, { headers: SANDBOX.headers });
-  expect(response.ok()).toBe(true);
-  const { products } = (await response.json()) as { products: { body: Record<string, unknown> & { slug?: string } }[] };
-  return products.map((p) => p.body).filter((body) => body.slug?.startsWith(prefix));
+  return [...(await storedProducts(request, prefix)).values()].map((product) => product.body);
 }
 
 const summary = (page: Page) => page.getByRole('status', { name: 'Import summary' });
 const howRead = (page: Page) => page.getByRole('status', { name: 'How the file was read' });
 
 async function openImport(page: Page) {
-  await page.goto('/cases');
-  await page.evaluate(async () => {
-    localStorage.clear();
-    await new Promise((resolve) => {
-      const request = indexedDB.deleteDatabase('site-admin');
-      request.onsuccess = request.onerror = request.onblocked = () => resolve(null);
-    });
-  });
+  await forgetImports(page);
   await page.goto('/products/import');
   await expect(page.getByRole('heading', { level: 1, name: 'Import products' })).toBeVisible();
 }

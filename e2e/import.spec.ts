@@ -3,25 +3,12 @@
  * through our server's proxy to the sandbox, and `page.route` plays a platform that asks to slow down
  * (429 with Retry-After) or drops the connection after the product arrived.
  */
-import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { expectNoA11yViolations } from './a11y';
-import { SANDBOX } from './sandbox';
+import { forgetImports, storedProducts } from './imports';
 
 const CREATE = '**/ecommerce/products/create';
-
-/** Every product the sandbox stored whose slug starts with `prefix`, by slug: how many times, and the last body. */
-async function stored(request: APIRequestContext, prefix: string) {
-  const response = await request.get(`${SANDBOX.origin}/__sandbox/products?limit=1000`, { headers: SANDBOX.headers });
-  expect(response.ok()).toBe(true);
-  const { products } = (await response.json()) as { products: { body: Record<string, unknown> & { slug?: string } }[] };
-  const bySlug = new Map<string, { count: number; body: Record<string, unknown> }>();
-  for (const { body } of products) {
-    if (!body.slug?.startsWith(prefix)) continue;
-    bySlug.set(body.slug, { count: (bySlug.get(body.slug)?.count ?? 0) + 1, body });
-  }
-  return bySlug;
-}
 
 const slugOf = (route: Route) => (JSON.parse(route.request().postData() ?? '{}') as { slug?: string }).slug ?? '';
 
@@ -37,17 +24,7 @@ async function loadFile(page: Page, name: string, text: string) {
 
 const summary = (page: Page) => page.getByRole('status', { name: 'Import summary' });
 
-test.beforeEach(async ({ page }) => {
-  // No import, mapping or created list left from an earlier test.
-  await page.goto('/cases');
-  await page.evaluate(async () => {
-    localStorage.clear();
-    await new Promise((resolve) => {
-      const request = indexedDB.deleteDatabase('site-admin');
-      request.onsuccess = request.onerror = request.onblocked = () => resolve(null);
-    });
-  });
-});
+test.beforeEach(async ({ page }) => forgetImports(page));
 
 test.describe('in de-DE', () => {
   test.use({ locale: 'de-DE' });
@@ -107,7 +84,7 @@ test.describe('in de-DE', () => {
       'is already used by another product on this site',
     );
 
-    const products = await stored(request, id);
+    const products = await storedProducts(request, id);
     expect([...products.entries()].map(([slug, p]) => [slug, p.count]).sort()).toEqual([
       [`${id}-becher`, 1],
       [`${id}-decke`, 1],
@@ -205,7 +182,7 @@ test('429 with Retry-After waits and sends again; a connection dropped after the
   expect((slow[1]?.at ?? 0) - (slow[0]?.at ?? 0)).toBeGreaterThanOrEqual(1900);
   // Nothing else was sent while the platform asked to wait.
   expect(seen.map((s) => s.slug)).toEqual([`${id}-slow`, `${id}-slow`, `${id}-lost`, `${id}-fine`]);
-  const products = await stored(request, id);
+  const products = await storedProducts(request, id);
   expect([...products.entries()].map(([slug, p]) => [slug, p.count]).sort()).toEqual([
     [`${id}-fine`, 1],
     [`${id}-lost`, 1],
@@ -261,7 +238,7 @@ for (const concurrency of [4, 16]) {
     expect(again).toHaveLength(2);
     expect((again[1]?.at ?? 0) - first.at).toBeGreaterThanOrEqual(2000);
     expect(arrivals).toHaveLength(count + 1);
-    const products = await stored(request, id);
+    const products = await storedProducts(request, id);
     expect(products.size).toBe(count);
     expect([...products.values()].every((p) => p.count === 1)).toBe(true);
     await expect(summary(page)).toContainText(`${count} created`);
@@ -303,7 +280,7 @@ test('a reload in the middle of an import resumes paused, and no product is sent
   await expect(summary(page)).toContainText('6 created');
 
   // Exactly the products answered 200, each once; the two that were on their way were not sent again.
-  const products = await stored(request, id);
+  const products = await storedProducts(request, id);
   expect([...products.values()].every((p) => p.count === 1)).toBe(true);
   expect([...products.keys()].sort()).toEqual([1, 2, 3, 6, 7, 8].map((n) => `${id}-${n}`));
   expect(sent.filter((slug) => slug === `${id}-4` || slug === `${id}-5`)).toHaveLength(2);

@@ -2,7 +2,7 @@
  * The server of several sites (the `sites` project: SITE_PROFILE=server/site-profile.example.json, see
  * playwright.config.ts, whose E2E.sitesURL is this project's baseURL).
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E } from '../playwright.config';
 
 test('the server lists both sites of the example profile, without any key', async ({ request }) => {
@@ -43,13 +43,19 @@ test('an address without a site opens the first; the switcher names each site an
   await expect(page.getByRole('button', { name: /^Site: Summit Outfitters, sandbox/ })).toBeVisible();
 });
 
-test('the switcher’s menu loads after the header; pressed before it is there, it opens once it is', async ({ page }) => {
+/** Holds the switcher's menu (a chunk of its own) until the test lets it through. */
+async function holdSwitcherMenu(page: Page): Promise<() => void> {
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/assets/site-switcher-*.js', async (route) => {
     await held;
     await route.continue();
   });
+  return () => release();
+}
+
+test('the switcher’s menu loads after the header; pressed before it is there, it opens once it is', async ({ page }) => {
+  const release = await holdSwitcherMenu(page);
   await page.goto('/s/harbour-linen/cases');
   const switcher = page.getByRole('button', { name: /^Site: Harbour Linen, sandbox/ });
   await switcher.click();
@@ -61,12 +67,7 @@ test('the switcher’s menu loads after the header; pressed before it is there, 
 test('focused before its menu is there, the switcher keeps the keyboard’s focus when the menu arrives, and Enter opens it', async ({
   page,
 }) => {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/site-switcher-*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdSwitcherMenu(page);
   await page.goto('/s/harbour-linen/cases');
   const switcher = page.getByRole('button', { name: /^Site: Harbour Linen, sandbox/ });
   await switcher.focus();
