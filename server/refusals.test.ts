@@ -200,9 +200,12 @@ function bytesReadBy(pid: number): number {
 }
 
 /**
- * Sends `head`, then the whole announced body as fast as the server takes it, reading the answer meanwhile,
- * until the server closes the connection or the whole body was taken. Half-open: the server's FIN after
- * its answer does not stop the upload, only the server's close does.
+ * Sends `head` and the body's first MiB at once (so the body is on its way when the server refuses), then,
+ * once the answer has begun to arrive, the rest of the announced body as fast as the server takes it, until
+ * the server closes the connection or the whole body was taken. Half-open: the server's FIN after its
+ * answer does not stop the upload, only the server's close does. Waiting for the answer before the rest
+ * keeps the test about the server: a client starved of CPU on a loaded machine could otherwise still be
+ * writing when the server's close arrives, and Linux drops an answer not yet read when a reset follows it.
  */
 function uploadWhole(port: number, head: string, bodyBytes: number): Promise<RawReply | null> {
   return new Promise((resolve) => {
@@ -211,10 +214,16 @@ function uploadWhole(port: number, head: string, bodyBytes: number): Promise<Raw
     const chunk = Buffer.alloc(256 * 1024);
     let offered = 0;
     let closed = false;
-    socket.on('data', (data: Buffer) => received.push(data));
+    let answerBegun: () => void = () => undefined;
+    const begun = new Promise<void>((resolveBegun) => (answerBegun = resolveBegun));
+    socket.on('data', (data: Buffer) => {
+      received.push(data);
+      answerBegun();
+    });
     socket.on('error', () => undefined);
     socket.on('close', () => {
       closed = true;
+      answerBegun();
       resolve(parseRawResponse(Buffer.concat(received)));
     });
     const pump = () => {
@@ -230,7 +239,13 @@ function uploadWhole(port: number, head: string, bodyBytes: number): Promise<Raw
       // All of it was taken (the server read it, or its buffers hold it): our side is done too.
       if (!closed) socket.end();
     };
-    socket.write(head, pump);
+    socket.write(head, () => {
+      for (let i = 0; i < 4 && offered < bodyBytes; i += 1) {
+        offered += chunk.length;
+        socket.write(chunk);
+      }
+      void begun.then(pump);
+    });
   });
 }
 
