@@ -15,7 +15,18 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { API_BASE_PATH } from '../src/contract/site-api';
 import { openStore } from './sandbox/store';
-import { closeServer, errorShapeProblems, freePort, listen, proxyListener, REPO_ROOT, send, tempDir, waitFor } from './test-helpers';
+import {
+  childEnv,
+  closeServer,
+  errorShapeProblems,
+  freePort,
+  listen,
+  proxyListener,
+  REPO_ROOT,
+  send,
+  tempDir,
+  waitFor,
+} from './test-helpers';
 
 const SANDBOX_HEADERS = { 'x-api-key': 'sandbox-local-key', 'x-site-id': '1001' };
 const CREATE = `${API_BASE_PATH}/ecommerce/products/create`;
@@ -49,14 +60,7 @@ async function startSandboxProcess(dataDir: string): Promise<SandboxProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/sandbox/main.ts'], {
     cwd: REPO_ROOT,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      TMPDIR: process.env.TMPDIR,
-      HOST: '127.0.0.1',
-      SANDBOX_PORT: String(port),
-      SANDBOX_DATA_DIR: dataDir,
-    },
+    env: childEnv({ HOST: '127.0.0.1', SANDBOX_PORT: String(port), SANDBOX_DATA_DIR: dataDir }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);

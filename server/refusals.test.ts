@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE_PATH } from '../src/contract/site-api';
 import { createBasicAuth } from './login';
 import {
+  childEnv,
   closeServer,
   errorShapeProblems,
   freePort,
@@ -265,10 +266,7 @@ describe.skipIf(process.platform !== 'linux')('a refused upload costs the server
     // node itself is the child, so its pid is the server's: `npm start`'s server, with its sandbox thread.
     child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: REPO_ROOT,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        TMPDIR: process.env.TMPDIR,
+      env: childEnv({
         HOST: '127.0.0.1',
         PORT: String(port),
         DIST_DIR: distDir,
@@ -276,7 +274,7 @@ describe.skipIf(process.platform !== 'linux')('a refused upload costs the server
         LOG_REQUESTS: 'false',
         ADMIN_USER: 'staff',
         ADMIN_PASSWORD: 'correct horse battery',
-      },
+      }),
       stdio: 'ignore',
     });
     await waitFor(async () => (await send(port, { path: '/api/health' }).catch(() => undefined))?.status === 200, {

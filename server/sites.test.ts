@@ -17,7 +17,18 @@ import { createSiteAdminServer, type SiteAdminServer } from './app';
 import { loadConfig, standaloneSandboxSiteIds } from './config';
 import type { RequestLogEntry } from './pipeline/request-log';
 import { seedCases } from './sandbox/seed';
-import { closeServer, configError, errorShapeProblems, fuzzRuns, listen, REPO_ROOT, send, tempDir, type Reply } from './test-helpers';
+import {
+  childEnv,
+  closeServer,
+  configError,
+  errorShapeProblems,
+  fuzzRuns,
+  listen,
+  REPO_ROOT,
+  send,
+  tempDir,
+  type Reply,
+} from './test-helpers';
 
 const EXAMPLE_PROFILE = join(REPO_ROOT, 'server', 'site-profile.example.json');
 
@@ -151,7 +162,7 @@ describe('SITE_PROFILE at start', () => {
     const file = profileFile({ sites: [{ id: 'shop', name: 'Shop', platform: { sandbox: true, siteId: 'one' } }] });
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR, SITE_PROFILE: file, PORT: '0' },
+      env: childEnv({ SITE_PROFILE: file, PORT: '0' }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';

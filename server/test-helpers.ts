@@ -368,3 +368,11 @@ export async function serveSteps(...steps: Step[]) {
   const port = await listen(server);
   return { port, close: () => closeServer(server) };
 }
+
+/**
+ * The environment of a server or sandbox started as a child process by a test: only what node needs to
+ * run (PATH, HOME, TMPDIR) and the settings given, so no setting of the developer's shell leaks in.
+ */
+export function childEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR, ...settings };
+}

@@ -35,17 +35,6 @@ export function columnHelp(column: ImportColumn): string {
     .join('\n');
 }
 
-const columnLetter = (index: number): string => {
-  let n = index + 1;
-  let letters = '';
-  while (n > 0) {
-    const rest = (n - 1) % 26;
-    letters = String.fromCharCode(65 + rest) + letters;
-    n = Math.floor((n - 1) / 26);
-  }
-  return letters;
-};
-
 async function newWorkbook() {
   const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.Workbook();
@@ -84,8 +73,8 @@ export async function templateWorkbook(fields: SiteFields): Promise<Blob> {
     const choices = def.kind === 'choice' ? def.options.map((o) => o.label) : def.kind === 'boolean' ? ['true', 'false'] : null;
     if (!choices) return;
     // The list lives on a hidden sheet: a list written into the rule itself may not hold commas.
-    const letter = columnLetter(listColumn);
     listColumn += 1;
+    const { letter } = lists.getColumn(listColumn);
     choices.forEach((choice, r) => (lists.getCell(r + 1, listColumn).value = choice));
     const rule = {
       type: 'list' as const,
