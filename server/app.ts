@@ -8,11 +8,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { siteInfoOf, type SiteInfo } from '../src/contract/site-info';
 import { sendError } from './answers';
-import { ConfigError, LOOPBACK_HOSTS, type ServerConfig } from './config';
+import { createAccounts, prepareAccounts, type Accounts } from './auth/accounts';
+import { signInEndpoints } from './auth/sign-in-endpoints';
+import { ConfigError, isLoopbackHost, LOOPBACK_HOSTS, type ServerConfig } from './config';
 import { openDatabase, type AppDatabase } from './db/open';
-import { createBasicAuth } from './login';
+import { createLoginThrottle } from './login';
 import { createOwnApi } from './own-api';
 import { authenticate } from './pipeline/authentication';
+import { checkPermissions } from './pipeline/permissions';
 import { parseRequest, runSteps, type ResolvedSite, type Step } from './pipeline/context';
 import { checkHost } from './pipeline/host-check';
 import { allowOperation } from './pipeline/operations';
@@ -57,6 +60,8 @@ export interface SiteAdminServer {
   sandbox: RunningSandbox | undefined;
   /** site-admin's own database (people, sessions), migrated at start. */
   database: AppDatabase;
+  /** People, sessions and who a request is from, on that database. */
+  accounts: Accounts;
   close(): Promise<void>;
 }
 
@@ -69,6 +74,8 @@ export interface CreateServerOptions {
    * the sandbox each get a thread, so both cores work), or on this thread (the default; tests).
    */
   sandboxThread?: 'worker' | 'this';
+  /** The server's clock (sessions' time-outs); Date.now unless a test moves it. */
+  now?: () => number;
 }
 
 export async function createSiteAdminServer(config: ServerConfig, options: CreateServerOptions = {}): Promise<SiteAdminServer> {
@@ -113,10 +120,23 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
     }),
   );
   const siteInfos = config.sites.map((site) => siteInfoOf(site.profile));
-  const ownApi = createOwnApi(siteInfos);
+  const siteNames = new Map(siteInfos.map((site) => [site.id, site.name]));
+
+  const loopback = isLoopbackHost(config.host);
+  const accounts = createAccounts({ database, sessions: config.sessions, demoAllowed: loopback, now: options.now });
+  await prepareAccounts(accounts, config, loopback);
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
+  // The device cookies' key is the database's, so every instance sharing it accepts the others' cookies.
+  const throttle = createLoginThrottle({ deviceKey: await accounts.settings.secretKey('device-cookie-key', accounts.now()), redis });
+  const ownApi = createOwnApi([
+    ...signInEndpoints({
+      accounts,
+      throttle,
+      sites: siteInfos,
+      ways: { options: () => Promise.resolve({ passkey: false, singleSignOn: null, demoPeople: [] }) },
+    }),
+  ]);
   const staticFiles = options.distDir ? createStaticFiles(options.distDir) : undefined;
-  const redis = config.login && config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
-  const login = config.login ? { user: config.login.user, check: createBasicAuth({ ...config.login, redis }) } : undefined;
 
   /** The last step: a site's admitted operation goes to its proxy, the rest to our own API or the app. */
   const answer: Step = (request) => {
@@ -126,7 +146,7 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
       if (site && operation && requestId) site.forward(req, res, operation, requestId);
       else sendError(res, 500, 'The server lost track of this request.');
     } else if (address.kind === 'own-api') {
-      ownApi(request);
+      ownApi.answer(request);
     } else if (staticFiles) {
       staticFiles(req, res);
     } else if (request.passOn) {
@@ -140,14 +160,13 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
   const pipeline = runSteps([
     addSecurityHeaders, // on every answer, the refusals of the steps below included
     checkHost(config.allowedHosts), // 421 for a Host that is not ours (DNS rebinding)
-    refuseUnreadBodies, // 400, 404, 405: a body where nothing reads one, refused unread
-    authenticate(login), // 401, 429; sets request.who
+    refuseUnreadBodies(ownApi), // 400, 404, 405: a body where nothing reads one, refused unread
+    authenticate(accounts, ownApi), // 401 for a site's call or our API without a session; sets request.who
     checkSameOrigin, // 403 for a change that does not come from our own pages
     resolveSite(sites), // 404 for a site that is not configured; sets request.site
     logSiteCalls(options.log), // x-request-id, and a log line per site's call
     allowOperation(config.maxBodyBytes), // 404, 422, 400, 413: only the spec's two operations; sets request.operation
-    // Permissions go here: by now request.who says who asks, request.site and request.operation what they
-    // ask to do, and a step that refuses (403) what that person may not do on that site slots in here.
+    checkPermissions(siteNames), // 403 for what the person's grants do not allow on that site; nothing is forwarded
     answer,
   ]);
 
@@ -155,6 +174,7 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
     sites: siteInfos,
     sandbox,
     database,
+    accounts,
     handle(req, res, next) {
       pipeline(parseRequest(req, res, next));
     },

@@ -38,8 +38,17 @@ export const SETTINGS = {
   SITE_ID: undefined,
   HOST: '127.0.0.1',
   PORT: 4173,
+  /** With ADMIN_PASSWORD: an owner of every site, created or updated at start (the login of earlier versions). */
   ADMIN_USER: undefined,
   ADMIN_PASSWORD: undefined,
+  /** A session ends after this long without use. */
+  SESSION_IDLE_MINUTES: 120,
+  /** A session ends this long after sign-in, used or not. */
+  SESSION_MAX_HOURS: 12,
+  /** Session cookies `Secure` with the `__Host-` prefix; on by default off loopback (served over HTTPS). */
+  SECURE_COOKIES: undefined,
+  /** The stakeholder demo: three demo people whose passwords the sign-in page shows; refused with a live site. */
+  DEMO_PEOPLE: false,
   REDIS_URL: undefined,
   ALLOWED_HOSTS: undefined,
   PROXY_TIMEOUT_MS: 15000,
@@ -98,8 +107,18 @@ export interface ServerConfig {
   logRequests: boolean;
   /** Host names the server answers to (DNS-rebinding guard); 'any' when none are configured off loopback. */
   allowedHosts: readonly string[] | 'any';
-  /** HTTP Basic login; required when listening on anything but loopback. */
-  login: { user: string; password: string } | undefined;
+  /** ADMIN_USER and ADMIN_PASSWORD: an owner of every site, created or updated at start. */
+  adminOwner: { email: string; password: string } | undefined;
+  sessions: {
+    /** A session ends after this long without use (SESSION_IDLE_MINUTES). */
+    idleMs: number;
+    /** A session ends this long after sign-in (SESSION_MAX_HOURS). */
+    absoluteMs: number;
+    /** Session cookies `Secure` and `__Host-` prefixed (SECURE_COOKIES). */
+    secureCookies: boolean;
+  };
+  /** DEMO_PEOPLE: the stakeholder demo's three people, with their passwords on the sign-in page. */
+  demoPeople: boolean;
   /** Redis shared by several instances for the login's failure counts; undefined keeps them in memory. */
   redisUrl: URL | undefined;
   /** Where site-admin keeps its own data (people, sessions): never the sandbox's database. */
@@ -152,6 +171,15 @@ function integerSetting(env: Env, name: SettingName, fallback: number, min: numb
     throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, not "${raw}".`);
   }
   return value;
+}
+
+/** A yes/no setting: true/false, 1/0, yes/no; its default when not set. */
+function booleanSetting(env: Env, name: SettingName, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (['true', '1', 'yes', 'on'].includes(raw)) return true;
+  if (['false', '0', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, not "${env[name] ?? ''}".`);
 }
 
 /** Why a login password is too easy to guess, or undefined when it is not; checked at start. */
@@ -324,12 +352,9 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   if ((user === '') !== (password === '')) {
     throw new ConfigError(`${user ? 'ADMIN_PASSWORD' : 'ADMIN_USER'} must be set too: the login needs both a user and a password.`);
   }
-  if (user.includes(':')) {
-    throw new ConfigError('ADMIN_USER must not contain ":" (HTTP Basic login cannot carry one in a user name).');
-  }
   const weakness = passwordWeakness(user, password);
   if (weakness) throw new ConfigError(`ADMIN_PASSWORD ${weakness}: choose a passphrase of several words.`);
-  const login = user ? { user, password } : undefined;
+  const adminOwner = user ? { email: user, password } : undefined;
   const redis = env.REDIS_URL?.trim() || undefined;
   let redisUrl: URL | undefined;
   if (redis) {
@@ -342,11 +367,15 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       throw new ConfigError(`REDIS_URL must start with redis:// or rediss://, not ${redisUrl.protocol}//.`);
     }
   }
-  if (!login && !isLoopbackHost(host)) {
-    throw new ConfigError(
-      `HOST is ${host}, which other machines can reach, and no login is set: set ADMIN_USER and ADMIN_PASSWORD, ` +
-        'or keep HOST on loopback (127.0.0.1) behind your own single sign-on proxy.',
-    );
+  const demoPeople = booleanSetting(env, 'DEMO_PEOPLE', SETTINGS.DEMO_PEOPLE);
+  if (demoPeople) {
+    const live = sites.find((site) => site.upstream !== 'sandbox');
+    if (live) {
+      throw new ConfigError(
+        `DEMO_PEOPLE shows the demo people's passwords on the sign-in page, and site "${live.profile.id}" is a live site: ` +
+          'the demo runs on sandbox sites only.',
+      );
+    }
   }
   const listed = (env.ALLOWED_HOSTS ?? '')
     .split(',')
@@ -358,7 +387,13 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   const dataDir = resolve(env.DATA_DIR?.trim() || env.SANDBOX_DATA_DIR?.trim() || SETTINGS.DATA_DIR);
   return {
     host,
-    login,
+    adminOwner,
+    sessions: {
+      idleMs: integerSetting(env, 'SESSION_IDLE_MINUTES', SETTINGS.SESSION_IDLE_MINUTES, 1, 7 * 24 * 60) * 60_000,
+      absoluteMs: integerSetting(env, 'SESSION_MAX_HOURS', SETTINGS.SESSION_MAX_HOURS, 1, 30 * 24) * 3_600_000,
+      secureCookies: booleanSetting(env, 'SECURE_COOKIES', !isLoopbackHost(host)),
+    },
+    demoPeople,
     redisUrl,
     allowedHosts,
     database: databaseSetting(env, dataDir),

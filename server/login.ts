@@ -1,5 +1,5 @@
 /**
- * The HTTP Basic login, and how guessing it is held back (OWASP's authentication guidance):
+ * How guessing a sign-in is held back (OWASP's authentication guidance):
  *
  * - Failed checks are limited per account (the user name tried), per source address and overall, so a
  *   flood from rotating addresses gets a small number of checked guesses per second, and one address or
@@ -17,7 +17,6 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIPv6 } from 'node:net';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { refuse } from './answers';
 
 export interface LoginLimit {
   /** Failed checks allowed in the window. */
@@ -48,10 +47,9 @@ export const DEVICE_COOKIE = 'site_admin_device';
 /** How long a device cookie is good for. */
 export const DEVICE_COOKIE_MAX_AGE_SEC = 180 * 24 * 60 * 60;
 
-export interface BasicAuthOptions {
-  user: string;
-  password: string;
-  realm?: string;
+export interface LoginThrottleOptions {
+  /** Signs the device cookies: the same on every instance (kept in the database), so each accepts the others'. */
+  deviceKey: Buffer;
   limits?: Partial<LoginLimits>;
   /** An ioredis client: the counts are shared through it. Without one they stay in this process. */
   redis?: unknown;
@@ -117,23 +115,27 @@ async function admit(takes: readonly Take[]): Promise<number | null> {
   return null;
 }
 
+/** One admitted attempt: say how it went, and the points it took are kept (a failure) or given back. */
+export interface Attempt {
+  /** The guess was right: its points go back, and a browser without a device cookie gets one. */
+  succeeded(res: ServerResponse): Promise<void>;
+  /** The guess was wrong: its points stay taken. */
+  failed(): void;
+}
+
 /**
- * HTTP Basic login, compared in constant time, with the limits above. Calls `next` for a logged-in
- * request; answers 401 (with the challenge) or 429 (with Retry-After) itself otherwise.
+ * The limits on guessing a sign-in, for every way in that checks a secret (a password, its second
+ * factor): `attempt` takes a point from each limit that applies before anything is checked, and answers
+ * how long to wait when one is used up (the caller answers 429 with Retry-After).
  */
-export function createBasicAuth(options: BasicAuthOptions) {
+export function createLoginThrottle(options: LoginThrottleOptions) {
   const limits: LoginLimits = { ...DEFAULT_LOGIN_LIMITS, ...options.limits };
-  const expected = digest(`${options.user}:${options.password}`);
-  const realm = options.realm ?? 'site-admin';
-  // Derived from the login itself: every instance with the same settings accepts the same cookies, and a
-  // new password makes every old device cookie worthless.
-  const deviceKey = createHmac('sha256', 'site-admin device cookie').update(`${options.user}\u0000${options.password}`).digest();
   const overall = createLimiter('overall', limits.overall, options.redis);
   const perAddress = createLimiter('address', limits.perAddress, options.redis);
   const perAccount = createLimiter('account', limits.perAccount, options.redis);
   const perDevice = createLimiter('device', limits.perDevice, options.redis);
 
-  const sign = (payload: string) => createHmac('sha256', deviceKey).update(payload).digest('base64url');
+  const sign = (payload: string) => createHmac('sha256', options.deviceKey).update(payload).digest('base64url');
 
   /** The device id of a valid, unexpired device cookie, else undefined. */
   const trustedDevice = (req: IncomingMessage): string | undefined => {
@@ -155,41 +157,39 @@ export function createBasicAuth(options: BasicAuthOptions) {
     );
   };
 
-  const unauthorized = (req: IncomingMessage, res: ServerResponse) =>
-    refuse(req, res, 401, 'Log in to use site-admin.', undefined, {
-      'www-authenticate': `Basic realm="${realm}", charset="UTF-8"`,
-    });
-  const tooMany = (req: IncomingMessage, res: ServerResponse, ms: number) =>
-    refuse(req, res, 429, 'Too many failed logins; wait a moment and try again.', undefined, {
-      'retry-after': String(Math.ceil(ms / 1000)),
-    });
-
-  async function check(req: IncomingMessage, res: ServerResponse, next: () => void): Promise<void> {
-    const match = /^Basic ([A-Za-z0-9+/=]+)$/i.exec(req.headers.authorization ?? '');
-    // No credentials, nothing to guess with: the challenge, uncounted.
-    if (!match) return unauthorized(req, res);
-    const given = Buffer.from(match[1] ?? '', 'base64').toString('utf8');
-    const colon = given.indexOf(':');
-    const userTried = (colon < 0 ? given : given.slice(0, colon)).toLowerCase();
-
-    const device = trustedDevice(req);
-    const takes: Take[] = device
-      ? [{ limiter: perDevice, key: device }]
-      : [
-          { limiter: overall, key: 'all' },
-          { limiter: perAddress, key: addressKey(req.socket.remoteAddress) },
-          { limiter: perAccount, key: digest(userTried).toString('base64url') },
-        ];
-    const wait = await admit(takes);
-    if (wait !== null) return tooMany(req, res, wait);
-    if (!timingSafeEqual(digest(given), expected)) return unauthorized(req, res);
-    // Right: the point taken for this attempt goes back.
-    await Promise.all(takes.map((t) => t.limiter.reward(t.key)));
-    if (!device) issueDevice(res);
-    next();
-  }
-
-  return function login(req: IncomingMessage, res: ServerResponse, next: () => void): void {
-    check(req, res, next).catch(() => tooMany(req, res, 1000));
+  return {
+    /**
+     * Admits one attempt at `account` (the e-mail address tried, in any case) from this request's address
+     * and browser: an `Attempt` to report on, or how many milliseconds to wait before trying again.
+     */
+    async attempt(req: IncomingMessage, account: string): Promise<{ admitted: true; attempt: Attempt } | { admitted: false; waitMs: number }> {
+      const device = trustedDevice(req);
+      const takes: Take[] = device
+        ? [{ limiter: perDevice, key: device }]
+        : [
+            { limiter: overall, key: 'all' },
+            { limiter: perAddress, key: addressKey(req.socket.remoteAddress) },
+            { limiter: perAccount, key: digest(account.trim().toLowerCase()).toString('base64url') },
+          ];
+      let wait: number | null;
+      try {
+        wait = await admit(takes);
+      } catch {
+        wait = 1000;
+      }
+      if (wait !== null) return { admitted: false, waitMs: wait };
+      return {
+        admitted: true,
+        attempt: {
+          async succeeded(res) {
+            await Promise.all(takes.map((t) => t.limiter.reward(t.key))).catch(() => undefined);
+            if (!device) issueDevice(res);
+          },
+          failed() {},
+        },
+      };
+    },
   };
 }
+
+export type LoginThrottle = ReturnType<typeof createLoginThrottle>;

@@ -1,31 +1,168 @@
 /**
- * Our own small API, beside the sites' Site API v2: the list of sites the browser may know, and a health
- * check for load balancers (answered without a login). Every other address under /api is not an endpoint.
+ * Our own API, beside the sites' Site API v2: a table of endpoints under /api (the list of sites, the
+ * health check, signing in, people and accounts), each with its method and path. A path may hold named
+ * parts (`/api/people/:id/grants`), matched one segment each and decoded. A body is JSON, at most
+ * OWN_API_MAX_BODY_BYTES, read here before the endpoint runs; an endpoint that is not `public` is answered
+ * only for someone signed in (the authentication step refuses the rest with 401).
  */
-import { SITES_PATH, type SiteInfo } from '../src/contract/site-info';
-import { sendError } from './answers';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { bodyPending, refuse, sendError } from './answers';
+import type { Identity } from './auth/accounts';
 import type { RequestContext } from './pipeline/context';
 
 export const HEALTH_PATH = '/api/health';
 
-/** Answers a GET or HEAD (the pipeline refused every other method) of an address under /api. */
-export function createOwnApi(sites: readonly SiteInfo[]): (request: RequestContext) => void {
-  const answers = new Map([
-    [SITES_PATH, JSON.stringify({ sites })],
-    [HEALTH_PATH, JSON.stringify({ status: 'ok' })],
-  ]);
-  return ({ res, method, path }) => {
-    const body = answers.get(path);
-    if (body === undefined) {
-      sendError(res, 404, `${method} ${path} is not an endpoint of this server.`);
-      return;
+/** The largest body our own endpoints read: a sign-in, a person's grants, a name. */
+export const OWN_API_MAX_BODY_BYTES = 64 * 1024;
+
+export type EndpointMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface EndpointCall {
+  request: RequestContext;
+  /** Who asks, as authentication found out (`nobody` only reaches a public endpoint). */
+  who: Identity;
+  /** The path's named parts, decoded. */
+  params: Record<string, string>;
+  /** The JSON body (undefined for a GET, or a request without one). */
+  body: unknown;
+}
+
+export interface Endpoint {
+  method: EndpointMethod;
+  /** `/api/sign-in/password`, or with named parts: `/api/people/:id`. */
+  path: string;
+  /** Answered to anyone, signed in or not: the health check, the sign-in itself. */
+  public?: boolean;
+  handle(call: EndpointCall): void | Promise<void>;
+}
+
+/** Sends `value` as JSON with `status`, never cached. */
+export function sendJson(res: ServerResponse, status: number, value: unknown): void {
+  const body = JSON.stringify(value);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    'cache-control': 'no-store',
+  });
+  // Node leaves the body out of an answer to HEAD.
+  res.end(body);
+}
+
+/** An answer with no body: done. */
+export function sendDone(res: ServerResponse): void {
+  res.writeHead(204, { 'cache-control': 'no-store' });
+  res.end();
+}
+
+interface Compiled {
+  endpoint: Endpoint;
+  segments: string[];
+}
+
+function matchSegments(pattern: readonly string[], path: string): Record<string, string> | null {
+  const parts = path.split('/');
+  if (parts.length !== pattern.length) return null;
+  const params: Record<string, string> = {};
+  for (const [index, want] of pattern.entries()) {
+    const part = parts[index] ?? '';
+    if (want.startsWith(':')) {
+      let decoded: string;
+      try {
+        decoded = decodeURIComponent(part);
+      } catch {
+        return null;
+      }
+      if (decoded === '') return null;
+      params[want.slice(1)] = decoded;
+    } else if (part !== want) {
+      return null;
     }
-    res.writeHead(200, {
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': Buffer.byteLength(body),
-      'cache-control': 'no-store',
+  }
+  return params;
+}
+
+/** Reads a JSON body of at most OWN_API_MAX_BODY_BYTES; answers 400, 413 or 415 itself and resolves to a miss. */
+async function readBody(req: IncomingMessage, res: ServerResponse): Promise<{ ok: true; body: unknown } | { ok: false }> {
+  if (!bodyPending(req)) return { ok: true, body: undefined };
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > OWN_API_MAX_BODY_BYTES) {
+    refuse(req, res, 413, `The body is larger than this endpoint takes (${OWN_API_MAX_BODY_BYTES} bytes).`);
+    return { ok: false };
+  }
+  const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/json') {
+    refuse(req, res, 415, 'The body must be JSON (Content-Type: application/json).', [
+      { field: 'content-type', message: 'must be application/json' },
+    ]);
+    return { ok: false };
+  }
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    req.on('data', (chunk: Buffer) => {
+      if (over) return;
+      size += chunk.length;
+      if (size <= OWN_API_MAX_BODY_BYTES) {
+        chunks.push(chunk);
+        return;
+      }
+      // Declared smaller than it is: refused as it overflows; the rest is drained within refuse's bounds.
+      over = true;
+      chunks.length = 0;
+      refuse(req, res, 413, `The body is larger than this endpoint takes (${OWN_API_MAX_BODY_BYTES} bytes).`);
+      resolve({ ok: false });
     });
-    // Node leaves the body out of an answer to HEAD.
-    res.end(body);
+    req.on('error', () => {
+      if (!over) resolve({ ok: false });
+    });
+    req.on('end', () => {
+      if (over) return;
+      try {
+        resolve({ ok: true, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown });
+      } catch {
+        sendError(res, 400, 'The body is not JSON.', [{ field: 'body', message: 'must be JSON' }]);
+        resolve({ ok: false });
+      }
+    });
+  });
+}
+
+export function createOwnApi(endpoints: readonly Endpoint[]) {
+  const compiled: Compiled[] = endpoints.map((endpoint) => ({ endpoint, segments: endpoint.path.split('/') }));
+
+  /** The endpoint of `method` (HEAD as GET) and `path`, with its named parts; undefined when none. */
+  const find = (method: string, path: string): { endpoint: Endpoint; params: Record<string, string> } | undefined => {
+    const wanted = method === 'HEAD' ? 'GET' : method;
+    for (const { endpoint, segments } of compiled) {
+      if (endpoint.method !== wanted) continue;
+      const params = matchSegments(segments, path);
+      if (params) return { endpoint, params };
+    }
+    return undefined;
+  };
+
+  return {
+    find,
+    /** Answers a request under /api that authentication let through. */
+    answer(request: RequestContext): void {
+      const { req, res, method, path } = request;
+      const found = find(method, path);
+      if (!found) {
+        sendError(res, 404, `${method} ${path} is not an endpoint of this server.`);
+        return;
+      }
+      const who: Identity = request.who ?? { kind: 'nobody' };
+      void (async () => {
+        const body = await readBody(req, res);
+        if (!body.ok) return;
+        await found.endpoint.handle({ request, who, params: found.params, body: body.body });
+      })().catch((error: unknown) => {
+        console.error(`site-admin: ${method} ${path} failed`, error);
+        sendError(res, 500, 'site-admin’s server could not do this; nothing was changed that the answer does not say.');
+      });
+    },
   };
 }
+
+export type OwnApi = ReturnType<typeof createOwnApi>;

@@ -35,6 +35,11 @@ const LAYOUTS: Record<string, (db: Kysely<unknown>) => Promise<void>> = {
       db,
     );
   },
+  '0002-sign-in': async (db) => {
+    await sql`insert into settings (name, value, updated_at) values ('second-factor', '{"everyone":false,"roles":[]}', ${T})`.execute(db);
+    await sql`insert into passkeys (credential_id, person_id, public_key, counter, transports, name, created_at, last_used_at)
+              values ('cred-1', 'p1', 'key', 0, 'internal', 'Laptop', ${T}, null)`.execute(db);
+  },
 };
 
 /**

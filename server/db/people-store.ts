@@ -4,13 +4,10 @@
  */
 import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
-import type { Database, PersonRow, Role } from './schema';
+import type { Grant } from '../../src/contract/access';
+import type { Database, PersonRow } from './schema';
 
-export interface Grant {
-  /** A site id of the profile, or ALL_SITES. */
-  siteId: string;
-  role: Role;
-}
+export type { Grant } from '../../src/contract/access';
 
 export interface Person {
   id: string;
@@ -22,6 +19,8 @@ export interface Person {
   disabledAt: number | null;
   createdAt: number;
   updatedAt: number;
+  /** When the grants last changed (0: never). */
+  grantsChangedAt: number;
 }
 
 export type AddResult = { ok: true; person: Person } | { ok: false; reason: 'email-taken' };
@@ -40,6 +39,7 @@ function personOf(row: PersonRow): Person {
     disabledAt: row.disabled_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    grantsChangedAt: row.grants_changed_at,
   };
 }
 
@@ -62,6 +62,7 @@ export function createPeopleStore(db: Kysely<Database>) {
         disabled_at: null,
         created_at: input.now,
         updated_at: input.now,
+        grants_changed_at: 0,
       };
       try {
         await db.insertInto('people').values(row).execute();
@@ -108,6 +109,15 @@ export function createPeopleStore(db: Kysely<Database>) {
       return result.numUpdatedRows > 0n;
     },
 
+    async setDisplayName(id: string, displayName: string, now: number): Promise<boolean> {
+      const result = await db
+        .updateTable('people')
+        .set({ display_name: displayName.trim(), updated_at: now })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
     async setPasswordHash(id: string, passwordHash: string | null, now: number): Promise<boolean> {
       const result = await db
         .updateTable('people')
@@ -137,7 +147,8 @@ export function createPeopleStore(db: Kysely<Database>) {
             .values([...bySite].map(([site_id, role]) => ({ person_id: personId, site_id, role })))
             .execute();
         }
-        await trx.updateTable('people').set({ updated_at: now }).where('id', '=', personId).execute();
+        // Sessions issued before this get a new id at their next request (session-store's `rotate`).
+        await trx.updateTable('people').set({ updated_at: now, grants_changed_at: now }).where('id', '=', personId).execute();
       });
     },
   };

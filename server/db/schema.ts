@@ -6,12 +6,9 @@
  */
 import type { Insertable, Selectable } from 'kysely';
 
-/** What a grant lets a person do: owner (everything, manages people), editor (products and cases), support (cases). */
-export const ROLES = ['owner', 'editor', 'support'] as const;
-export type Role = (typeof ROLES)[number];
+import type { Role } from '../../src/contract/access';
 
-/** The site id of a grant on every site of the profile. */
-export const ALL_SITES = '*';
+export { ALL_SITES, ROLES, type Role } from '../../src/contract/access';
 
 export interface PeopleTable {
   /** A random UUID: instances sharing PostgreSQL never hand out the same one. */
@@ -27,6 +24,8 @@ export interface PeopleTable {
   disabled_at: number | null;
   created_at: number;
   updated_at: number;
+  /** When the person's grants last changed (0: never): a session issued before it gets a new id. */
+  grants_changed_at: number;
 }
 
 export interface GrantsTable {
@@ -47,12 +46,65 @@ export interface SessionsTable {
   expires_at: number;
   user_agent: string | null;
   address: string | null;
+  /** The person's grants_changed_at when this id was issued. */
+  grants_at: number;
+  /** How the session was started: 'password', 'passkey', 'password+passkey', 'single-sign-on', 'demo'. */
+  method: string;
+}
+
+export interface OneTimeLinksTable {
+  /** SHA-256 of the link's token, hex. */
+  token_hash: string;
+  person_id: string;
+  /** 'invitation' or 'reset'. */
+  purpose: string;
+  /** The person who made it, or null (the command line). */
+  created_by: string | null;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface PasskeysTable {
+  /** WebAuthn's credential id, base64url. */
+  credential_id: string;
+  person_id: string;
+  /** The credential's public key (COSE), base64url. */
+  public_key: string;
+  counter: number;
+  /** The authenticator's transports, comma-separated. */
+  transports: string;
+  name: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+export interface PendingStepsTable {
+  /** SHA-256 of the id in the browser's cookie, hex. */
+  id_hash: string;
+  /** What is in progress: 'second-factor', 'passkey-sign-in', 'passkey-registration', 'single-sign-on'. */
+  purpose: string;
+  person_id: string | null;
+  /** JSON: what the step needs to finish (a challenge, a state and nonce, ...). */
+  data: string;
+  expires_at: number;
+}
+
+export interface SettingsTable {
+  name: string;
+  /** JSON. */
+  value: string;
+  updated_at: number;
 }
 
 export interface Database {
   people: PeopleTable;
   grants: GrantsTable;
   sessions: SessionsTable;
+  one_time_links: OneTimeLinksTable;
+  passkeys: PasskeysTable;
+  pending_steps: PendingStepsTable;
+  settings: SettingsTable;
 }
 
 export type PersonRow = Selectable<PeopleTable>;

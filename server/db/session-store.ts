@@ -27,12 +27,18 @@ export interface Session {
   expiresAt: number;
   userAgent: string | null;
   address: string | null;
+  /** The person's grants_changed_at when this id was issued. */
+  grantsAt: number;
+  /** How it was started: 'password', 'passkey', 'password+passkey', 'single-sign-on'. */
+  method: string;
 }
 
 /** A session in use, with what a request needs of its person. */
 export interface ActiveSession extends Session {
   email: string;
   displayName: string;
+  /** When the person's grants last changed: after `grantsAt`, the session gets a new id (`rotate`). */
+  grantsChangedAt: number;
 }
 
 function sessionOf(row: SessionRow): Session {
@@ -45,6 +51,8 @@ function sessionOf(row: SessionRow): Session {
     expiresAt: row.expires_at,
     userAgent: row.user_agent,
     address: row.address,
+    grantsAt: row.grants_at,
+    method: row.method,
   };
 }
 
@@ -61,6 +69,9 @@ export function createSessionStore(db: Kysely<Database>) {
       absoluteMs: number;
       userAgent?: string | null;
       address?: string | null;
+      /** The person's grants_changed_at now. */
+      grantsAt?: number;
+      method?: string;
     }): Promise<{ id: string; session: Session }> {
       const id = newSessionId();
       const expiresAt = input.now + input.absoluteMs;
@@ -73,6 +84,8 @@ export function createSessionStore(db: Kysely<Database>) {
         expires_at: expiresAt,
         user_agent: input.userAgent ?? null,
         address: input.address ?? null,
+        grants_at: input.grantsAt ?? 0,
+        method: input.method ?? 'password',
       };
       await db.insertInto('sessions').values(row).execute();
       return { id, session: sessionOf(row) };
@@ -87,13 +100,37 @@ export function createSessionStore(db: Kysely<Database>) {
         .selectFrom('sessions')
         .innerJoin('people', 'people.id', 'sessions.person_id')
         .selectAll('sessions')
-        .select(['people.email', 'people.display_name'])
+        .select(['people.email', 'people.display_name', 'people.grants_changed_at'])
         .where('sessions.id_hash', '=', sessionIdHash(id))
         .where('sessions.idle_expires_at', '>', now)
         .where('sessions.expires_at', '>', now)
         .where('people.disabled_at', 'is', null)
         .executeTakeFirst();
-      return row && { ...sessionOf(row), email: row.email, displayName: row.display_name };
+      return row && { ...sessionOf(row), email: row.email, displayName: row.display_name, grantsChangedAt: row.grants_changed_at };
+    },
+
+    /**
+     * Gives the session of `id` a new id (its times, device and way in kept), issued under `grantsAt`.
+     * The old id keeps working for `graceMs` more (never past its own ends), marked as issued under
+     * `grantsAt` too: requests the browser sent before it saw the new cookie are not turned away, and do
+     * not rotate again. Undefined when the session has ended.
+     */
+    async rotate(id: string, now: number, grantsAt: number, graceMs: number): Promise<string | undefined> {
+      const next = newSessionId();
+      return db.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom('sessions').selectAll().where('id_hash', '=', sessionIdHash(id)).executeTakeFirst();
+        if (!row || row.expires_at <= now || row.idle_expires_at <= now) return undefined;
+        await trx
+          .insertInto('sessions')
+          .values({ ...row, id_hash: sessionIdHash(next), grants_at: grantsAt, last_seen_at: now })
+          .execute();
+        await trx
+          .updateTable('sessions')
+          .set({ grants_at: grantsAt, expires_at: Math.min(row.expires_at, now + graceMs) })
+          .where('id_hash', '=', row.id_hash)
+          .execute();
+        return next;
+      });
     },
 
     /**

@@ -1,29 +1,34 @@
 /**
- * Step 4, authentication: who is asking. With a login configured (ADMIN_USER and ADMIN_PASSWORD), HTTP
- * Basic with its limits on guessing (login.ts), except for the health check, which load balancers ask
- * without a login. Without one (a server on loopback, behind the operator's own single sign-on), anyone
- * who reaches the port.
+ * Step 4, authentication: who is asking (auth/accounts.ts). A site's call, and every endpoint of our own
+ * API but the public ones (the health check, signing in), is answered only for a person signed in, or in
+ * the local demo (loopback, nobody in the database); anyone else gets 401 in the spec's error shape and
+ * the app shows its sign-in page. The app's pages and files hold no data: they are served to anyone.
  */
-import type { createBasicAuth } from '../login';
+import { refuse, sendError } from '../answers';
+import type { Accounts } from '../auth/accounts';
+import type { OwnApi } from '../own-api';
 import type { Step } from './context';
-import { HEALTH_PATH } from '../own-api';
 
-export interface Login {
-  user: string;
-  check: ReturnType<typeof createBasicAuth>;
-}
-
-export function authenticate(login: Login | undefined): Step {
+export function authenticate(accounts: Accounts, ownApi: Pick<OwnApi, 'find'>): Step {
   return (request, next) => {
-    if (!login || request.url === HEALTH_PATH) {
-      request.who = { kind: 'anyone' };
+    const { address, method, path, req, res } = request;
+    if (address.kind === 'page') {
       next();
       return;
     }
-    // Answers 401 or 429 itself; calls back only for the right login.
-    login.check(request.req, request.res, () => {
-      request.who = { kind: 'user', name: login.user };
-      next();
-    });
+    accounts
+      .identify(req, res)
+      .then((who) => {
+        request.who = who;
+        if (who.kind !== 'nobody' || (address.kind === 'own-api' && ownApi.find(method, path)?.endpoint.public)) {
+          next();
+          return;
+        }
+        refuse(req, res, 401, 'Sign in to use site-admin: your session has ended, or you have not signed in on this browser.');
+      })
+      .catch((error: unknown) => {
+        console.error('site-admin: could not check who is asking', error);
+        sendError(res, 503, 'site-admin’s server cannot reach its own database just now; try again in a moment.');
+      });
   };
 }

@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { API_BASE_PATH } from '../../src/contract/site-api';
+import type { Identity } from '../auth/accounts';
 
 /** Addresses that name their site: `/api/s/{site}/site/v2/...`. */
 export const SITE_ADDRESS_PREFIX = '/api/s/';
@@ -24,12 +25,8 @@ export const SITE_API_SUFFIX = '/site/v2';
 export type Address =
   { kind: 'site'; site: string | null; base: string; operationPath: string | null } | { kind: 'own-api' } | { kind: 'page' };
 
-/** Who is asking, as authentication found out. */
-export type Who =
-  /** Logged in with the server's login. */
-  | { kind: 'user'; name: string }
-  /** Anyone who reaches the port: a server without a login (loopback), or the unauthenticated health check. */
-  | { kind: 'anyone' };
+/** Who is asking, as authentication found out (auth/accounts.ts). */
+export type Who = Identity;
 
 /** One of the two operations of Site API v2 that the proxy forwards, as the allowlist admitted it. */
 export interface Operation {
@@ -61,7 +58,7 @@ export interface RequestContext {
   /** The path, without the query, still encoded. */
   readonly path: string;
   readonly address: Address;
-  /** Set by authentication. */
+  /** Set by authentication, for a site's call or our own API (not for the app's pages). */
   who?: Who;
   /** Set by site resolution, for an address of a site. */
   site?: ResolvedSite;

@@ -3,6 +3,7 @@ import { Text } from '@mantine/core';
 import { PATHS, pathTo } from '@/lib/paths';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from '@/lib/router';
 import { NotFoundPage } from './not-found';
+import { RequireCapability } from './require-capability';
 import { RouteErrorBoundary } from './route-error';
 import { AppShellLayout } from './shell';
 
@@ -27,9 +28,30 @@ function Pages() {
           <Route path={PATHS.cases} element={<CasesPage />} />
           <Route path={PATHS.case} element={<CasesPage />} />
           <Route path={PATHS.products} element={<CreatedProductsPage />} />
-          <Route path={PATHS.newProduct} element={<NewProductPage />} />
-          <Route path={PATHS.importProducts} element={<ImportPage />} />
-          <Route path={PATHS.editImported} element={<EditImportedPage />} />
+          <Route
+            path={PATHS.newProduct}
+            element={
+              <RequireCapability capability="create">
+                <NewProductPage />
+              </RequireCapability>
+            }
+          />
+          <Route
+            path={PATHS.importProducts}
+            element={
+              <RequireCapability capability="create">
+                <ImportPage />
+              </RequireCapability>
+            }
+          />
+          <Route
+            path={PATHS.editImported}
+            element={
+              <RequireCapability capability="create">
+                <EditImportedPage />
+              </RequireCapability>
+            }
+          />
           <Route path={PATHS.createdProduct} element={<CreatedProductPage />} />
           <Route path={PATHS.settings} element={<SettingsPage />} />
           <Route path="*" element={<NotFoundPage />} />

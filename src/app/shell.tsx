@@ -1,19 +1,57 @@
-import { Anchor, Box, Burger, Group, NavLink } from '@mantine/core';
+import { Anchor, Badge, Box, Burger, Group, NavLink } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
-import type { SiteInfo } from '@/contract/site-info';
+import type { Capability, Me } from '@/contract/access';
+import { capabilitiesOf, type SiteInfo } from '@/contract/site-info';
 import { lazyModule, useLazyModule } from '@/lib/lazy-module';
 import { matchPathName, pathTo, type PathName } from '@/lib/paths';
 import { Link, useLocation } from '@/lib/router';
 import { useSite } from '@/lib/site-context';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { ModeBadge, ModeNote } from './mode-badge';
+import { PersonButton } from './person-button';
 import { SiteButton } from './site-button';
 import classes from './shell.module.css';
 
 // The switcher's menu is a chunk of its own (Mantine's Menu and Popover, floating-ui): a server with one
 // site never loads it, and with several it loads after the first paint.
 const siteSwitcher = lazyModule(() => import('./site-switcher'));
+// The person's menu likewise: the button is here, the menu loads after the first paint.
+const personMenu = lazyModule(() => import('./person-menu'));
+
+function PersonSlot({ me }: { me: Extract<Me, { kind: 'person' }> }) {
+  const { module, load } = useLazyModule(personMenu, true);
+  const [pressedEarly, setPressedEarly] = useState(false);
+  const [focusedEarly, setFocusedEarly] = useState(false);
+  if (module) return <module.PersonMenu me={me} defaultOpened={pressedEarly} takeFocus={focusedEarly} />;
+  return (
+    <PersonButton
+      me={me}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onFocus={() => setFocusedEarly(true)}
+      onBlur={() => setFocusedEarly(false)}
+      onClick={() => {
+        setPressedEarly(true);
+        load();
+      }}
+    />
+  );
+}
+
+/** The local demo (loopback, nobody in the database): said in the header, so nobody mistakes it for a deployment. */
+function DemoMark() {
+  return (
+    <Badge
+      variant="outline"
+      color="gray"
+      data-testid="demo-mark"
+      title="Anyone who reaches this server uses it; add a person to require sign-in"
+    >
+      No sign-in: local demo
+    </Badge>
+  );
+}
 
 function SiteSwitcherSlot({ site, sites }: { site: SiteInfo; sites: readonly SiteInfo[] }) {
   const { module, load } = useLazyModule(siteSwitcher, true);
@@ -43,16 +81,37 @@ function SiteSwitcherSlot({ site, sites }: { site: SiteInfo; sites: readonly Sit
  * none is.
  */
 const NAV = [
-  { page: 'cases', pages: ['cases', 'case'], label: 'Cases', description: 'Look up a form submission' },
-  { page: 'newProduct', pages: ['newProduct'], label: 'New product', description: 'Create a catalogue product' },
-  { page: 'importProducts', pages: ['importProducts', 'editImported'], label: 'Import products', description: 'From a spreadsheet' },
-  { page: 'products', pages: ['products', 'createdProduct'], label: 'Created products', description: 'Made from this browser' },
-  { page: 'settings', pages: ['settings'], label: 'Settings', description: 'This site’s profile' },
-] as const satisfies readonly { page: PathName; pages: readonly PathName[]; label: string; description: string }[];
+  { page: 'cases', pages: ['cases', 'case'], label: 'Cases', description: 'Look up a form submission', needs: 'lookup' },
+  { page: 'newProduct', pages: ['newProduct'], label: 'New product', description: 'Create a catalogue product', needs: 'create' },
+  {
+    page: 'importProducts',
+    pages: ['importProducts', 'editImported'],
+    label: 'Import products',
+    description: 'From a spreadsheet',
+    needs: 'create',
+  },
+  {
+    page: 'products',
+    pages: ['products', 'createdProduct'],
+    label: 'Created products',
+    description: 'Made from this browser',
+    needs: 'create',
+  },
+  { page: 'settings', pages: ['settings'], label: 'Settings', description: 'This site’s profile', needs: 'lookup' },
+] as const satisfies readonly { page: PathName; pages: readonly PathName[]; label: string; description: string; needs: Capability }[];
 
-type NavItem = (typeof NAV)[number];
+/** The pages of the navigation: none takes params. */
+type NavPage = (typeof NAV)[number]['page'] | 'people';
 
-function MainNavLink({ page, pages, label, description, onClick }: NavItem & { onClick: () => void }) {
+interface NavLinkProps {
+  page: NavPage;
+  pages: readonly PathName[];
+  label: string;
+  description: string;
+  onClick: () => void;
+}
+
+function MainNavLink({ page, pages, label, description, onClick }: NavLinkProps) {
   const { pathname } = useLocation();
   const active = pages.some((name) => matchPathName(name, pathname) !== null);
   return (
@@ -71,7 +130,8 @@ function MainNavLink({ page, pages, label, description, onClick }: NavItem & { o
 
 export function AppShellLayout({ children }: { children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
-  const { site, sites, many } = useSite();
+  const { site, sites, many, me } = useSite();
+  const can = capabilitiesOf(site);
   return (
     <div className={classes.shell}>
       <a href="#main" className={classes.skipLink}>
@@ -88,14 +148,19 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
           </Group>
           <Group gap="xs" wrap="nowrap">
             {many ? <SiteSwitcherSlot site={site} sites={sites} /> : <ModeBadge site={site} />}
+            {me.kind === 'demo' ? <DemoMark /> : null}
             <ColorSchemeToggle />
+            {me.kind === 'person' ? <PersonSlot me={me} /> : null}
           </Group>
         </Group>
       </header>
       <nav className={classes.navbar} aria-label="Main" data-opened={opened || undefined}>
-        {NAV.map((item) => (
+        {NAV.filter((item) => can.includes(item.needs)).map(({ needs: _needs, ...item }) => (
           <MainNavLink key={item.page} {...item} onClick={close} />
         ))}
+        {me.kind === 'person' && me.managesPeople ? (
+          <MainNavLink page="people" pages={['people']} label="People" description="Who may do what" onClick={close} />
+        ) : null}
         <Box mt="auto">
           <ModeNote site={site} many={many} />
         </Box>

@@ -6,15 +6,23 @@
  */
 import { Alert, Anchor, Button, Center, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { SiteInfo } from '@/contract/site-info';
-import { getSites } from '@/lib/api-client';
-import { classifyApiError } from '@/lib/api-error';
+import { getSites, SIGNED_OUT_EVENT } from '@/lib/api-client';
+import { ApiError, classifyApiError } from '@/lib/api-error';
 import { describeFailure } from '@/lib/api-error-class';
 import { SiteContext, siteHref } from '@/lib/site-context';
 import { setSiteScope } from '@/lib/site-scope';
 import { createQueryClient } from './query-client';
 import { AppRouter } from './router';
+import { NoSites } from './no-sites';
+
+// Its own chunk: a browser already signed in never loads it.
+const SignInPage = lazy(() => import('./sign-in-page'));
+
+/** Our own server answered 401: nobody is signed in on this browser (or the session ended). */
+const needsSignIn = (error: unknown) =>
+  error instanceof ApiError && error.failure.type === 'configuration' && error.failure.status === 401 && error.failure.by === 'server';
 
 const SITE_PREFIX = /^\/s\/([^/]+)(\/.*)?$/;
 
@@ -26,14 +34,15 @@ function decode(segment: string): string {
   }
 }
 
-function UnknownSite({ id, sites }: { id: string; sites: readonly SiteInfo[] }) {
+function UnknownSite({ id, sites, signedIn }: { id: string; sites: readonly SiteInfo[]; signedIn: boolean }) {
   return (
     <Center mih="100vh" p="md">
       <Stack maw={560}>
-        <Title order={1}>No site called “{id}”</Title>
+        <Title order={1}>{signedIn ? `No site “${id}” that you may use` : `No site called “${id}”`}</Title>
         <Text>
-          This server works on {sites.length} {sites.length === 1 ? 'site' : 'sites'}, and “{id}” is not one of them. The link may be from
-          another deployment, or the site may have been renamed in the site profile.
+          {signedIn
+            ? `You may use ${sites.length} ${sites.length === 1 ? 'site' : 'sites'} here, and “${id}” is not one of them. If you should work on it, ask an owner of site-admin for a role on it; the link may also be from another deployment, or the site renamed.`
+            : `This server works on ${sites.length} ${sites.length === 1 ? 'site' : 'sites'}, and “${id}” is not one of them. The link may be from another deployment, or the site may have been renamed in the site profile.`}
         </Text>
         <List>
           {sites.map((site) => (
@@ -48,7 +57,22 @@ function UnknownSite({ id, sites }: { id: string; sites: readonly SiteInfo[] }) 
 }
 
 export function SiteRoot() {
-  const sites = useQuery({ queryKey: ['sites'], queryFn: ({ signal }) => getSites(signal), staleTime: Infinity, gcTime: Infinity });
+  const answer = useQuery({
+    queryKey: ['sites'],
+    queryFn: ({ signal }) => getSites(signal),
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: (count, error) => !needsSignIn(error) && count < 2,
+  });
+  const { refetch } = answer;
+  const sites = { isPending: answer.isPending, isError: answer.isError, error: answer.error, refetch, data: answer.data?.sites };
+  // A session that ends while the page is open (timed out, signed out elsewhere, disabled): ask again, and
+  // the sites' 401 brings the sign-in page, on the same address.
+  useEffect(() => {
+    const onSignedOut = () => void refetch();
+    window.addEventListener(SIGNED_OUT_EVENT, onSignedOut);
+    return () => window.removeEventListener(SIGNED_OUT_EVENT, onSignedOut);
+  }, [refetch]);
   // One query cache per site, kept while the page lives: a case seen on one site is never shown for another.
   const [clients] = useState(() => new Map<string, QueryClient>());
   const pathname = window.location.pathname;
@@ -56,12 +80,13 @@ export function SiteRoot() {
   const chosen = useMemo(() => {
     if (!sites.data) return null;
     const list = sites.data;
+    if (list.length === 0) return null;
     const match = SITE_PREFIX.exec(pathname);
     const first = list[0] as SiteInfo;
     if (list.length === 1) {
       // A long address of the only site (from a deployment that had several) becomes the short one.
-      if (match && decode(match[1] ?? '') === first.id)
-        window.history.replaceState(window.history.state, '', (match[2] ?? '/') + window.location.search);
+      if (match && decode(match[1] ?? '') !== first.id) return { unknown: decode(match[1] ?? '') };
+      if (match) window.history.replaceState(window.history.state, '', (match[2] ?? '/') + window.location.search);
       return { site: first, basename: '' };
     }
     if (!match) {
@@ -81,6 +106,27 @@ export function SiteRoot() {
       </Center>
     );
   }
+  if (sites.isError && needsSignIn(sites.error)) {
+    return (
+      <Suspense
+        fallback={
+          <Center mih="100vh" aria-busy="true">
+            <Loader aria-label="Loading the sign-in page" />
+          </Center>
+        }
+      >
+        <SignInPage
+          onSignedIn={(me) => {
+            const before = answer.data?.me;
+            // Someone else on this browser: start the page afresh, so nothing the last person saw stays in memory.
+            if (before?.kind === 'person' && (me.kind !== 'person' || me.id !== before.id)) window.location.reload();
+            else void refetch();
+          }}
+          ended={answer.data !== undefined}
+        />
+      </Suspense>
+    );
+  }
   if (sites.isError) {
     return (
       <Center mih="100vh" p="md">
@@ -95,10 +141,14 @@ export function SiteRoot() {
       </Center>
     );
   }
+  const me = answer.data?.me;
+  if (!me) return null;
+  if (sites.data?.length === 0) return <NoSites me={me} />;
   if (!chosen) return null;
-  if ('unknown' in chosen) return <UnknownSite id={chosen.unknown ?? ''} sites={sites.data} />;
+  if ('unknown' in chosen) return <UnknownSite id={chosen.unknown ?? ''} sites={sites.data ?? []} signedIn={me.kind === 'person'} />;
 
-  const many = sites.data.length > 1;
+  const all = sites.data ?? [];
+  const many = all.length > 1;
   const { site, basename } = chosen;
   setSiteScope(many ? site.id : null);
   let client = clients.get(site.id);
@@ -107,7 +157,7 @@ export function SiteRoot() {
     clients.set(site.id, client);
   }
   return (
-    <SiteContext.Provider value={{ site, sites: sites.data, many }}>
+    <SiteContext.Provider value={{ site, sites: all, many, me }}>
       <QueryClientProvider client={client}>
         <AppRouter basename={basename} />
       </QueryClientProvider>

@@ -4,6 +4,7 @@
  * loads no zod: the type comes from the profile's schema, and `readSiteInfo` checks what the browser
  * relies on.
  */
+import { CAPABILITIES, readCapabilities, type Capability } from './access';
 import type { SiteConfig } from './site-profile';
 import { API_BASE_PATH, CURRENCIES, isJsonObject, type Currency } from './site-api-basics';
 
@@ -24,6 +25,8 @@ export type SiteInfo = Pick<SiteConfig, 'id' | 'name' | 'labels' | 'forms' | 're
   siteId: string;
   currencies: Currency[];
   decimals: 2 | 4;
+  /** What the person asking may do on it (`GET /api/sites` says; everything in the local demo). */
+  can?: Capability[];
 };
 
 type Json = Record<string, unknown>;
@@ -42,10 +45,18 @@ export function readSiteInfo(value: unknown): SiteInfo | null {
   if (!Array.isArray(currencies) || !currencies.every(isCurrency) || (decimals !== 2 && decimals !== 4)) return null;
   const info: SiteInfo = { id, name, mode, siteId, currencies: [...currencies], decimals };
   if (host !== undefined) info.host = host;
+  if (value.can !== undefined) {
+    const can = readCapabilities(value.can);
+    if (!can) return null;
+    info.can = can;
+  }
   const parts: Json = info;
   for (const key of ['labels', 'forms', 'references', 'defaults']) if (value[key] !== undefined) parts[key] = value[key];
   return info;
 }
+
+/** What the person may do on `site`: what `GET /api/sites` said, or everything when it said nothing. */
+export const capabilitiesOf = (site: SiteInfo): readonly Capability[] => site.can ?? CAPABILITIES;
 
 /** The browser's view of a site of the profile. */
 export function siteInfoOf(site: SiteConfig): SiteInfo {

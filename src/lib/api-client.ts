@@ -6,10 +6,14 @@
 import { PLATFORM_STATUS_HEADER } from '@/contract/server-meta';
 import type { FormCase, WireProduct } from '@/contract/site-api';
 import { CREATE_PRODUCT_PATH, formCasePath, isJsonObject } from '@/contract/site-api-basics';
+import { ACCESS_PATHS, readMe, type Me } from '@/contract/access';
 import { readSiteInfo, SITES_PATH, type SiteInfo } from '@/contract/site-info';
 import { apiErrors } from './api-error';
 import { readErrorBody } from './error-body';
 import { apiBasePath } from './site-scope';
+
+/** Sent on `window` when our server answers 401: the session ended (or never was); the app asks to sign in. */
+export const SIGNED_OUT_EVENT = 'site-admin:signed-out';
 
 /** The browser's own limit; our server gives up on the platform sooner (15 s by default) and answers 504. */
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -55,6 +59,11 @@ async function send(path: string, init: RequestInit = {}, signal?: AbortSignal):
       response = await fetch(path, { ...init, signal: controller.signal, headers: { accept: 'application/json', ...init.headers } });
     } catch (cause) {
       return fail(cause);
+    }
+    // Our own server says the session has ended (not a platform's 401, which carries its status): the
+    // app shows its sign-in page.
+    if (response.status === 401 && platformStatusOf(response) === null && path !== ACCESS_PATHS.signInPassword) {
+      window.dispatchEvent(new Event(SIGNED_OUT_EVENT));
     }
     try {
       const text = await response.text();
@@ -130,14 +139,38 @@ export async function createProduct(body: WireProduct, signal?: AbortSignal): Pr
   return expectObject(readJson(answer), answer, 'The answer to create');
 }
 
-/** The sites this server works on (GET /api/sites), in the profile's order; never a key. */
-export async function getSites(signal?: AbortSignal): Promise<SiteInfo[]> {
+/** What `GET /api/sites` answers: the sites the person may use, and who they are. */
+export interface SitesAnswer {
+  sites: SiteInfo[];
+  me: Me;
+}
+
+/** The sites this server works on that the person may use (GET /api/sites), in the profile's order; never a key. */
+export async function getSites(signal?: AbortSignal): Promise<SitesAnswer> {
   const answer = await send(SITES_PATH, {}, signal);
-  const json = readJson(answer) as { sites?: unknown } | null;
+  const json = readJson(answer) as { sites?: unknown; me?: unknown } | null;
   const sites = Array.isArray(json?.sites) ? json.sites.map(readSiteInfo) : [];
-  if (sites.length === 0 || sites.some((site) => site === null)) {
+  const me = readMe(json?.me);
+  if (!me || sites.some((site) => site === null)) {
     throw apiErrors.notJson(answer.status, answer.platformStatus, null, 'Unexpected list of sites.');
   }
   // The reader checks the shape the browser relies on; labels and references are the profile's, checked at start.
-  return sites as SiteInfo[];
+  return { sites: sites as SiteInfo[], me };
+}
+
+/**
+ * A call to one of our own endpoints (signing in, people, your account): JSON in, JSON (or nothing) out;
+ * an `ApiError` for an error status, classified like any other.
+ */
+export async function callOwnApi(path: string, init: { method?: string; body?: unknown } = {}, signal?: AbortSignal): Promise<unknown> {
+  const answer = await send(
+    path,
+    {
+      method: init.method ?? 'GET',
+      ...(init.body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(init.body) }),
+    },
+    signal,
+  );
+  if (answer.ok && answer.text === '') return undefined;
+  return readJson(answer);
 }

@@ -17,6 +17,10 @@ export const PATHS = {
   editImported: '/products/import/edit/:row',
   createdProduct: '/products/created/:id',
   settings: '/settings',
+  /** The person's own account: name, password, passkeys, sessions. */
+  account: '/account',
+  /** People and their roles (owners). */
+  people: '/people',
 } as const;
 
 export type PathName = keyof typeof PATHS;

@@ -3,6 +3,7 @@
  * from its profile, its currencies and price precision. Provided by the app (src/app/site-root.tsx).
  */
 import { createContext, useContext } from 'react';
+import type { Me } from '@/contract/access';
 import type { SiteInfo } from '@/contract/site-info';
 
 export interface SiteContextValue {
@@ -10,6 +11,8 @@ export interface SiteContextValue {
   sites: readonly SiteInfo[];
   /** True when the server has more than one site: addresses then name the site. */
   many: boolean;
+  /** Who is signed in, or the local demo. */
+  me: Me;
 }
 
 export const SiteContext = createContext<SiteContextValue | null>(null);

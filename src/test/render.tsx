@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render as rtlRender, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
+import type { Me } from '@/contract/access';
 import type { SiteInfo } from '@/contract/site-info';
 import { MemoryRouter } from '@/lib/router';
 import { SiteContext } from '@/lib/site-context';
@@ -23,13 +24,13 @@ export const TEST_SITE: SiteInfo = {
  */
 export function render(
   ui: ReactElement,
-  { route = '/', site = TEST_SITE, ...options }: RenderOptions & { route?: string; site?: SiteInfo } = {},
+  { route = '/', site = TEST_SITE, me = { kind: 'demo' }, ...options }: RenderOptions & { route?: string; site?: SiteInfo; me?: Me } = {},
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const Wrapper = ({ children }: { children: ReactNode }) => (
     <MantineProvider theme={{ ...theme, components: { Transition: { defaultProps: { duration: 0 } } } }} env="test">
       <QueryClientProvider client={queryClient}>
-        <SiteContext.Provider value={{ site, sites: [site], many: false }}>
+        <SiteContext.Provider value={{ site, sites: [site], many: false, me }}>
           <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
         </SiteContext.Provider>
       </QueryClientProvider>

@@ -5,7 +5,9 @@
  */
 import type { Migration } from 'kysely';
 import { peopleGrantsSessions } from './0001-people-grants-sessions';
+import { signIn } from './0002-sign-in';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-people-grants-sessions': peopleGrantsSessions,
+  '0002-sign-in': signIn,
 };

@@ -1,0 +1,218 @@
+/**
+ * People, their sessions and what they may do, as the server's pipeline and our own endpoints need them:
+ * who a request is from (`identify`), a session started or ended, the person and sites the browser is
+ * told of. Everything is read from the database on every request, so a person disabled or given other
+ * grants (on any instance) is treated so at their very next request.
+ *
+ * With nobody in the database and the server on loopback, there is no sign-in at all: the local demo of
+ * `npm install && npm start`. Once a person exists, every instance asks everyone to sign in.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ALL_SITES, capabilitiesOn, CAPABILITIES, managesPeople, type Capability, type Grant, type Me } from '../../src/contract/access';
+import type { SiteInfo } from '../../src/contract/site-info';
+import { ConfigError, type ServerConfig } from '../config';
+import type { AppDatabase } from '../db/open';
+import { createPeopleStore } from '../db/people-store';
+import { createSessionStore, type ActiveSession } from '../db/session-store';
+import { createSettingsStore } from '../db/settings-store';
+import { hashPassword, needsRehash, verifyPassword } from './password-hash';
+import { clearSessionCookie, sessionIdOf, setSessionCookie, type CookieSetting } from './session-cookie';
+
+/** A session's use is written down at most this often (its idle time-out moves on with it). */
+const TOUCH_INTERVAL_MS = 60_000;
+/** After a new id is issued (grants changed), the old one still works this long, for requests already on their way. */
+const ROTATION_GRACE_MS = 10_000;
+
+/** Who a request is from. */
+export type Identity =
+  /** The local demo: loopback, nobody in the database. */
+  | { kind: 'demo' }
+  | {
+      kind: 'person';
+      id: string;
+      email: string;
+      displayName: string;
+      grants: Grant[];
+      session: ActiveSession;
+      /** The id in the browser's cookie (after a rotation, the new one). */
+      sessionId: string;
+    }
+  /** No session, or one that has ended (timed out, signed out, the person disabled). */
+  | { kind: 'nobody' };
+
+/** A site as `GET /api/sites` lists it to one person: what they may do on it. */
+export type SiteFor = SiteInfo & { can: Capability[] };
+
+export interface AccountsOptions {
+  database: AppDatabase;
+  sessions: ServerConfig['sessions'];
+  /** The server listens on loopback only: with nobody in the database, no sign-in (the local demo). */
+  demoAllowed: boolean;
+  /** The clock; Date.now unless a test moves it. */
+  now?: () => number;
+}
+
+export function createAccounts(options: AccountsOptions) {
+  const { db } = options.database;
+  const people = createPeopleStore(db);
+  const sessions = createSessionStore(db);
+  const settings = createSettingsStore(db);
+  const cookie: CookieSetting = { secure: options.sessions.secureCookies };
+  const { idleMs, absoluteMs } = options.sessions;
+  const now = options.now ?? Date.now;
+  // The demo lasts until the first person is added (by anyone, on any instance); then never again.
+  let demo = options.demoAllowed;
+
+  async function inDemo(): Promise<boolean> {
+    if (demo && (await people.count()) > 0) demo = false;
+    return demo;
+  }
+
+  return {
+    people,
+    sessions,
+    settings,
+    cookie,
+    now,
+
+    /** Whether this server is in the local demo right now (no sign-in). */
+    inDemo,
+
+    /**
+     * Who `req` is from. A session whose person's grants changed since it was issued gets a new id here (set
+     * on `res`); one unused for a while is marked used.
+     */
+    async identify(req: IncomingMessage, res: ServerResponse): Promise<Identity> {
+      if (await inDemo()) return { kind: 'demo' };
+      const id = sessionIdOf(req, cookie);
+      if (!id) return { kind: 'nobody' };
+      const t = now();
+      const session = await sessions.get(id, t);
+      if (!session) return { kind: 'nobody' };
+      let sessionId = id;
+      if (session.grantsChangedAt > session.grantsAt) {
+        const next = await sessions.rotate(id, t, session.grantsChangedAt, ROTATION_GRACE_MS);
+        if (!next) return { kind: 'nobody' };
+        setSessionCookie(res, next, session.expiresAt - t, cookie);
+        sessionId = next;
+      } else if (t - session.lastSeenAt >= TOUCH_INTERVAL_MS) {
+        await sessions.touch(id, t, idleMs);
+      }
+      const grants = await people.grantsOf(session.personId);
+      return { kind: 'person', id: session.personId, email: session.email, displayName: session.displayName, grants, session, sessionId };
+    },
+
+    /**
+     * Starts a session for a person who has just proved who they are: a new id (the session the browser
+     * came with, if any, ends: no id chosen before sign-in survives it), in the cookie on `res`.
+     */
+    async startSession(req: IncomingMessage, res: ServerResponse, personId: string, method: string): Promise<void> {
+      const t = now();
+      const previous = sessionIdOf(req, cookie);
+      if (previous) await sessions.delete(previous);
+      const person = await people.get(personId);
+      if (!person) throw new Error('No such person.');
+      const userAgent = req.headers['user-agent']?.slice(0, 300) ?? null;
+      const { id } = await sessions.create({
+        personId,
+        now: t,
+        idleMs,
+        absoluteMs,
+        userAgent,
+        address: req.socket.remoteAddress ?? null,
+        grantsAt: person.grantsChangedAt,
+        method,
+      });
+      setSessionCookie(res, id, absoluteMs, cookie);
+    },
+
+    /** Ends the session the browser holds, and its cookie. */
+    async endSession(req: IncomingMessage, res: ServerResponse): Promise<void> {
+      const id = sessionIdOf(req, cookie);
+      if (id) await sessions.delete(id);
+      clearSessionCookie(res, cookie);
+    },
+
+    /** What the browser is told of who it is. */
+    meOf(identity: Identity): Me | null {
+      if (identity.kind === 'demo') return { kind: 'demo' };
+      if (identity.kind === 'nobody') return null;
+      const { id, email, displayName, grants } = identity;
+      return { kind: 'person', id, email, displayName, grants, managesPeople: managesPeople(grants) };
+    },
+
+    /** What the browser is told of a person who has just signed in. */
+    async meOfPerson(personId: string): Promise<Me> {
+      const person = await people.get(personId);
+      if (!person) throw new Error('No such person.');
+      const grants = await people.grantsOf(personId);
+      return {
+        kind: 'person',
+        id: person.id,
+        email: person.email,
+        displayName: person.displayName,
+        grants,
+        managesPeople: managesPeople(grants),
+      };
+    },
+
+    /** The sites `identity` may use, each with what they may do on it; in the demo, every site with everything. */
+    sitesFor(identity: Identity, sites: readonly SiteInfo[]): SiteFor[] {
+      if (identity.kind === 'demo') return sites.map((site) => ({ ...site, can: [...CAPABILITIES] }));
+      if (identity.kind === 'nobody') return [];
+      return sites.flatMap((site) => {
+        const can = capabilitiesOn(identity.grants, site.id);
+        return can.length > 0 ? [{ ...site, can }] : [];
+      });
+    },
+  };
+}
+
+export type Accounts = ReturnType<typeof createAccounts>;
+
+/**
+ * At start: ADMIN_USER and ADMIN_PASSWORD (the shared login of earlier versions) become an owner of every
+ * site, created or brought up to date (active, that password, an owner of every site); then a server that
+ * other machines can reach must have someone who can sign in.
+ */
+export async function prepareAccounts(accounts: Accounts, config: Pick<ServerConfig, 'adminOwner' | 'host'>, loopback: boolean) {
+  const t = accounts.now();
+  const admin = config.adminOwner;
+  if (admin) {
+    const existing = await accounts.people.getByEmail(admin.email);
+    let personId: string;
+    if (!existing) {
+      const added = await accounts.people.add({
+        email: admin.email,
+        displayName: admin.email.split('@')[0] ?? admin.email,
+        passwordHash: await hashPassword(admin.password),
+        now: t,
+      });
+      if (!added.ok) throw new Error(`ADMIN_USER ${admin.email} could not be added.`);
+      personId = added.person.id;
+    } else {
+      personId = existing.id;
+      const same = existing.passwordHash !== null && (await verifyPassword(existing.passwordHash, admin.password));
+      if (!same || (existing.passwordHash !== null && needsRehash(existing.passwordHash))) {
+        await accounts.people.setPasswordHash(personId, await hashPassword(admin.password), t);
+        // A changed password ends the sessions started with the old one.
+        if (!same) await accounts.sessions.deleteAllOf(personId);
+      }
+      if (existing.disabledAt !== null) await accounts.people.setDisabled(personId, false, t);
+    }
+    const grants = await accounts.people.grantsOf(personId);
+    if (!grants.some((grant) => grant.siteId === ALL_SITES && grant.role === 'owner')) {
+      await accounts.people.setGrants(
+        personId,
+        [...grants.filter((grant) => grant.siteId !== ALL_SITES), { siteId: ALL_SITES, role: 'owner' }],
+        t,
+      );
+    }
+  }
+  if (!loopback && (await accounts.people.count({ active: true })) === 0) {
+    throw new ConfigError(
+      `HOST is ${config.host}, which other machines can reach, and nobody can sign in: add a person with ` +
+        '"npm run people -- add", or set ADMIN_USER and ADMIN_PASSWORD, or keep HOST on loopback (127.0.0.1).',
+    );
+  }
+}

@@ -1,0 +1,163 @@
+/**
+ * The sign-in page: shown on any address when our server answers 401 (nobody signed in on this browser,
+ * or the session ended), so that after signing in the person is where the address says. The ways in are
+ * the server's (`GET /api/sign-in`): a password always; passkeys and single sign-on where set up; in the
+ * stakeholder demo, the demo people with their passwords.
+ */
+import { Alert, Anchor, Button, Center, Divider, Paper, PasswordInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { ACCESS_PATHS, type Me, type SignInAnswer, type SignInOptions } from '@/contract/access';
+import { isJsonObject } from '@/contract/site-api-basics';
+import { callOwnApi } from '@/lib/api-client';
+import { ApiError, classifyApiError } from '@/lib/api-error';
+import { describeFailure, retryAfterMs } from '@/lib/api-error-class';
+
+function readOptions(value: unknown): SignInOptions {
+  const json = isJsonObject(value) ? value : {};
+  const sso = isJsonObject(json.singleSignOn) && typeof json.singleSignOn.name === 'string' ? { name: json.singleSignOn.name } : null;
+  const demoPeople = Array.isArray(json.demoPeople)
+    ? json.demoPeople.flatMap((p: unknown) =>
+        isJsonObject(p) && typeof p.email === 'string' && typeof p.password === 'string' && typeof p.description === 'string'
+          ? [{ email: p.email, password: p.password, description: p.description }]
+          : [],
+      )
+    : [];
+  return { password: true, passkey: json.passkey === true, singleSignOn: sso, demoPeople };
+}
+
+/** What a failed sign-in says: the server's words for a wrong password, the wait for too many. */
+function failureText(error: unknown): string {
+  if (error instanceof ApiError && error.failure.type !== 'network' && error.failure.type !== 'timeout') {
+    if (error.status === 429) {
+      const ms = retryAfterMs(error.retryAfter, Date.now());
+      const seconds = ms === null ? null : Math.max(1, Math.ceil(ms / 1000));
+      return `Too many failed sign-ins. Wait ${seconds === null ? 'a moment' : `${seconds} seconds`}, then try again.`;
+    }
+    if (error.status === 401 || error.status === 400) return error.said ?? 'That e-mail address and password do not match.';
+  }
+  return describeFailure(classifyApiError(error));
+}
+
+export default function SignInPage({ onSignedIn, ended = false }: { onSignedIn: (me: Me) => void; ended?: boolean }) {
+  const options = useQuery({
+    queryKey: ['sign-in-options'],
+    queryFn: async ({ signal }) => readOptions(await callOwnApi(ACCESS_PATHS.signIn, {}, signal)),
+    staleTime: Infinity,
+  });
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  // The page is there only to sign in: the first field takes the keyboard's focus.
+  useEffect(() => emailRef.current?.focus(), []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      const answer = (await callOwnApi(ACCESS_PATHS.signInPassword, { method: 'POST', body: { email, password } })) as SignInAnswer;
+      if (answer.result === 'signed-in') onSignedIn(answer.me);
+      else setProblem('This account also needs a passkey, which this browser cannot use here.');
+    } catch (error) {
+      setProblem(failureText(error));
+      setPassword('');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const demoPeople = options.data?.demoPeople ?? [];
+  return (
+    <Center mih="100vh" p="md" component="main">
+      <Stack w="100%" maw={420} gap="lg">
+        <Stack gap={4}>
+          <Text fw={700} fz="lg">
+            site-admin
+          </Text>
+          <Title order={1} fz="h2">
+            Sign in
+          </Title>
+          {ended ? <Text c="dimmed">Your session has ended. Sign in again to carry on where you were.</Text> : null}
+        </Stack>
+        <Paper withBorder p="lg" radius="md">
+          <form onSubmit={(event) => void submit(event)} noValidate aria-label="Sign in with your password">
+            <Stack>
+              {problem ? (
+                <Alert color="red" role="alert" title="Not signed in">
+                  {problem}
+                </Alert>
+              ) : null}
+              <TextInput
+                ref={emailRef}
+                label="E-mail address"
+                type="email"
+                autoComplete="username"
+                required
+                value={email}
+                onChange={(event) => setEmail(event.currentTarget.value)}
+                data-autofocus
+              />
+              <PasswordInput
+                label="Password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(event) => setPassword(event.currentTarget.value)}
+              />
+              <Button type="submit" loading={busy} fullWidth>
+                Sign in
+              </Button>
+            </Stack>
+          </form>
+        </Paper>
+        {options.isError ? (
+          <Text size="sm" c="dimmed">
+            Other ways to sign in could not be loaded: {describeFailure(classifyApiError(options.error))}
+          </Text>
+        ) : null}
+        {demoPeople.length > 0 ? (
+          <Paper withBorder p="lg" radius="md">
+            <Stack gap="xs">
+              <Divider label="Demo people" labelPosition="left" />
+              <Text size="sm">This is a demo on sandbox data. Sign in as one of these people to see what each role may do:</Text>
+              <Table>
+                <Table.Tbody>
+                  {demoPeople.map((person) => (
+                    <Table.Tr key={person.email}>
+                      <Table.Td>
+                        <Text size="sm" fw={600}>
+                          {person.email}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {person.description} · password <code>{person.password}</code>
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Anchor
+                          component="button"
+                          type="button"
+                          size="sm"
+                          onClick={() => {
+                            setEmail(person.email);
+                            setPassword(person.password);
+                            emailRef.current?.focus();
+                          }}
+                        >
+                          Use
+                        </Anchor>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Stack>
+          </Paper>
+        ) : null}
+      </Stack>
+    </Center>
+  );
+}

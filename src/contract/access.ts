@@ -1,0 +1,147 @@
+/**
+ * Who may do what, in one place for the server (which enforces it on every call) and the browser (which
+ * shows only what a person may do). A person holds grants: a role on one site of the profile, or on every
+ * site (ALL_SITES). What a role lets them do on a site are its capabilities; a person's capabilities on a
+ * site are those of every grant that covers it (a site's own and an all-sites one), together.
+ *
+ * Written without zod: the first page reads `/api/sites`, which carries these, and loads no zod.
+ */
+
+/** owner: everything on every site, and manages people; editor: creates and imports products, looks up cases; support: looks up cases. */
+export const ROLES = ['owner', 'editor', 'support'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The site id of a grant on every site of the profile. */
+export const ALL_SITES = '*';
+
+export interface Grant {
+  /** A site id of the profile, or ALL_SITES. */
+  siteId: string;
+  role: Role;
+}
+
+/** What a person may do on a site: look up cases, create products (by the editor or an import). */
+export const CAPABILITIES = ['lookup', 'create'] as const;
+export type Capability = (typeof CAPABILITIES)[number];
+
+const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
+  owner: ['lookup', 'create'],
+  editor: ['lookup', 'create'],
+  support: ['lookup'],
+};
+
+export const ROLE_LABELS: Record<Role, string> = { owner: 'Owner', editor: 'Editor', support: 'Support' };
+
+/** What each role means, in the words the People page and the docs use. */
+export const ROLE_DESCRIPTIONS: Record<Role, string> = {
+  owner: 'Everything on every site, and manages people',
+  editor: 'Creates and imports products, looks up cases',
+  support: 'Looks up cases',
+};
+
+export const isRole = (value: unknown): value is Role => ROLES.some((role) => role === value);
+
+/** The grants of `grants` that cover `siteId`: its own and an all-sites one. */
+export function grantsOn(grants: readonly Grant[], siteId: string): Grant[] {
+  return grants.filter((grant) => grant.siteId === siteId || grant.siteId === ALL_SITES);
+}
+
+/** What a person with `grants` may do on `siteId`, in CAPABILITIES' order; empty when they may not use it. */
+export function capabilitiesOn(grants: readonly Grant[], siteId: string): Capability[] {
+  const held = new Set(grantsOn(grants, siteId).flatMap((grant) => ROLE_CAPABILITIES[grant.role]));
+  return CAPABILITIES.filter((capability) => held.has(capability));
+}
+
+/** Only an owner of every site manages people (an owner's grant on one site is everything on that site only). */
+export function managesPeople(grants: readonly Grant[]): boolean {
+  return grants.some((grant) => grant.role === 'owner' && grant.siteId === ALL_SITES);
+}
+
+/** The strongest role that covers `siteId`, for showing ("Editor on Harbour Linen"); undefined without one. */
+export function roleOn(grants: readonly Grant[], siteId: string): Role | undefined {
+  const roles = new Set(grantsOn(grants, siteId).map((grant) => grant.role));
+  return ROLES.find((role) => roles.has(role));
+}
+
+const DOING: Record<Capability, string> = { lookup: 'look up cases', create: 'create products' };
+
+/**
+ * Why a call is refused, in words a person can act on: what they may do on the site and what they may not
+ * ("You may look up cases on Harbour Linen but not create products there"), or that they have no role on it.
+ */
+export function refusalMessage(siteName: string, held: readonly Capability[], wanted: Capability): string {
+  if (held.length === 0) return `You have no role on ${siteName}: ask an owner of site-admin for one.`;
+  return `You may ${held.map((capability) => DOING[capability]).join(' and ')} on ${siteName} but not ${DOING[wanted]} there.`;
+}
+
+/** The person a request is made for, as `GET /api/sites` tells the browser. */
+export type Me =
+  /** Loopback with nobody in the database: the local demo, with no sign-in; everything is allowed. */
+  | { kind: 'demo' }
+  | {
+      kind: 'person';
+      id: string;
+      email: string;
+      displayName: string;
+      grants: Grant[];
+      /** An owner of every site: may open the People page. */
+      managesPeople: boolean;
+    };
+
+/** Our own endpoints of people, sign-in and sessions, beside `/api/sites` and `/api/health`. */
+export const ACCESS_PATHS = {
+  /** GET: the ways in this server offers (`SignInOptions`). */
+  signIn: '/api/sign-in',
+  /** POST `{email, password}`: signs in with a password (`SignInAnswer`). */
+  signInPassword: '/api/sign-in/password',
+  /** POST: ends this browser's session. */
+  signOut: '/api/sign-out',
+  /** POST: ends every session of the person signed in, this one included. */
+  signOutEverywhere: '/api/sign-out/everywhere',
+} as const;
+
+/** A person the stakeholder demo signs in as: shown on the sign-in page, with the password to use. */
+export interface DemoPerson {
+  email: string;
+  password: string;
+  /** "Owner of every site", "Editor of Harbour Linen, support on Summit Outfitters". */
+  description: string;
+}
+
+/** `GET /api/sign-in`: the ways in. */
+export interface SignInOptions {
+  password: boolean;
+  passkey: boolean;
+  /** Single sign-on with OpenID Connect, by the name to show on its button; null when not set up. */
+  singleSignOn: { name: string } | null;
+  /** Only in the stakeholder demo (DEMO_PEOPLE): who to sign in as. */
+  demoPeople: DemoPerson[];
+}
+
+/**
+ * The answer to a sign-in step: signed in (the session's cookie came with it), or a second step is needed
+ * (`second-factor`: confirm with a passkey; the pending sign-in is held by a cookie of its own).
+ */
+export type SignInAnswer = { result: 'signed-in'; me: Me } | { result: 'second-factor'; ways: 'passkey'[] };
+
+const isGrant = (value: unknown): value is Grant =>
+  typeof value === 'object' && value !== null && typeof (value as Grant).siteId === 'string' && isRole((value as Grant).role);
+
+/** `me` of `GET /api/sites`, or null when it is not shaped as one (checked without zod; see the top). */
+export function readMe(value: unknown): Me | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const me = value as Record<string, unknown>;
+  if (me.kind === 'demo') return { kind: 'demo' };
+  if (me.kind !== 'person') return null;
+  const { id, email, displayName, grants, managesPeople: manages } = me;
+  if (typeof id !== 'string' || typeof email !== 'string' || typeof displayName !== 'string') return null;
+  if (!Array.isArray(grants) || !grants.every(isGrant) || typeof manages !== 'boolean') return null;
+  return { kind: 'person', id, email, displayName, grants: grants.map(({ siteId, role }) => ({ siteId, role })), managesPeople: manages };
+}
+
+/** `can` of a site in `GET /api/sites`: the capabilities listed, in CAPABILITIES' order; null when it is not a list of them. */
+export function readCapabilities(value: unknown): Capability[] | null {
+  if (!Array.isArray(value)) return null;
+  if (!value.every((item) => CAPABILITIES.some((capability) => capability === item))) return null;
+  return CAPABILITIES.filter((capability) => value.includes(capability));
+}
