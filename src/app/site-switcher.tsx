@@ -5,13 +5,17 @@
  */
 import { Menu, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import type { SiteInfo } from '@/contract/site-info';
+import { capabilitiesOf, type SiteInfo } from '@/contract/site-info';
 import { useLocation } from '@/lib/router';
 import { siteHref } from '@/lib/site-context';
 import { SiteButton } from './site-button';
 
-/** The same kind of page on the other site: its list, not this site's case or product. */
-function samePageOn(pathname: string): string {
+/**
+ * The same kind of page on the other site: its list, not this site's case or product; Cases where the
+ * person may not create products.
+ */
+function samePageOn(pathname: string, other: SiteInfo): string {
+  if (pathname.startsWith('/products') && !capabilitiesOf(other).includes('create')) return '/cases';
   if (pathname.startsWith('/products/new')) return '/products/new';
   if (pathname.startsWith('/products')) return '/products';
   if (pathname.startsWith('/settings')) return '/settings';
@@ -49,7 +53,7 @@ export function SiteSwitcher({
           <Menu.Item
             key={other.id}
             component="a"
-            href={siteHref(other.id, samePageOn(pathname), true)}
+            href={siteHref(other.id, samePageOn(pathname, other), true)}
             aria-current={other.id === site.id ? 'true' : undefined}
             leftSection={
               <span aria-hidden="true" style={{ visibility: other.id === site.id ? 'visible' : 'hidden' }}>

@@ -220,12 +220,31 @@ describe('createProduct', () => {
 describe('getSites', () => {
   const site = { id: 'main', name: 'Sandbox', mode: 'sandbox', siteId: '1001', currencies: ['aud'], decimals: 2 };
   it('reads the sites, and calls anything else unreadable', async () => {
-    fetchMock.mockResolvedValue(answer(200, JSON.stringify({ sites: [site] })));
-    expect(await getSites()).toEqual([site]);
+    fetchMock.mockResolvedValue(answer(200, JSON.stringify({ sites: [site], me: { kind: 'demo' } })));
+    expect(await getSites()).toEqual({ sites: [site], me: { kind: 'demo' } });
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/sites');
-    fetchMock.mockResolvedValue(answer(200, JSON.stringify({ sites: [{ ...site, mode: 'elsewhere' }] })));
+    fetchMock.mockResolvedValue(answer(200, JSON.stringify({ sites: [{ ...site, mode: 'elsewhere' }], me: { kind: 'demo' } })));
     expect(await failure(getSites())).toMatchObject({ failure: { type: 'unreadable' } });
-    fetchMock.mockResolvedValue(answer(200, JSON.stringify({ sites: [] })));
+    // No `me`: not an answer of this server.
+    fetchMock.mockResolvedValue(answer(200, JSON.stringify({ sites: [site] })));
+    expect(await failure(getSites())).toMatchObject({ failure: { type: 'unreadable' } });
+  });
+
+  it('reads who is signed in and what they may do on each site', async () => {
+    const me = {
+      kind: 'person',
+      id: 'p1',
+      email: 'a@example.com',
+      displayName: 'Ada',
+      grants: [{ siteId: 'main', role: 'support' }],
+      managesPeople: false,
+    };
+    fetchMock.mockResolvedValue(answer(200, JSON.stringify({ sites: [{ ...site, can: ['lookup'] }], me })));
+    expect(await getSites()).toEqual({ sites: [{ ...site, can: ['lookup'] }], me });
+    // A person with no site yet gets an empty list, not a failure.
+    fetchMock.mockResolvedValue(answer(200, JSON.stringify({ sites: [], me })));
+    expect((await getSites()).sites).toEqual([]);
+    fetchMock.mockResolvedValue(answer(200, JSON.stringify({ sites: [{ ...site, can: ['delete'] }], me })));
     expect(await failure(getSites())).toMatchObject({ failure: { type: 'unreadable' } });
   });
 });

@@ -122,7 +122,9 @@ export function describeFailure(failure: ApiFailure): string {
               ? 'the API key or site id that site-admin’s server sends is missing or not valid.'
               : 'the key that site-admin’s server sends is valid, but lacks permission for this.'
           }`
-        : `site-admin’s server refused the request (${statusText(failure.status)}).`;
+        : failure.status === 401
+          ? 'Your sign-in has ended (it timed out, or you were signed out): sign in again.'
+          : 'site-admin refused this: your role on this site does not allow it. An owner can give you another role on the People page.';
     case 'answered':
       return failure.by === 'platform'
         ? `The platform answered ${statusText(failure.status)}.`
@@ -197,10 +199,9 @@ function lookupText(
                 : 'The server’s platform credentials lack permission',
             message: `${what} ${CONFIGURATION}`,
           }
-        : {
-            title: `site-admin’s server refused the lookup (${statusText(failure.status)})`,
-            message: `${what} ${failure.status === 401 ? 'Reload the page to sign in again.' : 'Reload the page and try again.'}`,
-          };
+        : failure.status === 401
+          ? { title: 'Your sign-in has ended', message: what }
+          : { title: 'You may not look up cases on this site', message: what };
     case 'answered':
       break;
   }
@@ -237,7 +238,9 @@ function createText(error: unknown, failure: ApiFailure, what: string): Pick<Fai
       return { title: "We can't tell whether the product was created", message: `${what} The product may have been created.` };
     case 'configuration':
       return failure.type === 'configuration' && failure.by === 'server'
-        ? { title: `site-admin’s server refused the request (${statusText(failure.status)})`, message: `${what} Nothing was created.` }
+        ? failure.status === 401
+          ? { title: 'Your sign-in has ended', message: `${what} Nothing was created.` }
+          : { title: 'You may not create products on this site', message: `${what} Nothing was created.` }
         : {
             title: meaning.status === 401 ? 'The platform refused our server’s credentials' : 'Our server has no permission on this site',
             message: `${what} Nothing was created. ${CONFIGURATION}`,

@@ -63,11 +63,18 @@ const TABLE: Row[] = [
     create: { meaning: 'configuration', title: 'The platform refused our server’s credentials' },
   },
   {
-    answer: 'our own 401 (the login)',
-    error: apiErrors.answered(401, null, body('Log in')),
+    answer: 'our own 401 (no session)',
+    error: apiErrors.answered(401, null, body('Sign in')),
     failure: { type: 'configuration', status: 401, by: 'server' },
-    lookup: { title: 'site-admin’s server refused the lookup (401 Unauthorized)', canRetry: false },
-    create: { meaning: 'configuration', title: 'site-admin’s server refused the request (401 Unauthorized)' },
+    lookup: { title: 'Your sign-in has ended', canRetry: false },
+    create: { meaning: 'configuration', title: 'Your sign-in has ended' },
+  },
+  {
+    answer: 'our own 403 (the person’s role)',
+    error: apiErrors.answered(403, null, body('You may look up cases on Harbour Linen but not create products there.')),
+    failure: { type: 'configuration', status: 403, by: 'server' },
+    lookup: { title: 'You may not look up cases on this site', canRetry: false },
+    create: { meaning: 'configuration', title: 'You may not create products on this site' },
   },
   {
     answer: 'the platform’s 403',
@@ -192,9 +199,19 @@ describe('explainFailure, for a lookup', () => {
       expect(view.message).toMatch(/configuration matter for whoever runs this server/);
       expect(view.message).toMatch(/browser holds no key/);
     }
-    expect(explainFailure(apiErrors.answered(401, null, body('Log in')), { kind: 'lookup', form: '3', id: '1' }).message).toMatch(
+    expect(explainFailure(apiErrors.answered(401, null, body('Sign in')), { kind: 'lookup', form: '3', id: '1' }).message).toMatch(
       /sign in again/,
     );
+    // Our own 403 is the person's role, never the server's configuration; the server's words say what is allowed.
+    const refused = explainFailure(
+      apiErrors.answered(403, null, body('You may look up cases on Harbour Linen but not create products there.')),
+      {
+        kind: 'create',
+      },
+    );
+    expect(refused.message).toMatch(/your role on this site does not allow it/);
+    expect(refused.message).not.toMatch(/configuration/);
+    expect(refused.said).toBe('You may look up cases on Harbour Linen but not create products there.');
   });
 
   it('passes on the details of a 422', () => {
