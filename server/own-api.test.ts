@@ -7,7 +7,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createOwnApi, OWN_API_MAX_BODY_BYTES, sendDone, sendJson, type Endpoint } from './own-api';
 import { parseRequest } from './pipeline/context';
-import { closeServer, errorShapeProblems, listen, rawExchange, send } from './test-helpers';
+import { closeServer, errorShapeProblems, listen, rawExchange, send, waitFor } from './test-helpers';
 
 const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/things/:id', handle: ({ request, params }) => sendJson(request.res, 200, { params }) },
@@ -99,6 +99,27 @@ describe('our own API', () => {
     );
     expect(reply?.status).toBe(413);
     expect(errorShapeProblems(413, reply?.headers['content-type']?.[0], reply?.text ?? '')).toEqual([]);
+  });
+
+  it('reads a body that arrived whole before the endpoint was reached (as after a session looked up in the database)', async () => {
+    const ownApi = createOwnApi(ENDPOINTS);
+    const slow = http.createServer((req, res) => {
+      void waitFor(() => req.complete, { timeoutMs: 5_000, intervalMs: 5, what: 'the body to arrive' }).then(() =>
+        ownApi.answer(parseRequest(req, res)),
+      );
+    });
+    const slowPort = await listen(slow);
+    try {
+      const reply = await send(slowPort, {
+        method: 'POST',
+        path: '/api/things/7/notes/1',
+        headers: { 'content-type': 'application/json' },
+        body: '{"text":"hi"}',
+      });
+      expect([reply.status, JSON.parse(reply.text)]).toEqual([201, { params: { id: '7', note: '1' }, body: { text: 'hi' } }]);
+    } finally {
+      await closeServer(slow);
+    }
   });
 
   it('answers an endpoint that fails with 500 in the error shape, and logs the failure for the operator', async () => {
