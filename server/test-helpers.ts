@@ -433,8 +433,14 @@ export async function startWholeServer(
   const { createSiteAdminServer } = await import('./app');
   const dataDir = tempDir('site-admin-server-');
   const { database, ...serverOptions } = options;
-  const config = loadConfig({ SANDBOX_DATA_DIR: dataDir, LOG_REQUESTS: 'false', ...env });
-  const site = await createSiteAdminServer(database ? { ...config, database } : config, serverOptions);
+  let site: SiteAdminServer;
+  try {
+    const config = loadConfig({ SANDBOX_DATA_DIR: dataDir, LOG_REQUESTS: 'false', ...env });
+    site = await createSiteAdminServer(database ? { ...config, database } : config, serverOptions);
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const server = http.createServer((req, res) => site.handle(req, res));
   const port = await listen(server);
   return {
