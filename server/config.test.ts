@@ -49,6 +49,16 @@ describe('loadConfig: who may use the server', () => {
   });
 });
 
+describe('loadConfig: the stakeholder demo’s people', () => {
+  it('takes DEMO_PEOPLE on sandbox sites, and refuses it with a live site, naming the site', () => {
+    expect(loadConfig({ DEMO_PEOPLE: 'true' }).demoPeople).toBe(true);
+    expect(loadConfig({}).demoPeople).toBe(false);
+    expect(() =>
+      loadConfig({ DEMO_PEOPLE: 'true', SITE_API_BASE_URL: 'https://shop.example/api/site/v2', SITE_API_KEY: 'k', SITE_ID: '1' }),
+    ).toThrow(/DEMO_PEOPLE .* site "main" is a live site/);
+  });
+});
+
 describe('loadConfig: sessions', () => {
   it('ends a session after 2 hours idle and 12 hours in all unless told otherwise', () => {
     expect(loadConfig({}).sessions).toEqual({ idleMs: 2 * 3_600_000, absoluteMs: 12 * 3_600_000, secureCookies: false });

@@ -321,25 +321,10 @@ export function runAutocannon(options: AutocannonOptions, onStart?: (instance: A
 
 /**
  * The whole server in sandbox mode on a free loopback port, with its own data folder and any further
- * settings in `env` (a login, say); `stop` cleans up.
+ * settings in `env` (an owner by ADMIN_USER, say); `stop` cleans up.
  */
-export async function startSandboxedSite(prefix: string, env: Readonly<Record<string, string>> = {}) {
-  const { createSiteAdminServer } = await import('./app');
-  const { loadConfig } = await import('./config');
-  const dataDir = tempDir(prefix);
-  const site = await createSiteAdminServer(loadConfig({ SANDBOX_DATA_DIR: dataDir, LOG_REQUESTS: 'false', ...env }));
-  const server = http.createServer((req, res) => site.handle(req, res));
-  const port = await listen(server);
-  return {
-    site,
-    server,
-    port,
-    async stop() {
-      await closeServer(server);
-      await site.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+export function startSandboxedSite(prefix: string, env: Readonly<Record<string, string>> = {}) {
+  return startWholeServer(env, { prefix });
 }
 
 /**
@@ -428,11 +413,11 @@ export async function addPeople(site: Pick<SiteAdminServer, 'accounts'>, people:
  */
 export async function startWholeServer(
   env: Readonly<Record<string, string>> = {},
-  options: CreateServerOptions & { database?: DatabaseSetting } = {},
+  options: CreateServerOptions & { database?: DatabaseSetting; prefix?: string } = {},
 ) {
   const { createSiteAdminServer } = await import('./app');
-  const dataDir = tempDir('site-admin-server-');
-  const { database, ...serverOptions } = options;
+  const { database, prefix = 'site-admin-server-', ...serverOptions } = options;
+  const dataDir = tempDir(prefix);
   let site: SiteAdminServer;
   try {
     const config = loadConfig({ SANDBOX_DATA_DIR: dataDir, LOG_REQUESTS: 'false', ...env });

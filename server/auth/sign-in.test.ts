@@ -279,6 +279,30 @@ describeEachEngine('signing in and sessions', (_engine, freshDatabase) => {
     expect(await status(port, '/api/sites', renewed)).toBe(200);
   });
 
+  it('takes a person disabled or given other grants on one instance into account on another sharing the database, at the next request', async () => {
+    const database = await freshDatabase();
+    const a = await start({}, database);
+    const b = await start({}, database);
+    const [adaId, beaId] = await addPeople(a.site, [
+      { ...ADA, grants: [{ siteId: '*', role: 'editor' }] },
+      { ...BEA, grants: [{ siteId: '*', role: 'editor' }] },
+    ]);
+    const ada = await signIn(a.port, ADA);
+    const bea = await signIn(b.port, BEA);
+    // A session started on one instance is good on the other.
+    expect(await status(b.port, LOOKUP('summit-outfitters'), ada)).toBe(404);
+    expect(await status(a.port, LOOKUP('summit-outfitters'), bea)).toBe(404);
+
+    clock += MINUTE;
+    await a.site.accounts.people.setDisabled(adaId!, true, clock);
+    await a.site.accounts.people.setGrants(beaId!, [{ siteId: 'harbour-linen', role: 'support' }], clock);
+    expect(await status(b.port, LOOKUP('summit-outfitters'), ada)).toBe(401);
+    const renewed = await call(b.port, LOOKUP('summit-outfitters'), bea);
+    expect(renewed.status).toBe(403);
+    expect(sessionOf(renewed)).toBeDefined();
+    expect(await status(a.port, LOOKUP('harbour-linen'), sessionOf(renewed))).toBe(404);
+  });
+
   it('with ADMIN_USER and ADMIN_PASSWORD creates an owner of every site, who signs in with them', async () => {
     const { port } = await start({ ADMIN_USER: ADA.email, ADMIN_PASSWORD: ADA.password });
     const reply = await signInWithPassword(port, ADA.email, ADA.password);
