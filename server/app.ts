@@ -12,7 +12,7 @@ import { createAccounts, prepareAccounts, type Accounts } from './auth/accounts'
 import { signInEndpoints } from './auth/sign-in-endpoints';
 import { ConfigError, isLoopbackHost, LOOPBACK_HOSTS, type ServerConfig } from './config';
 import { openDatabase, type AppDatabase } from './db/open';
-import { createLoginThrottle } from './login';
+import { createLoginThrottle, type LoginLimits } from './auth/login-throttle';
 import { createOwnApi } from './own-api';
 import { authenticate } from './pipeline/authentication';
 import { checkPermissions } from './pipeline/permissions';
@@ -76,6 +76,8 @@ export interface CreateServerOptions {
   sandboxThread?: 'worker' | 'this';
   /** The server's clock (sessions' time-outs); Date.now unless a test moves it. */
   now?: () => number;
+  /** The login throttle's limits; its defaults unless a test needs a limit reached in a few attempts. */
+  loginLimits?: Partial<LoginLimits>;
 }
 
 export async function createSiteAdminServer(config: ServerConfig, options: CreateServerOptions = {}): Promise<SiteAdminServer> {
@@ -127,7 +129,11 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
   await prepareAccounts(accounts, config, loopback);
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
   // The device cookies' key is the database's, so every instance sharing it accepts the others' cookies.
-  const throttle = createLoginThrottle({ deviceKey: await accounts.settings.secretKey('device-cookie-key', accounts.now()), redis });
+  const throttle = createLoginThrottle({
+    deviceKey: await accounts.settings.secretKey('device-cookie-key', accounts.now()),
+    limits: options.loginLimits,
+    redis,
+  });
   const ownApi = createOwnApi([
     ...signInEndpoints({
       accounts,

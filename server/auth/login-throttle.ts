@@ -162,7 +162,10 @@ export function createLoginThrottle(options: LoginThrottleOptions) {
      * Admits one attempt at `account` (the e-mail address tried, in any case) from this request's address
      * and browser: an `Attempt` to report on, or how many milliseconds to wait before trying again.
      */
-    async attempt(req: IncomingMessage, account: string): Promise<{ admitted: true; attempt: Attempt } | { admitted: false; waitMs: number }> {
+    async attempt(
+      req: IncomingMessage,
+      account: string,
+    ): Promise<{ admitted: true; attempt: Attempt } | { admitted: false; waitMs: number }> {
       const device = trustedDevice(req);
       const takes: Take[] = device
         ? [{ limiter: perDevice, key: device }]
