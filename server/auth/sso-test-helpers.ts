@@ -8,6 +8,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+import { TEST_CLIENT } from './sso-test-constants';
+
+export { TEST_CLIENT } from './sso-test-constants';
 
 export interface ProviderPerson {
   email: string;
@@ -23,8 +26,6 @@ export interface TestIdentityProvider {
   people: Map<string, ProviderPerson>;
   close(): Promise<void>;
 }
-
-export const TEST_CLIENT = { clientId: 'site-admin', clientSecret: 'a-client-secret-for-the-tests-only' };
 
 export async function startIdentityProvider(options: { port?: number; redirectUris: string[] }): Promise<TestIdentityProvider> {
   const people = new Map<string, ProviderPerson>();
