@@ -3,14 +3,15 @@
  * server, with plain HTTP: every redirect is followed by hand, each origin keeping its own cookies, so
  * what the browser would carry (and what it would not) is explicit.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SSO_CALLBACK_PATH, SSO_START_PATH } from '../../src/contract/single-sign-on';
 import { createSiteAdminServer, type SiteAdminServer } from '../app';
-import { loadConfig } from '../config';
+import { loadConfig, type DatabaseSetting } from '../config';
+import { describeEachEngine } from '../db/postgres-test-helpers';
 import { closeServer, configError, freePort, listen, tempDir } from '../test-helpers';
 import { SSO_COOKIE } from './single-sign-on';
 import { startIdentityProvider, type TestIdentityProvider } from './sso-test-helpers';
@@ -67,7 +68,7 @@ interface Flow {
  * Signs in at `origin` as the provider's person `login`: the start endpoint, the provider's sign-in form,
  * the callback. `tamper` changes the authorisation request before the browser goes there.
  */
-async function signIn(origin: string, login: string, tamper: (url: URL) => void = () => undefined): Promise<Flow> {
+async function signIn(origin: string, login: string, tamper: (url: URL) => void = () => undefined, callbackOrigin = origin): Promise<Flow> {
   const site = new CookieJar();
   const provider = new CookieJar();
   const start = await visit(site, new URL(SSO_START_PATH, origin));
@@ -87,7 +88,7 @@ async function signIn(origin: string, login: string, tamper: (url: URL) => void 
     if (!answer.location) throw new Error(`the provider answered ${answer.status}: ${answer.text.slice(0, 300)}`);
     next = answer.location;
   }
-  const callback = next;
+  const callback = new URL(next.pathname + next.search, callbackOrigin);
   const stepId = site.cookies.get(SSO_COOKIE) ?? '';
   const landed = await visit(site, callback);
   expect(landed.status).toBe(302);
@@ -102,7 +103,7 @@ async function me(origin: string, jar: CookieJar) {
 }
 
 /** A site-admin server on loopback whose settings are given once its port is known (for the redirect URL). */
-async function siteAdmin(scratch: string, env: (origin: string) => Record<string, string>) {
+async function siteAdmin(scratch: string, env: (origin: string) => Record<string, string>, database?: DatabaseSetting) {
   let site: SiteAdminServer | undefined;
   const server = http.createServer((req, res) => site?.handle(req, res));
   const port = await listen(server);
@@ -111,7 +112,8 @@ async function siteAdmin(scratch: string, env: (origin: string) => Record<string
     origin,
     redirectUrl: `${origin}${SSO_CALLBACK_PATH}`,
     async start() {
-      site = await createSiteAdminServer(loadConfig({ DATA_DIR: scratch, LOG_REQUESTS: 'false', ...env(origin) }));
+      const config = loadConfig({ DATA_DIR: scratch, LOG_REQUESTS: 'false', ...env(origin) });
+      site = await createSiteAdminServer(database ? { ...config, database } : config);
       return site;
     },
     async close() {
@@ -121,10 +123,12 @@ async function siteAdmin(scratch: string, env: (origin: string) => Record<string
   };
 }
 
-describe('single sign-on with OpenID Connect', () => {
+describeEachEngine('single sign-on with OpenID Connect', (_engine, freshDatabase) => {
   const scratch = tempDir('site-admin-sso-');
   let provider: TestIdentityProvider;
   let plain: Awaited<ReturnType<typeof siteAdmin>>;
+  /** Another instance sharing plain's database, as behind a load balancer. */
+  let twin: Awaited<ReturnType<typeof siteAdmin>>;
   let grouped: Awaited<ReturnType<typeof siteAdmin>>;
   let plainSite: SiteAdminServer;
   let groupedSite: SiteAdminServer;
@@ -138,14 +142,21 @@ describe('single sign-on with OpenID Connect', () => {
   });
 
   beforeAll(async () => {
-    plain = await siteAdmin(join(scratch, 'plain'), ssoEnv);
-    grouped = await siteAdmin(join(scratch, 'grouped'), (origin) => ({
-      ...ssoEnv(origin),
-      SSO_GROUP_GRANTS: JSON.stringify({
-        'shop-editors': [{ siteId: 'main', role: 'editor' }],
-        'support-team': [{ siteId: '*', role: 'support' }],
+    const shared = await freshDatabase();
+    plain = await siteAdmin(join(scratch, 'plain'), ssoEnv, shared);
+    // The twin is registered with plain's callback address: a load balancer's one public address.
+    twin = await siteAdmin(join(scratch, 'twin'), () => ssoEnv(plain.origin), shared);
+    grouped = await siteAdmin(
+      join(scratch, 'grouped'),
+      (origin) => ({
+        ...ssoEnv(origin),
+        SSO_GROUP_GRANTS: JSON.stringify({
+          'shop-editors': [{ siteId: 'main', role: 'editor' }],
+          'support-team': [{ siteId: '*', role: 'support' }],
+        }),
       }),
-    }));
+      await freshDatabase(),
+    );
     provider = await startIdentityProvider({ redirectUris: [plain.redirectUrl, grouped.redirectUrl] });
     provider.people.set('ada', { email: 'Ada@Example.com', emailVerified: true, groups: ['shop-editors', 'support-team'] });
     provider.people.set('stranger', { email: 'stranger@example.com', emailVerified: true });
@@ -153,6 +164,7 @@ describe('single sign-on with OpenID Connect', () => {
     provider.people.set('outsider', { email: 'bo@example.com', emailVerified: true, groups: ['marketing'] });
     plainSite = await plain.start();
     groupedSite = await grouped.start();
+    await twin.start();
     for (const site of [plainSite, groupedSite]) {
       for (const email of ['ada@example.com', 'bo@example.com']) {
         const added = await site.accounts.people.add({ email, displayName: email.split('@')[0] ?? email, now: Date.now() });
@@ -163,6 +175,7 @@ describe('single sign-on with OpenID Connect', () => {
   }, 60_000);
 
   afterAll(async () => {
+    await twin?.close();
     await plain?.close();
     await grouped?.close();
     await provider?.close();
@@ -214,6 +227,15 @@ describe('single sign-on with OpenID Connect', () => {
     const again = await visit(replay, flow.callback);
     expect(again.location?.searchParams.get('sign-in-error')).toBe('sso-expired');
     expect(replay.cookies.has('site_admin_session')).toBe(false);
+  });
+
+  it('finishes a sign-in started on one instance on another that shares the database', async () => {
+    const flow = await signIn(plain.origin, 'ada', () => undefined, twin.origin);
+    expect(errorOf(flow)).toBeNull();
+    expect(flow.landing.origin).toBe(twin.origin);
+    // The session, started by the twin, is good on both.
+    expect((await me(twin.origin, flow.site)).body.me?.email).toBe('ada@example.com');
+    expect((await me(plain.origin, flow.site)).body.me?.email).toBe('ada@example.com');
   });
 
   it('refuses an address that is not one of ours, and never creates a person', async () => {
@@ -288,6 +310,34 @@ describe('single sign-on with OpenID Connect', () => {
       expect(answer.location?.href).toBe(`${away.origin}/?sign-in-error=sso-provider`);
     } finally {
       await away.close();
+    }
+  });
+});
+
+describe('single sign-on and the login throttle', () => {
+  it('counts callbacks that fail their checks as failed sign-ins of the address, until it refuses them unchecked', async () => {
+    const scratch = tempDir('site-admin-sso-throttle-');
+    const providerPort = await freePort();
+    const site = await siteAdmin(scratch, (origin) => ({
+      SSO_ISSUER: `http://127.0.0.1:${providerPort}`,
+      SSO_CLIENT_ID: 'x',
+      SSO_REDIRECT_URL: `${origin}${SSO_CALLBACK_PATH}`,
+    }));
+    try {
+      await site.start();
+      const seen: string[] = [];
+      // Each a sign-in this server never started (a cookie of the right shape, no step behind it).
+      for (let tries = 0; tries < 40 && !seen.includes('sso-busy'); tries += 1) {
+        const jar = new CookieJar();
+        jar.cookies.set(SSO_COOKIE, randomBytes(32).toString('base64url'));
+        const answer = await visit(jar, new URL(`${SSO_CALLBACK_PATH}?code=c&state=s`, site.origin));
+        seen.push(answer.location?.searchParams.get('sign-in-error') ?? '');
+      }
+      expect(seen[0]).toBe('sso-expired');
+      expect(seen.at(-1)).toBe('sso-busy');
+    } finally {
+      await site.close();
+      rmSync(scratch, { recursive: true, force: true });
     }
   });
 });
