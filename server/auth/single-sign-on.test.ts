@@ -14,7 +14,7 @@ import { loadConfig, type DatabaseSetting } from '../config';
 import { describeEachEngine } from '../db/postgres-test-helpers';
 import { closeServer, configError, freePort, listen, tempDir } from '../test-helpers';
 import { SSO_COOKIE } from './single-sign-on';
-import { startIdentityProvider, type TestIdentityProvider } from './sso-test-helpers';
+import { startIdentityProvider, TEST_PUBLIC_CLIENT_ID, type TestIdentityProvider } from './sso-test-helpers';
 
 /** The cookies one origin has set, by name (enough for these servers: one path, no domains). */
 class CookieJar {
@@ -129,6 +129,8 @@ describeEachEngine('single sign-on with OpenID Connect', (_engine, freshDatabase
   let plain: Awaited<ReturnType<typeof siteAdmin>>;
   /** Another instance sharing plain's database, as behind a load balancer. */
   let twin: Awaited<ReturnType<typeof siteAdmin>>;
+  /** An instance sharing it too, as a public client (no secret, PKCE alone). */
+  let publicClient: Awaited<ReturnType<typeof siteAdmin>>;
   let grouped: Awaited<ReturnType<typeof siteAdmin>>;
   let plainSite: SiteAdminServer;
   let groupedSite: SiteAdminServer;
@@ -146,6 +148,11 @@ describeEachEngine('single sign-on with OpenID Connect', (_engine, freshDatabase
     plain = await siteAdmin(join(scratch, 'plain'), ssoEnv, shared);
     // The twin is registered with plain's callback address: a load balancer's one public address.
     twin = await siteAdmin(join(scratch, 'twin'), () => ssoEnv(plain.origin), shared);
+    publicClient = await siteAdmin(
+      join(scratch, 'public'),
+      (origin) => ({ ...ssoEnv(origin), SSO_CLIENT_ID: TEST_PUBLIC_CLIENT_ID, SSO_CLIENT_SECRET: '' }),
+      shared,
+    );
     grouped = await siteAdmin(
       join(scratch, 'grouped'),
       (origin) => ({
@@ -157,7 +164,7 @@ describeEachEngine('single sign-on with OpenID Connect', (_engine, freshDatabase
       }),
       await freshDatabase(),
     );
-    provider = await startIdentityProvider({ redirectUris: [plain.redirectUrl, grouped.redirectUrl] });
+    provider = await startIdentityProvider({ redirectUris: [plain.redirectUrl, grouped.redirectUrl, publicClient.redirectUrl] });
     provider.people.set('ada', { email: 'Ada@Example.com', emailVerified: true, groups: ['shop-editors', 'support-team'] });
     provider.people.set('stranger', { email: 'stranger@example.com', emailVerified: true });
     provider.people.set('unverified', { email: 'ada@example.com', emailVerified: false });
@@ -165,6 +172,7 @@ describeEachEngine('single sign-on with OpenID Connect', (_engine, freshDatabase
     plainSite = await plain.start();
     groupedSite = await grouped.start();
     await twin.start();
+    await publicClient.start();
     for (const site of [plainSite, groupedSite]) {
       for (const email of ['ada@example.com', 'bo@example.com']) {
         const added = await site.accounts.people.add({ email, displayName: email.split('@')[0] ?? email, now: Date.now() });
@@ -176,6 +184,7 @@ describeEachEngine('single sign-on with OpenID Connect', (_engine, freshDatabase
 
   afterAll(async () => {
     await twin?.close();
+    await publicClient?.close();
     await plain?.close();
     await grouped?.close();
     await provider?.close();
@@ -236,6 +245,12 @@ describeEachEngine('single sign-on with OpenID Connect', (_engine, freshDatabase
     // The session, started by the twin, is good on both.
     expect((await me(twin.origin, flow.site)).body.me?.email).toBe('ada@example.com');
     expect((await me(plain.origin, flow.site)).body.me?.email).toBe('ada@example.com');
+  });
+
+  it('signs in as a public client, with no secret', async () => {
+    const flow = await signIn(publicClient.origin, 'ada');
+    expect(errorOf(flow)).toBeNull();
+    expect((await me(publicClient.origin, flow.site)).body.me?.email).toBe('ada@example.com');
   });
 
   it('refuses an address that is not one of ours, and never creates a person', async () => {

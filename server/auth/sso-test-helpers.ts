@@ -1,6 +1,6 @@
 /**
- * A real OpenID provider for the single sign-on's tests (oidc-provider), on loopback: one confidential
- * client, PKCE required, and the people the test gives it, each with an e-mail address, whether the
+ * A real OpenID provider for the single sign-on's tests (oidc-provider), on loopback: a confidential
+ * client and a public one, PKCE required, and the people the test gives it, each with an e-mail address, whether the
  * provider has verified it, and groups. Its development sign-in form takes any password for a person's
  * login name; consent is given at once (the client is first-party), so a sign-in is: the authorisation
  * request, the form, and the redirect back with the code.
@@ -8,9 +8,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
-import { TEST_CLIENT } from './sso-test-constants';
+import { TEST_CLIENT, TEST_PUBLIC_CLIENT_ID } from './sso-test-constants';
 
-export { TEST_CLIENT } from './sso-test-constants';
+export { TEST_CLIENT, TEST_PUBLIC_CLIENT_ID } from './sso-test-constants';
 
 export interface ProviderPerson {
   email: string;
@@ -44,6 +44,13 @@ export async function startIdentityProvider(options: { port?: number; redirectUr
         response_types: ['code'],
         grant_types: ['authorization_code'],
         token_endpoint_auth_method: 'client_secret_basic',
+      },
+      {
+        client_id: TEST_PUBLIC_CLIENT_ID,
+        redirect_uris: options.redirectUris,
+        response_types: ['code'],
+        grant_types: ['authorization_code'],
+        token_endpoint_auth_method: 'none',
       },
     ],
     pkce: { required: () => true },
