@@ -13,7 +13,7 @@ import { createSiteAdminServer, type SiteAdminServer } from '../app';
 import { loadConfig, type DatabaseSetting } from '../config';
 import { describeEachEngine } from '../db/postgres-test-helpers';
 import { closeServer, configError, freePort, listen, tempDir } from '../test-helpers';
-import { SSO_COOKIE } from './single-sign-on';
+import { SSO_COOKIE, SSO_STARTS_PER_MINUTE } from './single-sign-on';
 import { startIdentityProvider, TEST_PUBLIC_CLIENT_ID, type TestIdentityProvider } from './sso-test-helpers';
 
 /** The cookies one origin has set, by name (enough for these servers: one path, no domains). */
@@ -330,7 +330,7 @@ describeEachEngine('single sign-on with OpenID Connect', (_engine, freshDatabase
 });
 
 describe('single sign-on and the login throttle', () => {
-  it('counts callbacks that fail their checks as failed sign-ins of the address, until it refuses them unchecked', async () => {
+  it('counts callbacks that fail their checks as failed sign-ins of the address, until it refuses them unchecked, and limits starts', async () => {
     const scratch = tempDir('site-admin-sso-throttle-');
     const providerPort = await freePort();
     const site = await siteAdmin(scratch, (origin) => ({
@@ -350,6 +350,16 @@ describe('single sign-on and the login throttle', () => {
       }
       expect(seen[0]).toBe('sso-expired');
       expect(seen.at(-1)).toBe('sso-busy');
+
+      // Starting sign-ins (each a row in the database) is limited per address too.
+      const started: string[] = [];
+      for (let tries = 0; tries <= SSO_STARTS_PER_MINUTE; tries += 1) {
+        const answer = await visit(new CookieJar(), new URL(SSO_START_PATH, site.origin));
+        started.push(answer.location?.searchParams.get('sign-in-error') ?? '');
+      }
+      // The provider is away here; the start past the limit does not even try it.
+      expect(started.slice(0, SSO_STARTS_PER_MINUTE).every((code) => code === 'sso-provider')).toBe(true);
+      expect(started.at(-1)).toBe('sso-busy');
     } finally {
       await site.close();
       rmSync(scratch, { recursive: true, force: true });

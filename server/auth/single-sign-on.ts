@@ -20,6 +20,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as oidc from 'openid-client';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { ALL_SITES, ROLES, type Grant, type Role } from '../../src/contract/access';
 import { SIGN_IN_ERROR_PARAM, SSO_CALLBACK_PATH, SSO_START_PATH, type SsoErrorCode } from '../../src/contract/single-sign-on';
 import type { SingleSignOnSetting } from '../config';
@@ -33,6 +34,8 @@ import { cookieHeader, readCookie } from './session-cookie';
 export const SSO_STEP_MS = 10 * 60_000;
 /** How long the server waits for the identity provider's discovery, token and userinfo answers. */
 const PROVIDER_TIMEOUT_SEC = 10;
+/** Sign-ins one address may start a minute: each start writes a row, so a flood must not fill the database. */
+export const SSO_STARTS_PER_MINUTE = 30;
 /** The pending_steps purpose of a single sign-on in progress. */
 const PURPOSE = 'single-sign-on';
 
@@ -136,6 +139,8 @@ export function singleSignOnEndpoints(deps: {
   const steps = pendingSignOns(deps.database);
   const cookieName = accounts.cookie.secure ? SECURE_SSO_COOKIE : SSO_COOKIE;
   const stepCookie = (value: string, maxAgeMs: number) => cookieHeader(cookieName, value, maxAgeMs / 1000, accounts.cookie);
+
+  const starts = new RateLimiterMemory({ keyPrefix: 'site-admin:sso-start', points: SSO_STARTS_PER_MINUTE, duration: 60 });
 
   let discovered: Promise<oidc.Configuration> | undefined;
   /** The provider's metadata, discovered once; a failure is forgotten, so the next sign-in tries again. */
@@ -271,7 +276,13 @@ export function singleSignOnEndpoints(deps: {
       method: 'GET',
       path: SSO_START_PATH,
       public: true,
-      handle: async ({ request: { res } }) => {
+      handle: async ({ request: { req, res } }) => {
+        try {
+          await starts.consume(addressKey(req.socket.remoteAddress));
+        } catch {
+          redirect(res, failurePage('sso-busy'));
+          return;
+        }
         let config: oidc.Configuration;
         try {
           config = await configuration();
