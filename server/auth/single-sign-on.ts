@@ -88,7 +88,7 @@ function pendingSignOns(database: AppDatabase) {
   };
 }
 
-/** The strongest role first: one grant per site, the strongest of those the groups give. */
+/** The grants `groups` give under SSO_GROUP_GRANTS: one per site, the strongest role any of them gives there. */
 export function grantsOfGroups(groupGrants: ReadonlyMap<string, readonly Grant[]>, groups: readonly string[]): Grant[] {
   const bySite = new Map<string, Role>();
   for (const group of groups) {
