@@ -10,6 +10,7 @@ import { siteInfoOf, type SiteInfo } from '../src/contract/site-info';
 import { sendError } from './answers';
 import { createAccounts, prepareAccounts, type Accounts } from './auth/accounts';
 import { signInEndpoints } from './auth/sign-in-endpoints';
+import { singleSignOnEndpoints } from './auth/single-sign-on';
 import { ConfigError, isLoopbackHost, LOOPBACK_HOSTS, type ServerConfig } from './config';
 import { openDatabase, type AppDatabase } from './db/open';
 import { createLoginThrottle, type LoginLimits } from './auth/login-throttle';
@@ -139,8 +140,16 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
       accounts,
       throttle,
       sites: siteInfos,
-      ways: { options: () => Promise.resolve({ passkey: false, singleSignOn: null, demoPeople: [] }) },
+      ways: {
+        options: () =>
+          Promise.resolve({
+            passkey: false,
+            singleSignOn: config.singleSignOn ? { name: config.singleSignOn.name } : null,
+            demoPeople: [],
+          }),
+      },
     }),
+    ...(config.singleSignOn ? singleSignOnEndpoints({ setting: config.singleSignOn, accounts, database, throttle }) : []),
   ]);
   const staticFiles = options.distDir ? createStaticFiles(options.distDir) : undefined;
 

@@ -121,6 +121,8 @@ export interface Attempt {
   succeeded(res: ServerResponse): Promise<void>;
   /** The guess was wrong: its points stay taken. */
   failed(): void;
+  /** Nothing was guessed after all (a single sign-on the identity provider refused): its points go back, no device cookie. */
+  released(): Promise<void>;
 }
 
 /**
@@ -189,6 +191,9 @@ export function createLoginThrottle(options: LoginThrottleOptions) {
             if (!device) issueDevice(res);
           },
           failed() {},
+          async released() {
+            await Promise.all(takes.map((t) => t.limiter.reward(t.key))).catch(() => undefined);
+          },
         },
       };
     },
