@@ -25,7 +25,7 @@ import { ALL_SITES, ROLES, type Grant, type Role } from '../../src/contract/acce
 import { SIGN_IN_ERROR_PARAM, SSO_CALLBACK_PATH, SSO_START_PATH, type SsoErrorCode } from '../../src/contract/single-sign-on';
 import type { SingleSignOnSetting } from '../config';
 import type { AppDatabase } from '../db/open';
-import { addressKey, type Attempt, type LoginThrottle } from '../login';
+import { addressKey, type Attempt, type LoginThrottle } from './login-throttle';
 import type { Endpoint } from '../own-api';
 import type { Accounts } from './accounts';
 import { cookieHeader, readCookie } from './session-cookie';
