@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { siteInfoOf, type SiteInfo } from '../src/contract/site-info';
 import { sendError } from './answers';
 import { createAccounts, prepareAccounts, type Accounts } from './auth/accounts';
+import { createPasskeys } from './auth/passkeys';
 import { signInEndpoints } from './auth/sign-in-endpoints';
 import { ConfigError, isLoopbackHost, LOOPBACK_HOSTS, type ServerConfig } from './config';
 import { openDatabase, type AppDatabase } from './db/open';
@@ -128,13 +129,18 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
   // The device cookies' key is the database's, so every instance sharing it accepts the others' cookies.
   const throttle = createLoginThrottle({ deviceKey: await accounts.settings.secretKey('device-cookie-key', accounts.now()), redis });
+  const passkeys = createPasskeys({ accounts, throttle, database });
   const ownApi = createOwnApi([
     ...signInEndpoints({
       accounts,
       throttle,
       sites: siteInfos,
-      ways: { options: () => Promise.resolve({ passkey: false, singleSignOn: null, demoPeople: [] }) },
+      ways: {
+        options: () => Promise.resolve({ passkey: true, singleSignOn: null, demoPeople: [] }),
+        secondFactor: passkeys.secondFactor,
+      },
     }),
+    ...passkeys.endpoints,
   ]);
   const staticFiles = options.distDir ? createStaticFiles(options.distDir) : undefined;
 

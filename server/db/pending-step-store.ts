@@ -45,7 +45,14 @@ export function createPendingStepStore(db: Kysely<Database>) {
         .where('purpose', '=', purpose)
         .where('expires_at', '>', now)
         .executeTakeFirst();
-      return row ? { purpose: row.purpose, personId: row.person_id, data: JSON.parse(row.data) as Record<string, unknown>, expiresAt: row.expires_at } : undefined;
+      return row
+        ? {
+            purpose: row.purpose,
+            personId: row.person_id,
+            data: JSON.parse(row.data) as Record<string, unknown>,
+            expiresAt: row.expires_at,
+          }
+        : undefined;
     },
 
     /** Replaces what a step in time holds (a new challenge for the same sign-in); false when it is gone. */
@@ -67,7 +74,12 @@ export function createPendingStepStore(db: Kysely<Database>) {
     async take(id: string, purpose: string, now: number): Promise<PendingStep | undefined> {
       const row = await db.deleteFrom('pending_steps').where('id_hash', '=', hashOf(id)).returningAll().executeTakeFirst();
       if (!row || row.purpose !== purpose || row.expires_at <= now) return undefined;
-      return { purpose: row.purpose, personId: row.person_id, data: JSON.parse(row.data) as Record<string, unknown>, expiresAt: row.expires_at };
+      return {
+        purpose: row.purpose,
+        personId: row.person_id,
+        data: JSON.parse(row.data) as Record<string, unknown>,
+        expiresAt: row.expires_at,
+      };
     },
   };
 }
