@@ -34,11 +34,15 @@ process.env.E2E_SERVER_DIR ??= join(
 process.env.E2E_SITES_DATA_DIR ??= join(process.env.E2E_DATA_DIR, 'sites');
 // The single sign-on server's own databases.
 const SSO_DATA_DIR = join(process.env.E2E_DATA_DIR, 'single-sign-on');
+// The passkeys' server: people (an owner from ADMIN_USER), so signing in is required; its own data folder.
+const PASSKEYS_PORT = Number(process.env.E2E_PASSKEYS_PORT ?? 4190);
+process.env.E2E_PASSKEYS_DATA_DIR ??= join(process.env.E2E_DATA_DIR, 'passkeys');
 const executablePath = findChromium();
 
 const SCREENSHOTS = /screenshots\.spec\.ts$/;
 const SITES = /(^|\/)sites\.spec\.ts$/;
 const SINGLE_SIGN_ON = /(^|\/)single-sign-on\.spec\.ts$/;
+const PASSKEYS = /(^|\/)passkeys\.spec\.ts$/;
 
 /** A 390 × 844 phone held upright (an iPhone 12 to 15's CSS size), in Chromium. */
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
@@ -56,6 +60,14 @@ export const E2E = {
   /** Where the single sign-on's spec starts its OpenID provider (the server's SSO_ISSUER). */
   ssoProviderPort: SSO_PROVIDER_PORT,
   ssoOwner: 'owner@example.com',
+  /**
+   * The server with an owner who signs in (not the local demo), for passkeys. At localhost rather than
+   * 127.0.0.1: WebAuthn takes a domain name as the passkey's site, never an IP address.
+   */
+  passkeysURL: `http://localhost:${PASSKEYS_PORT}`,
+  /** Its database (site-admin.sqlite), and the owner ADMIN_USER makes at start. */
+  passkeysDataDir: process.env.E2E_PASSKEYS_DATA_DIR,
+  passkeysOwner: { email: 'owner@example.com', password: 'passkeys e2e owner password', name: 'owner' },
 };
 
 /** Settings a developer's shell may hold that would change what a test server works on. */
@@ -95,11 +107,13 @@ export default defineConfig({
   },
   projects: [
     // The one-site server of `npm start`.
-    { name: 'chromium', testIgnore: [SITES, SCREENSHOTS, SINGLE_SIGN_ON], use: { ...devices['Desktop Chrome'] } },
+    { name: 'chromium', testIgnore: [SITES, SCREENSHOTS, SINGLE_SIGN_ON, PASSKEYS], use: { ...devices['Desktop Chrome'] } },
     // The server of several sites (SITE_PROFILE=server/site-profile.example.json).
     { name: 'sites', testMatch: SITES, use: { ...devices['Desktop Chrome'], baseURL: E2E.sitesURL } },
     // The server with single sign-on (SSO_*) and a person, so signing in is required.
     { name: 'single-sign-on', testMatch: SINGLE_SIGN_ON, use: { ...devices['Desktop Chrome'], baseURL: E2E.ssoURL } },
+    // Passkeys with Chromium's virtual authenticator, on the server with an owner.
+    { name: 'passkeys', testMatch: PASSKEYS, use: { ...devices['Desktop Chrome'], baseURL: E2E.passkeysURL } },
     // The case viewer's flows and its axe scans again on a phone's screen, with touch (so no hover).
     { name: 'phone', use: { ...devices['Desktop Chrome'], ...PHONE }, testMatch: /(cases|navigation)\.spec\.ts$/ },
     // Every screen at 1440×900 and 390×844, light and dark, saved as PNGs among the test artefacts.
@@ -167,6 +181,27 @@ export default defineConfig({
         SSO_CLIENT_SECRET: TEST_CLIENT.clientSecret,
         SSO_REDIRECT_URL: `${E2E.ssoURL}${SSO_CALLBACK_PATH}`,
         SSO_NAME: 'Example ID',
+      },
+    },
+    {
+      // Serves the first server's build, like the one above, with an owner from ADMIN_USER: signing in is required.
+      command: `node scripts/wait-for-url.mjs "${E2E.baseURL}/api/health" 180000 && node "${process.env.E2E_SERVER_DIR}/main.js"`,
+      url: `http://127.0.0.1:${PASSKEYS_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 240_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        ...NO_SITE_SETTINGS,
+        PORT: String(PASSKEYS_PORT),
+        HOST: '127.0.0.1',
+        // Any free port: nothing but this server talks to its sandbox.
+        SANDBOX_PORT: '0',
+        DATA_DIR: process.env.E2E_PASSKEYS_DATA_DIR,
+        DIST_DIR: process.env.E2E_DIST_DIR,
+        ADMIN_USER: E2E.passkeysOwner.email,
+        ADMIN_PASSWORD: E2E.passkeysOwner.password,
+        LOG_REQUESTS: 'false',
       },
     },
   ],

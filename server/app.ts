@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { siteInfoOf, type SiteInfo } from '../src/contract/site-info';
 import { sendError } from './answers';
 import { createAccounts, prepareAccounts, type Accounts } from './auth/accounts';
+import { createPasskeys } from './auth/passkeys';
 import { signInEndpoints } from './auth/sign-in-endpoints';
 import { singleSignOnEndpoints } from './auth/single-sign-on';
 import { ConfigError, isLoopbackHost, LOOPBACK_HOSTS, type ServerConfig } from './config';
@@ -135,6 +136,7 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
     limits: options.loginLimits,
     redis,
   });
+  const passkeys = createPasskeys({ accounts, throttle, database });
   const ownApi = createOwnApi([
     ...signInEndpoints({
       accounts,
@@ -143,12 +145,14 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
       ways: {
         options: () =>
           Promise.resolve({
-            passkey: false,
+            passkey: true,
             singleSignOn: config.singleSignOn ? { name: config.singleSignOn.name } : null,
             demoPeople: [],
           }),
+        secondFactor: passkeys.secondFactor,
       },
     }),
+    ...passkeys.endpoints,
     ...(config.singleSignOn ? singleSignOnEndpoints({ setting: config.singleSignOn, accounts, database, throttle }) : []),
   ]);
   const staticFiles = options.distDir ? createStaticFiles(options.distDir) : undefined;

@@ -16,6 +16,8 @@ const CreatedProductsPage = lazy(() =>
 const ImportPage = lazy(() => import('@/features/products/import/import-page').then((m) => ({ default: m.ImportPage })));
 const EditImportedPage = lazy(() => import('@/features/products/import/edit-imported-page').then((m) => ({ default: m.EditImportedPage })));
 const SettingsPage = lazy(() => import('@/features/settings/settings-page').then((m) => ({ default: m.SettingsPage })));
+// Until the Account page is here, /account shows its passkeys section alone; the Account page renders it.
+const PasskeysSection = lazy(() => import('@/features/account/passkeys-section').then((m) => ({ default: m.PasskeysSection })));
 const CreatedProductPage = lazy(() => import('@/features/products/created-product-page').then((m) => ({ default: m.CreatedProductPage })));
 
 function Pages() {
@@ -54,6 +56,7 @@ function Pages() {
           />
           <Route path={PATHS.createdProduct} element={<CreatedProductPage />} />
           <Route path={PATHS.settings} element={<SettingsPage />} />
+          <Route path={PATHS.account} element={<PasskeysSection />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>

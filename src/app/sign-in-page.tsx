@@ -12,6 +12,8 @@ import { isJsonObject } from '@/contract/site-api-basics';
 import { callOwnApi } from '@/lib/api-client';
 import { ApiError, classifyApiError } from '@/lib/api-error';
 import { describeFailure, retryAfterMs } from '@/lib/api-error-class';
+import { choosePasskey, passkeyProblem } from '@/lib/passkeys';
+import { SecondFactorStep } from './second-factor-step';
 import { SingleSignOnButton, SingleSignOnProblem } from './single-sign-on';
 
 function readOptions(value: unknown): SignInOptions {
@@ -50,6 +52,8 @@ export default function SignInPage({ onSignedIn, ended = false }: { onSignedIn: 
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  /** After the right password, when the account needs its passkey too (`setUp`: it has none yet). */
+  const [secondFactor, setSecondFactor] = useState<{ setUp: boolean } | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   // The page is there only to sign in: the first field takes the keyboard's focus.
   useEffect(() => emailRef.current?.focus(), []);
@@ -62,10 +66,28 @@ export default function SignInPage({ onSignedIn, ended = false }: { onSignedIn: 
     try {
       const answer = (await callOwnApi(ACCESS_PATHS.signInPassword, { method: 'POST', body: { email, password } })) as SignInAnswer;
       if (answer.result === 'signed-in') onSignedIn(answer.me);
-      else setProblem('This account also needs a passkey, which this browser cannot use here.');
+      else setSecondFactor({ setUp: answer.setUp === true });
+      setPassword('');
     } catch (error) {
       setProblem(failureText(error));
       setPassword('');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** A passkey alone: the browser offers the passkeys it holds for this site; no e-mail address needed. */
+  const signInWithPasskey = async () => {
+    if (busy) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      const options = await callOwnApi(ACCESS_PATHS.passkeySignInOptions, { method: 'POST' });
+      const response = await choosePasskey(options);
+      const answer = (await callOwnApi(ACCESS_PATHS.passkeySignIn, { method: 'POST', body: { response } })) as SignInAnswer;
+      if (answer.result === 'signed-in') onSignedIn(answer.me);
+    } catch (error) {
+      setProblem(passkeyProblem(error) ?? failureText(error));
     } finally {
       setBusy(false);
     }
@@ -85,38 +107,60 @@ export default function SignInPage({ onSignedIn, ended = false }: { onSignedIn: 
           {ended ? <Text c="dimmed">Your session has ended. Sign in again to carry on where you were.</Text> : null}
         </Stack>
         <SingleSignOnProblem />
-        <Paper withBorder p="lg" radius="md">
-          <form onSubmit={(event) => void submit(event)} noValidate aria-label="Sign in with your password">
-            <Stack>
-              {problem ? (
-                <Alert color="red" role="alert" title="Not signed in">
-                  {problem}
-                </Alert>
-              ) : null}
-              <TextInput
-                ref={emailRef}
-                label="E-mail address"
-                type="email"
-                autoComplete="username"
-                required
-                value={email}
-                onChange={(event) => setEmail(event.currentTarget.value)}
-                data-autofocus
-              />
-              <PasswordInput
-                label="Password"
-                autoComplete="current-password"
-                required
-                value={password}
-                onChange={(event) => setPassword(event.currentTarget.value)}
-              />
-              <Button type="submit" loading={busy} fullWidth>
-                Sign in
-              </Button>
-            </Stack>
-          </form>
-        </Paper>
-        {options.data?.singleSignOn ? <SingleSignOnButton name={options.data.singleSignOn.name} /> : null}
+        {secondFactor ? (
+          <Paper withBorder p="lg" radius="md">
+            <SecondFactorStep
+              setUp={secondFactor.setUp}
+              onSignedIn={onSignedIn}
+              describeError={failureText}
+              onStartAgain={(why) => {
+                setSecondFactor(null);
+                setProblem(why);
+              }}
+            />
+          </Paper>
+        ) : (
+          <Paper withBorder p="lg" radius="md">
+            <form onSubmit={(event) => void submit(event)} noValidate aria-label="Sign in with your password">
+              <Stack>
+                {problem ? (
+                  <Alert color="red" role="alert" title="Not signed in">
+                    {problem}
+                  </Alert>
+                ) : null}
+                <TextInput
+                  ref={emailRef}
+                  label="E-mail address"
+                  type="email"
+                  autoComplete="username"
+                  required
+                  value={email}
+                  onChange={(event) => setEmail(event.currentTarget.value)}
+                  data-autofocus
+                />
+                <PasswordInput
+                  label="Password"
+                  autoComplete="current-password"
+                  required
+                  value={password}
+                  onChange={(event) => setPassword(event.currentTarget.value)}
+                />
+                <Button type="submit" loading={busy} fullWidth>
+                  Sign in
+                </Button>
+                {options.data?.passkey ? (
+                  <>
+                    <Divider label="or" labelPosition="center" />
+                    <Button type="button" variant="default" fullWidth disabled={busy} onClick={() => void signInWithPasskey()}>
+                      Sign in with a passkey
+                    </Button>
+                  </>
+                ) : null}
+              </Stack>
+            </form>
+          </Paper>
+        )}
+        {!secondFactor && options.data?.singleSignOn ? <SingleSignOnButton name={options.data.singleSignOn.name} /> : null}
         {options.isError ? (
           <Text size="sm" c="dimmed">
             Other ways to sign in could not be loaded: {describeFailure(classifyApiError(options.error))}

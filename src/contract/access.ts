@@ -98,7 +98,51 @@ export const ACCESS_PATHS = {
   signOut: '/api/sign-out',
   /** POST: ends every session of the person signed in, this one included. */
   signOutEverywhere: '/api/sign-out/everywhere',
+  /** POST: a passkey challenge for signing in with a passkey alone (`PublicKeyCredentialRequestOptionsJSON`). */
+  passkeySignInOptions: '/api/sign-in/passkey/options',
+  /** POST `{response}`: signs in with the passkey's answer to that challenge (`SignInAnswer`). */
+  passkeySignIn: '/api/sign-in/passkey',
+  /** POST: after the password, the passkey challenge of the second factor (`SecondFactorOptions`). */
+  secondFactorOptions: '/api/sign-in/second-factor/options',
+  /** POST `{response, name?}`: finishes the sign-in with the passkey's answer (`SignInAnswer`). */
+  secondFactor: '/api/sign-in/second-factor',
+  /** GET: the passkeys of the person signed in (`PasskeyList`); POST `{name, response}`: adds one. */
+  passkeys: '/api/account/passkeys',
+  /** POST: a challenge for adding a passkey (`PublicKeyCredentialCreationOptionsJSON`). */
+  passkeyOptions: '/api/account/passkeys/options',
 } as const;
+
+/** PATCH `{name}`: renames one of your passkeys; DELETE: removes it (it no longer signs anyone in). */
+export const passkeyPath = (id: string) => `${ACCESS_PATHS.passkeys}/${encodeURIComponent(id)}`;
+
+/** The longest name of a passkey. */
+export const PASSKEY_NAME_MAX = 60;
+
+/** One of your passkeys, as the account page lists it (never its key). */
+export interface PasskeySummary {
+  /** WebAuthn's credential id, base64url. */
+  id: string;
+  name: string;
+  createdAt: number;
+  /** When it last signed in (null: never). */
+  lastUsedAt: number | null;
+}
+
+/** `GET ACCESS_PATHS.passkeys`. */
+export interface PasskeyList {
+  passkeys: PasskeySummary[];
+}
+
+/**
+ * `POST ACCESS_PATHS.secondFactorOptions`: the passkey challenge after the password. `setUp`: the owners'
+ * rule asks this person for a passkey and they have none yet, so the options create one (registration)
+ * rather than ask for one (authentication).
+ */
+export interface SecondFactorOptions {
+  setUp: boolean;
+  /** WebAuthn's options as JSON, for @simplewebauthn/browser. */
+  options: unknown;
+}
 
 /** A person the stakeholder demo signs in as: shown on the sign-in page, with the password to use. */
 export interface DemoPerson {
@@ -120,9 +164,10 @@ export interface SignInOptions {
 
 /**
  * The answer to a sign-in step: signed in (the session's cookie came with it), or a second step is needed
- * (`second-factor`: confirm with a passkey; the pending sign-in is held by a cookie of its own).
+ * (`second-factor`: confirm with a passkey; the pending sign-in is held by a cookie of its own). `setUp`:
+ * the person must have a passkey and has none yet: they add one now, on this device, to finish signing in.
  */
-export type SignInAnswer = { result: 'signed-in'; me: Me } | { result: 'second-factor'; ways: 'passkey'[] };
+export type SignInAnswer = { result: 'signed-in'; me: Me } | { result: 'second-factor'; ways: 'passkey'[]; setUp?: boolean };
 
 const isGrant = (value: unknown): value is Grant =>
   typeof value === 'object' && value !== null && typeof (value as Grant).siteId === 'string' && isRole((value as Grant).role);

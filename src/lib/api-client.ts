@@ -61,8 +61,8 @@ async function send(path: string, init: RequestInit = {}, signal?: AbortSignal):
       return fail(cause);
     }
     // Our own server says the session has ended (not a platform's 401, which carries its status): the
-    // app shows its sign-in page.
-    if (response.status === 401 && platformStatusOf(response) === null && path !== ACCESS_PATHS.signInPassword) {
+    // app shows its sign-in page. A sign-in step's 401 (a wrong password, a passkey refused) is that page's own.
+    if (response.status === 401 && platformStatusOf(response) === null && !path.startsWith(`${ACCESS_PATHS.signIn}/`)) {
       window.dispatchEvent(new Event(SIGNED_OUT_EVENT));
     }
     try {
