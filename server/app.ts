@@ -9,8 +9,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { siteInfoOf, type SiteInfo } from '../src/contract/site-info';
 import { sendError } from './answers';
 import { createAccounts, prepareAccounts, type Accounts } from './auth/accounts';
+import { accountEndpoints } from './auth/account-endpoints';
+import { linkEndpoints } from './auth/link-endpoints';
+import { peopleEndpoints } from './auth/people-endpoints';
 import { signInEndpoints } from './auth/sign-in-endpoints';
 import { ConfigError, isLoopbackHost, LOOPBACK_HOSTS, type ServerConfig } from './config';
+import { createLinkStore } from './db/link-store';
 import { openDatabase, type AppDatabase } from './db/open';
 import { createLoginThrottle } from './login';
 import { createOwnApi } from './own-api';
@@ -128,6 +132,7 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
   // The device cookies' key is the database's, so every instance sharing it accepts the others' cookies.
   const throttle = createLoginThrottle({ deviceKey: await accounts.settings.secretKey('device-cookie-key', accounts.now()), redis });
+  const links = createLinkStore(database.db);
   const ownApi = createOwnApi([
     ...signInEndpoints({
       accounts,
@@ -135,6 +140,9 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
       sites: siteInfos,
       ways: { options: () => Promise.resolve({ passkey: false, singleSignOn: null, demoPeople: [] }) },
     }),
+    ...accountEndpoints({ accounts, throttle }),
+    ...peopleEndpoints({ accounts, links, sites: siteInfos }),
+    ...linkEndpoints({ accounts, links }),
   ]);
   const staticFiles = options.distDir ? createStaticFiles(options.distDir) : undefined;
 
