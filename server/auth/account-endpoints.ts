@@ -99,11 +99,15 @@ export function accountEndpoints(deps: { accounts: Accounts; throttle: LoginThro
         }
         const person = await accounts.people.get(me.id);
         const right =
-          person?.passwordHash != null ? await verifyPassword(person.passwordHash, change.currentPassword) : await verifyAgainstDummy(change.currentPassword);
+          person?.passwordHash != null
+            ? await verifyPassword(person.passwordHash, change.currentPassword)
+            : await verifyAgainstDummy(change.currentPassword);
         if (!right) {
           admitted.attempt.failed();
           // 400, not 401: the person is still signed in; only this password was wrong.
-          sendError(res, 400, 'Your current password is not right.', [{ field: 'currentPassword', message: 'is not right' }]);
+          sendError(res, 400, 'Your current password is not right.', [
+            { field: 'currentPassword', message: 'This is not your current password.' },
+          ]);
           return;
         }
         await admitted.attempt.succeeded(res);

@@ -85,7 +85,9 @@ function expectError(reply: Reply, status: number): { message: string; details?:
   expect(reply.status, reply.text).toBe(status);
   // 409 and 410 are ours, not the spec's: their phrase is the standard one (node's), in the same shape.
   const phrase = STATUS_PHRASES[status] ?? STATUS_CODES[status];
-  const problems = errorShapeProblems(status, reply.headers['content-type'], reply.text).filter((problem) => !problem.startsWith('error is'));
+  const problems = errorShapeProblems(status, reply.headers['content-type'], reply.text).filter(
+    (problem) => !problem.startsWith('error is'),
+  );
   expect(problems).toEqual([]);
   const body = JSON.parse(reply.text) as { error: string; message: string; details?: { field: string; message: string }[] };
   expect(body.error).toBe(phrase);
@@ -103,7 +105,9 @@ async function signedInOwner() {
 /** Invites a person and lets them choose their password with the link: their browser, signed in. */
 async function invitedPerson(owner: ReturnType<typeof browser>, email: string, grants: { siteId: string; role: string }[]) {
   const invited = await owner.json<InvitedView>('POST', PEOPLE_PATHS.people, { email, displayName: 'Pat Rivers', grants }, 201);
-  const person = browser('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1');
+  const person = browser(
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1',
+  );
   await person.json('POST', PEOPLE_PATHS.linkAccept, { token: tokenOf(invited.link), password: INVITEE_PASSWORD });
   return { person, id: invited.person.id, link: invited.link };
 }
@@ -118,7 +122,12 @@ describe('Your account', () => {
     const other = browser('Mozilla/5.0 (X11; Linux x86_64; rv:131.0) Gecko/20100101 Firefox/131.0');
     await other.signIn(OWNER, OWNER_PASSWORD);
     const account = await owner.json<AccountView>('GET', PEOPLE_PATHS.account);
-    expect(account).toMatchObject({ email: OWNER, grants: [{ siteId: '*', role: 'owner' }], hasPassword: true, secondFactorRequired: false });
+    expect(account).toMatchObject({
+      email: OWNER,
+      grants: [{ siteId: '*', role: 'owner' }],
+      hasPassword: true,
+      secondFactorRequired: false,
+    });
     const current = account.sessions.filter((session) => session.current);
     expect(current).toHaveLength(1);
     expect(current[0]).toMatchObject({ device: 'Chrome on macOS', address: '127.0.0.1', method: 'password' });
@@ -161,10 +170,13 @@ describe('Your account', () => {
     expect((await elsewhere.signIn('change@example.com', INVITEE_PASSWORD)).status).toBe(200);
 
     const wrong = expectError(
-      await person.call('POST', PEOPLE_PATHS.accountPassword, { currentPassword: 'not it at all, sorry', newPassword: 'copper kettle summer meadow' }),
+      await person.call('POST', PEOPLE_PATHS.accountPassword, {
+        currentPassword: 'not it at all, sorry',
+        newPassword: 'copper kettle summer meadow',
+      }),
       400,
     );
-    expect(wrong.details).toEqual([{ field: 'currentPassword', message: 'is not right' }]);
+    expect(wrong.details).toEqual([{ field: 'currentPassword', message: 'This is not your current password.' }]);
     const weak = expectError(
       await person.call('POST', PEOPLE_PATHS.accountPassword, { currentPassword: INVITEE_PASSWORD, newPassword: 'password1' }),
       400,
@@ -172,7 +184,10 @@ describe('Your account', () => {
     expect(weak.details?.every((detail) => detail.field === 'newPassword')).toBe(true);
     expect(weak.details?.map((detail) => detail.message).join(' ')).toMatch(/at least 15 characters/);
 
-    await person.json('POST', PEOPLE_PATHS.accountPassword, { currentPassword: INVITEE_PASSWORD, newPassword: 'copper kettle summer meadow' });
+    await person.json('POST', PEOPLE_PATHS.accountPassword, {
+      currentPassword: INVITEE_PASSWORD,
+      newPassword: 'copper kettle summer meadow',
+    });
     expectError(await elsewhere.call('GET', PEOPLE_PATHS.account), 401);
     expect((await person.call('GET', PEOPLE_PATHS.account)).status).toBe(200);
     expect((await browser().signIn('change@example.com', INVITEE_PASSWORD)).status).toBe(401);
@@ -229,11 +244,18 @@ describe('People', () => {
     );
     expect(again.details).toEqual([{ field: 'email', message: 'is already someone here' }]);
     const badSite = expectError(
-      await owner.call('POST', PEOPLE_PATHS.people, { email: 'x@example.com', displayName: 'X', grants: [{ siteId: 'nowhere', role: 'support' }] }),
+      await owner.call('POST', PEOPLE_PATHS.people, {
+        email: 'x@example.com',
+        displayName: 'X',
+        grants: [{ siteId: 'nowhere', role: 'support' }],
+      }),
       400,
     );
     expect(badSite.details).toEqual([{ field: 'grants.0.siteId', message: 'is not a site of this server' }]);
-    const badEmail = expectError(await owner.call('POST', PEOPLE_PATHS.people, { email: 'not an address', displayName: 'X', grants: [] }), 400);
+    const badEmail = expectError(
+      await owner.call('POST', PEOPLE_PATHS.people, { email: 'not an address', displayName: 'X', grants: [] }),
+      400,
+    );
     expect(badEmail.details?.map((detail) => detail.field)).toEqual(['email']);
   });
 
@@ -314,14 +336,17 @@ describe('People', () => {
   it('never leaves nobody to manage people: an owner cannot disable themselves, nor take the last owner’s role', async () => {
     const owner = await signedInOwner();
     const { id: ownerId } = (await owner.json<{ me: { id: string } }>('GET', '/api/sites')).me;
-    expect(expectError(await owner.call('PATCH', peoplePath(PEOPLE_PATHS.person, { id: ownerId }), { disabled: true }), 409).message).toMatch(
-      /cannot disable yourself/,
-    );
+    expect(
+      expectError(await owner.call('PATCH', peoplePath(PEOPLE_PATHS.person, { id: ownerId }), { disabled: true }), 409).message,
+    ).toMatch(/cannot disable yourself/);
     const everyOwner = (await owner.json<PeopleView>('GET', PEOPLE_PATHS.people)).people.filter((p) =>
       p.grants.some((g) => g.siteId === '*' && g.role === 'owner'),
     );
     expect(everyOwner.map((p) => p.id)).toEqual([ownerId]);
-    const last = expectError(await owner.call('PUT', peoplePath(PEOPLE_PATHS.personGrants, { id: ownerId }), { grants: [{ siteId: '*', role: 'editor' }] }), 409);
+    const last = expectError(
+      await owner.call('PUT', peoplePath(PEOPLE_PATHS.personGrants, { id: ownerId }), { grants: [{ siteId: '*', role: 'editor' }] }),
+      409,
+    );
     expect(last.message).toMatch(/last active owner/);
     expect(await site.accounts.people.grantsOf(ownerId)).toEqual([{ siteId: '*', role: 'owner' }]);
   });
@@ -381,29 +406,47 @@ describe('one-time links', () => {
     const token = tokenOf(invited.link);
     const invitee = browser();
     const details = await invitee.json<LinkDetails>('POST', PEOPLE_PATHS.link, { token });
-    expect(details).toEqual({ purpose: 'invitation', email: 'link@example.com', displayName: 'Lee Link', secondFactorRequired: false, expiresAt: clock + 72 * HOUR });
+    expect(details).toEqual({
+      purpose: 'invitation',
+      email: 'link@example.com',
+      displayName: 'Lee Link',
+      secondFactorRequired: false,
+      expiresAt: clock + 72 * HOUR,
+    });
 
     const weak = expectError(await invitee.call('POST', PEOPLE_PATHS.linkAccept, { token, password: 'Lee Link site-admin 2026' }), 400);
     expect(weak.details?.map((detail) => detail.field)).toEqual(expect.arrayContaining(['password']));
     expect(weak.message).toMatch(/site-admin/);
 
-    const answer = await invitee.json<{ result: string; me: { email: string } }>('POST', PEOPLE_PATHS.linkAccept, { token, password: INVITEE_PASSWORD });
+    const answer = await invitee.json<{ result: string; me: { email: string } }>('POST', PEOPLE_PATHS.linkAccept, {
+      token,
+      password: INVITEE_PASSWORD,
+    });
     expect(answer).toMatchObject({ result: 'signed-in', me: { email: 'link@example.com' } });
     expect((await invitee.call('GET', '/api/sites')).status).toBe(200);
     expect(expectError(await browser().call('POST', PEOPLE_PATHS.link, { token }), 410).message).toMatch(/used already/);
     expectError(await browser().call('POST', PEOPLE_PATHS.linkAccept, { token, password: 'another long passphrase here' }), 410);
-    expect((await owner.json<PeopleView>('GET', PEOPLE_PATHS.people)).people.find((p) => p.email === 'link@example.com')?.status).toBe('active');
+    expect((await owner.json<PeopleView>('GET', PEOPLE_PATHS.people)).people.find((p) => p.email === 'link@example.com')?.status).toBe(
+      'active',
+    );
   });
 
   it('answer 404 for a link that never was and 410 once it has expired (72 hours)', async () => {
     const owner = await signedInOwner();
     expect(expectError(await browser().call('POST', PEOPLE_PATHS.link, { token: 'A'.repeat(43) }), 404).message).toMatch(/copied whole/);
     expectError(await browser().call('POST', PEOPLE_PATHS.link, { token: 'short' }), 400);
-    const invited = await owner.json<InvitedView>('POST', PEOPLE_PATHS.people, { email: 'late@example.com', displayName: 'Late', grants: [] }, 201);
+    const invited = await owner.json<InvitedView>(
+      'POST',
+      PEOPLE_PATHS.people,
+      { email: 'late@example.com', displayName: 'Late', grants: [] },
+      201,
+    );
     const before = clock;
     clock += 72 * HOUR;
     try {
-      expect(expectError(await browser().call('POST', PEOPLE_PATHS.link, { token: tokenOf(invited.link) }), 410).message).toMatch(/expired/);
+      expect(expectError(await browser().call('POST', PEOPLE_PATHS.link, { token: tokenOf(invited.link) }), 410).message).toMatch(
+        /expired/,
+      );
       expectError(await browser().call('POST', PEOPLE_PATHS.linkAccept, { token: tokenOf(invited.link), password: INVITEE_PASSWORD }), 410);
     } finally {
       clock = before;

@@ -146,6 +146,12 @@ export function readCapabilities(value: unknown): Capability[] | null {
   return CAPABILITIES.filter((capability) => value.includes(capability));
 }
 
+/**
+ * The page a one-time link (invitation or reset) opens, outside every site's addresses; its token follows
+ * `#`, so it never reaches a server's or a proxy's log. Here, not in people.ts: the first page checks it.
+ */
+export const INVITE_PAGE = '/invite';
+
 /** Our own endpoints of a person's own account, of people (owners only), and of one-time links (public). */
 export const PEOPLE_PATHS = {
   /** GET: `AccountView`; PATCH `{displayName}`. */

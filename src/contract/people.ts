@@ -5,13 +5,12 @@
  * that use it (zod is not on the first page).
  */
 import * as z from 'zod/mini';
-import { ROLES, type Grant, type Role } from './access';
+import { ALL_SITES, ROLE_LABELS, ROLES, type Grant, type Role } from './access';
 
 /** How long an invitation or a reset link may be used: 72 hours. */
 export const ONE_TIME_LINK_MS = 72 * 60 * 60 * 1000;
 
-/** The page a one-time link opens; its token follows `#`, so it never reaches a server's or a proxy's log. */
-export const INVITE_PAGE = '/invite';
+export { INVITE_PAGE } from './access';
 
 export const MAX_DISPLAY_NAME = 100;
 export const MAX_EMAIL = 320;
@@ -127,4 +126,11 @@ export interface LinkDetails {
   /** Their password may be 8 characters rather than 15: a passkey is asked for after it. */
   secondFactorRequired: boolean;
   expiresAt: number;
+}
+
+/** A grant in words: "Owner of every site", "Editor on Harbour Linen" (a site's id when it has no name here). */
+export function describeGrant(grant: Grant, siteNames: ReadonlyMap<string, string>): string {
+  const role = ROLE_LABELS[grant.role];
+  if (grant.siteId === ALL_SITES) return `${role} of every site`;
+  return `${role} on ${siteNames.get(grant.siteId) ?? grant.siteId}`;
 }
