@@ -26,10 +26,15 @@ process.env.E2E_SERVER_DIR ??= join(
 );
 // The multi-site server's own sandbox database, beside the first one's.
 process.env.E2E_SITES_DATA_DIR ??= join(process.env.E2E_DATA_DIR, 'sites');
+// The server with people (an owner from ADMIN_USER): its own data and sandbox, beside the others.
+const ACCOUNTS_PORT = Number(process.env.E2E_ACCOUNTS_PORT ?? 4185);
+const ACCOUNTS_SANDBOX_PORT = Number(process.env.E2E_ACCOUNTS_SANDBOX_PORT ?? ACCOUNTS_PORT + 1);
+process.env.E2E_ACCOUNTS_DATA_DIR ??= join(process.env.E2E_DATA_DIR, 'accounts');
 const executablePath = findChromium();
 
 const SCREENSHOTS = /screenshots\.spec\.ts$/;
 const SITES = /(^|\/)sites\.spec\.ts$/;
+const ACCOUNTS = /(^|\/)people\.spec\.ts$/;
 
 /** A 390 × 844 phone held upright (an iPhone 12 to 15's CSS size), in Chromium. */
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
@@ -42,6 +47,10 @@ export const E2E = {
   /** Its sandbox, for the /__sandbox helpers (x-site-id 1001 or 1002). */
   sitesSandboxOrigin: `http://127.0.0.1:${SITES_SANDBOX_PORT}`,
   sitesProfile: SITE_PROFILE,
+  /** The server of the example profile with people in its database: signing in is required. */
+  accountsURL: `http://127.0.0.1:${ACCOUNTS_PORT}`,
+  /** Its first owner (ADMIN_USER, ADMIN_PASSWORD). */
+  owner: { email: 'owner@example.com', password: 'tidal harbour lantern quietly folding maps' },
 };
 
 /** Settings a developer's shell may hold that would change what a test server works on. */
@@ -81,9 +90,11 @@ export default defineConfig({
   },
   projects: [
     // The one-site server of `npm start`.
-    { name: 'chromium', testIgnore: [SITES, SCREENSHOTS], use: { ...devices['Desktop Chrome'] } },
+    { name: 'chromium', testIgnore: [SITES, SCREENSHOTS, ACCOUNTS], use: { ...devices['Desktop Chrome'] } },
     // The server of several sites (SITE_PROFILE=server/site-profile.example.json).
     { name: 'sites', testMatch: SITES, use: { ...devices['Desktop Chrome'], baseURL: E2E.sitesURL } },
+    // The server with people: an owner invites, sets roles, disables (people.spec.ts).
+    { name: 'accounts', testMatch: ACCOUNTS, use: { ...devices['Desktop Chrome'], baseURL: E2E.accountsURL } },
     // The case viewer's flows and its axe scans again on a phone's screen, with touch (so no hover).
     { name: 'phone', use: { ...devices['Desktop Chrome'], ...PHONE }, testMatch: /(cases|navigation)\.spec\.ts$/ },
     // Every screen at 1440×900 and 390×844, light and dark, saved as PNGs among the test artefacts.
@@ -125,6 +136,28 @@ export default defineConfig({
         SANDBOX_DATA_DIR: process.env.E2E_SITES_DATA_DIR,
         DIST_DIR: process.env.E2E_DIST_DIR,
         LOG_REQUESTS: 'false',
+      },
+    },
+    {
+      // Like the second, with an owner in its own database (so everyone signs in), from ADMIN_USER.
+      command: `node scripts/wait-for-url.mjs "${E2E.baseURL}/api/health" 180000 && node "${process.env.E2E_SERVER_DIR}/main.js"`,
+      url: `${E2E.accountsURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 240_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        ...NO_SITE_SETTINGS,
+        SITE_PROFILE,
+        PORT: String(ACCOUNTS_PORT),
+        HOST: '127.0.0.1',
+        SANDBOX_PORT: String(ACCOUNTS_SANDBOX_PORT),
+        DATA_DIR: process.env.E2E_ACCOUNTS_DATA_DIR,
+        SANDBOX_DATA_DIR: process.env.E2E_ACCOUNTS_DATA_DIR,
+        DIST_DIR: process.env.E2E_DIST_DIR,
+        LOG_REQUESTS: 'false',
+        ADMIN_USER: E2E.owner.email,
+        ADMIN_PASSWORD: E2E.owner.password,
       },
     },
   ],

@@ -19,6 +19,9 @@ import { loadSecondFactorPolicy, secondFactorRequired } from './second-factor-po
 
 type Person = Extract<Identity, { kind: 'person' }>;
 
+/** At most how long a replaced session id keeps working (accounts.ts's ROTATION_GRACE_MS). */
+const REPLACED_ID_GRACE_MS = 10_000;
+
 /** The person asking, or undefined after answering 409 for the local demo (it has no accounts). */
 export function personAsking(who: Identity, res: ServerResponse): Person | undefined {
   if (who.kind === 'person') return who;
@@ -35,9 +38,10 @@ export function accountEndpoints(deps: { accounts: Accounts; throttle: LoginThro
       handle: async ({ request, who }) => {
         const me = personAsking(who, request.res);
         if (!me) return;
+        const t = accounts.now();
         const [person, sessions, policy] = await Promise.all([
           accounts.people.get(me.id),
-          accounts.sessions.listOf(me.id, accounts.now()),
+          accounts.sessions.listOf(me.id, t),
           loadSecondFactorPolicy(accounts.settings),
         ]);
         const view: AccountView = {
@@ -46,15 +50,18 @@ export function accountEndpoints(deps: { accounts: Accounts; throttle: LoginThro
           grants: me.grants,
           secondFactorRequired: secondFactorRequired(policy, me.grants),
           hasPassword: (person?.passwordHash ?? null) !== null,
-          sessions: sessions.map((session) => ({
-            handle: session.idHash,
-            device: deviceName(session.userAgent),
-            address: session.address,
-            createdAt: session.createdAt,
-            lastSeenAt: session.lastSeenAt,
-            method: session.method,
-            current: session.idHash === me.session.idHash,
-          })),
+          // An id replaced after a change of grants lives on for a few seconds (accounts.ts): the same browser, not another.
+          sessions: sessions
+            .filter((session) => session.idHash === me.session.idHash || session.expiresAt - t > REPLACED_ID_GRACE_MS)
+            .map((session) => ({
+              handle: session.idHash,
+              device: deviceName(session.userAgent),
+              address: session.address,
+              createdAt: session.createdAt,
+              lastSeenAt: session.lastSeenAt,
+              method: session.method,
+              current: session.idHash === me.session.idHash,
+            })),
         };
         sendJson(request.res, 200, view);
       },

@@ -69,7 +69,9 @@ export function SiteRoot() {
   // A session that ends while the page is open (timed out, signed out elsewhere, disabled): ask again, and
   // the sites' 401 brings the sign-in page, on the same address.
   useEffect(() => {
-    const onSignedOut = () => void refetch();
+    // Not cancelling a request under way: the sites' own 401 sends this event too, and cancelling it for a
+    // new one would ask again forever, never showing the sign-in page.
+    const onSignedOut = () => void refetch({ cancelRefetch: false });
     window.addEventListener(SIGNED_OUT_EVENT, onSignedOut);
     // A changed name or grants: the header and the sites the person may use follow.
     window.addEventListener(ME_CHANGED_EVENT, onSignedOut);

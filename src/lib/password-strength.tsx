@@ -48,13 +48,18 @@ export function PasswordStrength({ password, userInputs, minLength }: { password
   const shown = score === null ? null : short ? Math.min(score, 1) : score;
   return (
     <div>
-      <Progress
-        value={shown === null ? 0 : (shown + 1) * 20}
-        color={shown === null ? 'gray' : COLORS[shown]}
+      {/* A meter, not a progress bar: it measures, nothing is under way. */}
+      <Progress.Root
         size="sm"
+        role="meter"
         aria-label="Password strength"
+        aria-valuemin={0}
+        aria-valuemax={4}
+        aria-valuenow={shown ?? 0}
         aria-valuetext={shown === null ? 'Not measured yet' : LABELS[shown]}
-      />
+      >
+        <Progress.Section value={shown === null ? 0 : (shown + 1) * 20} color={shown === null ? 'gray' : COLORS[shown]} withAria={false} />
+      </Progress.Root>
       <Group justify="space-between" mt={4} gap="xs">
         <Text size="xs" c="dimmed" aria-live="polite">
           {failed
