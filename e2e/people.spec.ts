@@ -146,7 +146,7 @@ const SIZES = [
 
 for (const size of SIZES) {
   for (const scheme of ['light', 'dark'] as const) {
-    test(`Your account and People at the ${size.name}'s width, ${scheme}`, async ({ browser }, testInfo) => {
+    test(`Your account, People and an invitation at the ${size.name}'s width, ${scheme}`, async ({ browser }, testInfo) => {
       const context = await browser.newContext({
         viewport: size.viewport,
         isMobile: size.isMobile,
@@ -169,6 +169,31 @@ for (const size of SIZES) {
         await testInfo.attach(`${heading} ${size.name} ${scheme}`, { path: file, contentType: 'image/png' });
         await expectNoA11yViolations(page, { screen: `${heading} (${size.name}, ${scheme})` });
       }
+      // The page a one-time link opens, for someone not signed in.
+      const invitation = await page.evaluate(async (email) => {
+        const answer = await fetch('/api/people', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, displayName: 'Robin Example', grants: [{ siteId: 'summit-outfitters', role: 'editor' }] }),
+        });
+        return (await answer.json()) as { link: { url: string } };
+      }, `robin.${size.name}.${scheme}@example.com`);
+      const fresh = await browser.newContext({
+        viewport: size.viewport,
+        isMobile: size.isMobile,
+        hasTouch: size.isMobile,
+        colorScheme: scheme,
+      });
+      const invitePage = await fresh.newPage();
+      await invitePage.goto(invitation.link.url);
+      await invitePage.getByLabel('Choose a password').fill('sparrow');
+      await expect(invitePage.getByRole('meter', { name: 'Password strength' })).toHaveAttribute('aria-valuetext', /^(Very weak|Weak)$/);
+      expect(await invitePage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      const file = testInfo.outputPath(`invitation-${size.name}-${scheme}.png`);
+      await invitePage.screenshot({ path: file, fullPage: true });
+      await testInfo.attach(`Invitation ${size.name} ${scheme}`, { path: file, contentType: 'image/png' });
+      await expectNoA11yViolations(invitePage, { screen: `Invitation (${size.name}, ${scheme})` });
+      await fresh.close();
       await context.close();
     });
   }
