@@ -37,12 +37,17 @@ const SSO_DATA_DIR = join(process.env.E2E_DATA_DIR, 'single-sign-on');
 // The passkeys' server: people (an owner from ADMIN_USER), so signing in is required; its own data folder.
 const PASSKEYS_PORT = Number(process.env.E2E_PASSKEYS_PORT ?? 4190);
 process.env.E2E_PASSKEYS_DATA_DIR ??= join(process.env.E2E_DATA_DIR, 'passkeys');
+// The server with people (an owner from ADMIN_USER): its own data and sandbox, beside the others.
+const ACCOUNTS_PORT = Number(process.env.E2E_ACCOUNTS_PORT ?? 4186);
+const ACCOUNTS_SANDBOX_PORT = Number(process.env.E2E_ACCOUNTS_SANDBOX_PORT ?? ACCOUNTS_PORT + 1);
+process.env.E2E_ACCOUNTS_DATA_DIR ??= join(process.env.E2E_DATA_DIR, 'accounts');
 const executablePath = findChromium();
 
 const SCREENSHOTS = /screenshots\.spec\.ts$/;
 const SITES = /(^|\/)sites\.spec\.ts$/;
 const SINGLE_SIGN_ON = /(^|\/)single-sign-on\.spec\.ts$/;
 const PASSKEYS = /(^|\/)passkeys\.spec\.ts$/;
+const ACCOUNTS = /(^|\/)people\.spec\.ts$/;
 
 /** A 390 × 844 phone held upright (an iPhone 12 to 15's CSS size), in Chromium. */
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
@@ -68,6 +73,10 @@ export const E2E = {
   /** Its database (site-admin.sqlite), and the owner ADMIN_USER makes at start. */
   passkeysDataDir: process.env.E2E_PASSKEYS_DATA_DIR,
   passkeysOwner: { email: 'owner@example.com', password: 'passkeys e2e owner password', name: 'owner' },
+  /** The server of the example profile with people in its database: signing in is required. */
+  accountsURL: `http://127.0.0.1:${ACCOUNTS_PORT}`,
+  /** Its first owner (ADMIN_USER, ADMIN_PASSWORD). */
+  owner: { email: 'owner@example.com', password: 'tidal harbour lantern quietly folding maps' },
 };
 
 /** Settings a developer's shell may hold that would change what a test server works on. */
@@ -107,13 +116,15 @@ export default defineConfig({
   },
   projects: [
     // The one-site server of `npm start`.
-    { name: 'chromium', testIgnore: [SITES, SCREENSHOTS, SINGLE_SIGN_ON, PASSKEYS], use: { ...devices['Desktop Chrome'] } },
+    { name: 'chromium', testIgnore: [SITES, SCREENSHOTS, SINGLE_SIGN_ON, PASSKEYS, ACCOUNTS], use: { ...devices['Desktop Chrome'] } },
     // The server of several sites (SITE_PROFILE=server/site-profile.example.json).
     { name: 'sites', testMatch: SITES, use: { ...devices['Desktop Chrome'], baseURL: E2E.sitesURL } },
     // The server with single sign-on (SSO_*) and a person, so signing in is required.
     { name: 'single-sign-on', testMatch: SINGLE_SIGN_ON, use: { ...devices['Desktop Chrome'], baseURL: E2E.ssoURL } },
     // Passkeys with Chromium's virtual authenticator, on the server with an owner.
     { name: 'passkeys', testMatch: PASSKEYS, use: { ...devices['Desktop Chrome'], baseURL: E2E.passkeysURL } },
+    // The server with people: an owner invites, sets roles, disables (people.spec.ts).
+    { name: 'accounts', testMatch: ACCOUNTS, use: { ...devices['Desktop Chrome'], baseURL: E2E.accountsURL } },
     // The case viewer's flows and its axe scans again on a phone's screen, with touch (so no hover).
     { name: 'phone', use: { ...devices['Desktop Chrome'], ...PHONE }, testMatch: /(cases|navigation)\.spec\.ts$/ },
     // Every screen at 1440×900 and 390×844, light and dark, saved as PNGs among the test artefacts.
@@ -202,6 +213,28 @@ export default defineConfig({
         ADMIN_USER: E2E.passkeysOwner.email,
         ADMIN_PASSWORD: E2E.passkeysOwner.password,
         LOG_REQUESTS: 'false',
+      },
+    },
+    {
+      // Like the second, with an owner in its own database (so everyone signs in), from ADMIN_USER.
+      command: `node scripts/wait-for-url.mjs "${E2E.baseURL}/api/health" 180000 && node "${process.env.E2E_SERVER_DIR}/main.js"`,
+      url: `${E2E.accountsURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 240_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        ...NO_SITE_SETTINGS,
+        SITE_PROFILE,
+        PORT: String(ACCOUNTS_PORT),
+        HOST: '127.0.0.1',
+        SANDBOX_PORT: String(ACCOUNTS_SANDBOX_PORT),
+        DATA_DIR: process.env.E2E_ACCOUNTS_DATA_DIR,
+        SANDBOX_DATA_DIR: process.env.E2E_ACCOUNTS_DATA_DIR,
+        DIST_DIR: process.env.E2E_DIST_DIR,
+        LOG_REQUESTS: 'false',
+        ADMIN_USER: E2E.owner.email,
+        ADMIN_PASSWORD: E2E.owner.password,
       },
     },
   ],

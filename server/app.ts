@@ -10,9 +10,13 @@ import { siteInfoOf, type SiteInfo } from '../src/contract/site-info';
 import { sendError } from './answers';
 import { createAccounts, prepareAccounts, type Accounts } from './auth/accounts';
 import { createPasskeys } from './auth/passkeys';
+import { accountEndpoints } from './auth/account-endpoints';
+import { linkEndpoints } from './auth/link-endpoints';
+import { peopleEndpoints } from './auth/people-endpoints';
 import { signInEndpoints } from './auth/sign-in-endpoints';
 import { singleSignOnEndpoints } from './auth/single-sign-on';
 import { ConfigError, isLoopbackHost, LOOPBACK_HOSTS, type ServerConfig } from './config';
+import { createLinkStore } from './db/link-store';
 import { openDatabase, type AppDatabase } from './db/open';
 import { createLoginThrottle, type LoginLimits } from './auth/login-throttle';
 import { createOwnApi } from './own-api';
@@ -137,6 +141,7 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
     redis,
   });
   const passkeys = createPasskeys({ accounts, throttle, database });
+  const links = createLinkStore(database.db);
   const ownApi = createOwnApi([
     ...signInEndpoints({
       accounts,
@@ -154,6 +159,9 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
     }),
     ...passkeys.endpoints,
     ...(config.singleSignOn ? singleSignOnEndpoints({ setting: config.singleSignOn, accounts, database, throttle }) : []),
+    ...accountEndpoints({ accounts, throttle }),
+    ...peopleEndpoints({ accounts, links, sites: siteInfos }),
+    ...linkEndpoints({ accounts, links }),
   ]);
   const staticFiles = options.distDir ? createStaticFiles(options.distDir) : undefined;
 

@@ -31,3 +31,32 @@ export function RequireCapability({ capability, children }: { capability: Capabi
     </Stack>
   );
 }
+
+/**
+ * The People page, for owners of every site only: anyone else is told so plainly (the server would refuse
+ * every call of the page with 403 anyway).
+ */
+export function RequirePeopleManager({ children }: { children: ReactNode }) {
+  const { me } = useSite();
+  if (me.kind === 'person' && me.managesPeople) return children;
+  if (me.kind === 'demo') {
+    return (
+      <Stack align="flex-start" gap="sm" maw={560}>
+        <Title order={1}>People</Title>
+        <Text>
+          Nobody signs in to this local demo, so there are no people to manage. Add the first owner with <code>npm run people -- add</code>;
+          from then on everyone signs in as themselves, and owners manage people here.
+        </Text>
+      </Stack>
+    );
+  }
+  return (
+    <Stack align="flex-start" gap="sm" maw={560}>
+      <Title order={1}>You may not manage people</Title>
+      <Text>Only an owner of every site may invite people, change their roles or disable them. Ask one of them for what you need.</Text>
+      <Button component={Link} to={pathTo('account')} variant="default">
+        Go to your account
+      </Button>
+    </Stack>
+  );
+}

@@ -3,7 +3,7 @@ import { Text } from '@mantine/core';
 import { PATHS, pathTo } from '@/lib/paths';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from '@/lib/router';
 import { NotFoundPage } from './not-found';
-import { RequireCapability } from './require-capability';
+import { RequireCapability, RequirePeopleManager } from './require-capability';
 import { RouteErrorBoundary } from './route-error';
 import { AppShellLayout } from './shell';
 
@@ -16,8 +16,8 @@ const CreatedProductsPage = lazy(() =>
 const ImportPage = lazy(() => import('@/features/products/import/import-page').then((m) => ({ default: m.ImportPage })));
 const EditImportedPage = lazy(() => import('@/features/products/import/edit-imported-page').then((m) => ({ default: m.EditImportedPage })));
 const SettingsPage = lazy(() => import('@/features/settings/settings-page').then((m) => ({ default: m.SettingsPage })));
-// Until the Account page is here, /account shows its passkeys section alone; the Account page renders it.
-const PasskeysSection = lazy(() => import('@/features/account/passkeys-section').then((m) => ({ default: m.PasskeysSection })));
+const AccountPage = lazy(() => import('@/features/account/account-page').then((m) => ({ default: m.AccountPage })));
+const PeoplePage = lazy(() => import('@/features/people/people-page').then((m) => ({ default: m.PeoplePage })));
 const CreatedProductPage = lazy(() => import('@/features/products/created-product-page').then((m) => ({ default: m.CreatedProductPage })));
 
 function Pages() {
@@ -56,7 +56,15 @@ function Pages() {
           />
           <Route path={PATHS.createdProduct} element={<CreatedProductPage />} />
           <Route path={PATHS.settings} element={<SettingsPage />} />
-          <Route path={PATHS.account} element={<PasskeysSection />} />
+          <Route path={PATHS.account} element={<AccountPage />} />
+          <Route
+            path={PATHS.people}
+            element={
+              <RequirePeopleManager>
+                <PeoplePage />
+              </RequirePeopleManager>
+            }
+          />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>

@@ -8,7 +8,7 @@ import { Alert, Anchor, Button, Center, List, Loader, Stack, Text, Title } from 
 import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { SiteInfo } from '@/contract/site-info';
-import { getSites, SIGNED_OUT_EVENT } from '@/lib/api-client';
+import { getSites, ME_CHANGED_EVENT, SIGNED_OUT_EVENT } from '@/lib/api-client';
 import { ApiError, classifyApiError } from '@/lib/api-error';
 import { describeFailure } from '@/lib/api-error-class';
 import { SiteContext, siteHref } from '@/lib/site-context';
@@ -69,9 +69,16 @@ export function SiteRoot() {
   // A session that ends while the page is open (timed out, signed out elsewhere, disabled): ask again, and
   // the sites' 401 brings the sign-in page, on the same address.
   useEffect(() => {
-    const onSignedOut = () => void refetch();
+    // Not cancelling a request under way: the sites' own 401 sends this event too, and cancelling it for a
+    // new one would ask again forever, never showing the sign-in page.
+    const onSignedOut = () => void refetch({ cancelRefetch: false });
     window.addEventListener(SIGNED_OUT_EVENT, onSignedOut);
-    return () => window.removeEventListener(SIGNED_OUT_EVENT, onSignedOut);
+    // A changed name or grants: the header and the sites the person may use follow.
+    window.addEventListener(ME_CHANGED_EVENT, onSignedOut);
+    return () => {
+      window.removeEventListener(SIGNED_OUT_EVENT, onSignedOut);
+      window.removeEventListener(ME_CHANGED_EVENT, onSignedOut);
+    };
   }, [refetch]);
   // One query cache per site, kept while the page lives: a case seen on one site is never shown for another.
   const [clients] = useState(() => new Map<string, QueryClient>());

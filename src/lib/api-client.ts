@@ -14,6 +14,8 @@ import { apiBasePath } from './site-scope';
 
 /** Sent on `window` when our server answers 401: the session ended (or never was); the app asks to sign in. */
 export const SIGNED_OUT_EVENT = 'site-admin:signed-out';
+/** Who is signed in has changed (their name, their grants): the page asks /api/sites again. */
+export const ME_CHANGED_EVENT = 'site-admin:me-changed';
 
 /** The browser's own limit; our server gives up on the platform sooner (15 s by default) and answers 504. */
 export const REQUEST_TIMEOUT_MS = 30_000;

@@ -170,7 +170,7 @@ export function PasskeysSection() {
   const passkeys = list.data?.passkeys ?? [];
   return (
     <Stack component="section" aria-labelledby={titleId} gap="sm">
-      <Title order={2} id={titleId} fz="h3">
+      <Title order={2} id={titleId} size="h4">
         Passkeys
       </Title>
       <Text size="sm" c="dimmed">

@@ -1,0 +1,136 @@
+/**
+ * Our own endpoints of people (owners), of a person's own account, and of one-time links (an invitation or
+ * a reset): the bodies each takes, checked with the same schemas by the server and by the browser's forms,
+ * and what each answers. The paths are PEOPLE_PATHS in access.ts. Browser-safe; loaded only by the pages
+ * that use it (zod is not on the first page).
+ */
+import * as z from 'zod/mini';
+import { ALL_SITES, ROLE_LABELS, ROLES, type Grant, type Role } from './access';
+
+/** How long an invitation or a reset link may be used: 72 hours. */
+export const ONE_TIME_LINK_MS = 72 * 60 * 60 * 1000;
+
+export { INVITE_PAGE } from './access';
+
+export const MAX_DISPLAY_NAME = 100;
+export const MAX_EMAIL = 320;
+
+const displayName = z
+  .string()
+  .check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(MAX_DISPLAY_NAME, `must be at most ${MAX_DISPLAY_NAME} characters`));
+
+const grant = z.strictObject({ siteId: z.string().check(z.minLength(1), z.maxLength(200)), role: z.enum(ROLES) });
+const grants = z.array(grant).check(z.maxLength(500));
+
+export const nameBodySchema = z.strictObject({ displayName });
+
+export const passwordChangeBodySchema = z.strictObject({
+  currentPassword: z.string().check(z.minLength(1, 'is required'), z.maxLength(1024)),
+  newPassword: z.string().check(z.minLength(1, 'is required'), z.maxLength(1024)),
+});
+
+export const inviteBodySchema = z.strictObject({
+  email: z.pipe(z.string().check(z.trim(), z.maxLength(MAX_EMAIL, 'is too long')), z.email('must be an e-mail address')),
+  displayName,
+  grants,
+});
+export type InviteBody = z.infer<typeof inviteBodySchema>;
+
+export const grantsBodySchema = z.strictObject({ grants });
+
+export const personChangeBodySchema = z.strictObject({ disabled: z.boolean() });
+
+export const secondFactorBodySchema = z.strictObject({ everyone: z.boolean(), roles: z.array(z.enum(ROLES)).check(z.maxLength(3)) });
+
+/** A one-time link's token: 32 random bytes, base64url. */
+export const linkBodySchema = z.strictObject({ token: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'is not a link of ours')) });
+export const acceptBodySchema = z.strictObject({
+  token: linkBodySchema.shape.token,
+  password: z.string().check(z.minLength(1, 'is required'), z.maxLength(1024)),
+});
+
+/** One of the signed-in person's sessions, as Your account lists them. */
+export interface SessionView {
+  /** What "sign out this one" names it by: never usable as the session's id. */
+  handle: string;
+  /** "Chrome on macOS", from the browser's user agent; null when it sent none. */
+  device: string | null;
+  address: string | null;
+  createdAt: number;
+  lastSeenAt: number;
+  /** How it was started: password, passkey, password+passkey, single-sign-on. */
+  method: string;
+  /** The session of the browser asking. */
+  current: boolean;
+}
+
+/** `GET` your account. */
+export interface AccountView {
+  email: string;
+  displayName: string;
+  grants: Grant[];
+  /** The owners' rule asks this person for a second factor (a passkey) after the password. */
+  secondFactorRequired: boolean;
+  hasPassword: boolean;
+  sessions: SessionView[];
+}
+
+/** Where a person stands: able to sign in, invited (a link not used yet), or disabled. */
+export type PersonStatus = 'active' | 'invited' | 'disabled';
+
+export interface PersonView {
+  id: string;
+  email: string;
+  displayName: string;
+  grants: Grant[];
+  status: PersonStatus;
+  hasPassword: boolean;
+  /** Their open link (invitation or reset) and when it ends; null when none. */
+  link: { purpose: 'invitation' | 'reset'; expiresAt: number } | null;
+  /** When they last used site-admin (any session still open), or null. */
+  lastSeenAt: number | null;
+  /** Sessions still open. */
+  sessions: number;
+}
+
+export interface SecondFactorRule {
+  everyone: boolean;
+  roles: Role[];
+}
+
+/** `GET` people. */
+export interface PeopleView {
+  people: PersonView[];
+  /** The sites of the profile a grant may name, besides every site ('*'). */
+  sites: { id: string; name: string }[];
+  secondFactor: SecondFactorRule;
+}
+
+/** A link made for a person (invitation or reset): shown once, to be copied and sent to them. */
+export interface LinkView {
+  url: string;
+  expiresAt: number;
+}
+
+/** `POST` invite: the person added, and their invitation. */
+export interface InvitedView {
+  person: PersonView;
+  link: LinkView;
+}
+
+/** What a one-time link is for, told to the person who opened it (not signed in). */
+export interface LinkDetails {
+  purpose: 'invitation' | 'reset';
+  email: string;
+  displayName: string;
+  /** Their password may be 8 characters rather than 15: a passkey is asked for after it. */
+  secondFactorRequired: boolean;
+  expiresAt: number;
+}
+
+/** A grant in words: "Owner of every site", "Editor on Harbour Linen" (a site's id when it has no name here). */
+export function describeGrant(grant: Grant, siteNames: ReadonlyMap<string, string>): string {
+  const role = ROLE_LABELS[grant.role];
+  if (grant.siteId === ALL_SITES) return `${role} of every site`;
+  return `${role} on ${siteNames.get(grant.siteId) ?? grant.siteId}`;
+}

@@ -1,0 +1,89 @@
+/**
+ * Changing your password: the current one, and a new one with a strength meter. The server's rules decide;
+ * its reasons are shown beside the field they concern. Other sessions end when it changes.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useForm, useWatch } from 'react-hook-form';
+import { passwordChangeBodySchema } from '@/contract/people';
+import { PasswordStrength } from '@/lib/password-strength';
+import { failureMessage, serverFieldErrors } from '@/lib/server-field-errors';
+import { changePassword } from './account-api';
+
+type Values = { currentPassword: string; newPassword: string };
+
+export function PasswordForm({
+  name,
+  email,
+  minLength,
+  onChanged,
+}: {
+  name: string;
+  email: string;
+  minLength: number;
+  onChanged: () => void;
+}) {
+  const form = useForm<Values>({
+    resolver: zodResolver(passwordChangeBodySchema),
+    defaultValues: { currentPassword: '', newPassword: '' },
+  });
+  const newPassword = useWatch({ control: form.control, name: 'newPassword' });
+  const change = useMutation({
+    mutationFn: changePassword,
+    onSuccess: () => {
+      form.reset();
+      onChanged();
+    },
+    onError: (error) => {
+      const fields = serverFieldErrors(error, ['currentPassword', 'newPassword'] as const);
+      for (const [field, message] of Object.entries(fields) as [keyof Values, string][]) form.setError(field, { message });
+    },
+  });
+  const fieldErrors = change.isError ? serverFieldErrors(change.error, ['currentPassword', 'newPassword'] as const) : {};
+  const otherFailure = change.isError && Object.keys(fieldErrors).length === 0;
+  const { errors } = form.formState;
+
+  return (
+    <form
+      onSubmit={(event) => void form.handleSubmit((values) => change.mutate(values))(event)}
+      noValidate
+      aria-label="Change your password"
+    >
+      <Stack gap="sm" maw={460}>
+        <PasswordInput
+          label="Current password"
+          autoComplete="current-password"
+          required
+          error={errors.currentPassword?.message}
+          {...form.register('currentPassword')}
+        />
+        <PasswordInput
+          label="New password"
+          description={`At least ${minLength} characters. A few unrelated words with spaces make a good one.`}
+          autoComplete="new-password"
+          required
+          error={errors.newPassword?.message}
+          {...form.register('newPassword')}
+        />
+        <PasswordStrength password={newPassword} userInputs={[name, email, 'site-admin']} minLength={minLength} />
+        {otherFailure ? (
+          <Alert color="red" role="alert" title="Your password was not changed">
+            {failureMessage(change.error)}
+          </Alert>
+        ) : null}
+        {change.isSuccess ? (
+          <Text size="sm" c="teal" role="status">
+            Your password has been changed.{' '}
+            {change.data.ended > 0
+              ? `${change.data.ended} other ${change.data.ended === 1 ? 'session was' : 'sessions were'} signed out.`
+              : 'You were signed in nowhere else.'}
+          </Text>
+        ) : null}
+        <Button type="submit" loading={change.isPending} w="fit-content">
+          Change password
+        </Button>
+      </Stack>
+    </form>
+  );
+}
