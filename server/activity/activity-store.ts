@@ -1,0 +1,179 @@
+/**
+ * The activity record in site-admin's database: one chain of entries, appended only. Each entry carries
+ * `hash` = SHA-256 of the previous entry's hash, a newline, and the entry's canonical JSON (every column
+ * but `hash` and `prev_hash`, keys sorted, nulls kept), so an entry edited, deleted or moved breaks the
+ * chain from that point, and `verify` names the first entry where it breaks.
+ *
+ * Appends are serialised, so the chain stays one chain whoever writes: on SQLite in one BEGIN IMMEDIATE
+ * (the file's write lock, which a second process waits for), on PostgreSQL under a transaction-level
+ * advisory lock (every instance sharing the database waits its turn). An append resolves only once its
+ * transaction has committed.
+ */
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { createHash } from 'node:crypto';
+import type { AppDatabase } from '../db/open';
+import type { ActivityTable, Database } from '../db/schema';
+
+/** The previous hash of the first entry ever. */
+export const GENESIS_HASH = '0'.repeat(64);
+
+/** PostgreSQL's advisory lock key for appends: any fixed number, the same on every instance. */
+const APPEND_LOCK_KEY = 4_178_932_001;
+
+export type Actor = { kind: 'person'; id: string; name: string } | { kind: 'demo' } | { kind: 'anonymous' };
+
+/** What an entry says; the store adds its place in the chain and its hashes. */
+export interface NewEntry {
+  at: number;
+  actor: Actor;
+  siteId?: string | null;
+  action: string;
+  target?: { name?: string | null; slug?: string | null; form?: string | null; case?: string | null };
+  refersTo?: number | null;
+  requestId?: string | null;
+  address?: string | null;
+  userAgent?: string | null;
+  outcome: string;
+  status?: number | null;
+  durationMs?: number | null;
+  /** Kept as JSON. */
+  detail?: unknown;
+}
+
+export type ActivityRow = ActivityTable;
+
+/** The row of `entry`, without its hashes. */
+function rowOf(entry: NewEntry, seq: number): Omit<ActivityRow, 'hash' | 'prev_hash'> {
+  const actor = entry.actor;
+  return {
+    seq,
+    at: entry.at,
+    actor_kind: actor.kind,
+    person_id: actor.kind === 'person' ? actor.id : null,
+    person_name: actor.kind === 'person' ? actor.name : null,
+    site_id: entry.siteId ?? null,
+    action: entry.action,
+    target_name: entry.target?.name ?? null,
+    target_slug: entry.target?.slug ?? null,
+    form_id: entry.target?.form ?? null,
+    case_id: entry.target?.case ?? null,
+    refers_to: entry.refersTo ?? null,
+    request_id: entry.requestId ?? null,
+    address: entry.address ?? null,
+    user_agent: entry.userAgent ?? null,
+    outcome: entry.outcome,
+    status: entry.status ?? null,
+    duration_ms: entry.durationMs === undefined || entry.durationMs === null ? null : Math.round(entry.durationMs),
+    detail: entry.detail === undefined ? null : JSON.stringify(entry.detail),
+  };
+}
+
+/** The entry's canonical JSON: every column but the two hashes, keys in sorted order, nulls kept. */
+export function canonicalJson(row: Omit<ActivityRow, 'hash' | 'prev_hash'> | ActivityRow): string {
+  const fields = Object.keys(row)
+    .filter((key) => key !== 'hash' && key !== 'prev_hash')
+    .sort();
+  const record = row as unknown as Record<string, unknown>;
+  // Numbers as the database gives them back (bigint columns are read as numbers on both engines).
+  return `{${fields.map((key) => `${JSON.stringify(key)}:${JSON.stringify(record[key] ?? null)}`).join(',')}}`;
+}
+
+export function entryHash(prevHash: string, row: Omit<ActivityRow, 'hash' | 'prev_hash'> | ActivityRow): string {
+  return createHash('sha256').update(prevHash).update('\n').update(canonicalJson(row)).digest('hex');
+}
+
+export type Verification =
+  | { ok: true; entries: number; first: number | null; last: number | null }
+  | { ok: false; entries: number; brokenAt: number; reason: string };
+
+/** How many entries `verify` reads at a time: memory stays flat at any length. */
+const VERIFY_BATCH = 2_000;
+
+export function createActivityStore(database: AppDatabase) {
+  const { db } = database;
+
+  async function appendIn(trx: Kysely<Database> | Transaction<Database>, entries: readonly NewEntry[]): Promise<ActivityRow[]> {
+    const last = await trx.selectFrom('activity').select(['seq', 'hash']).orderBy('seq', 'desc').limit(1).executeTakeFirst();
+    let seq = last ? Number(last.seq) : 0;
+    let prev = last?.hash ?? GENESIS_HASH;
+    const rows: ActivityRow[] = entries.map((entry) => {
+      seq += 1;
+      const row = rowOf(entry, seq);
+      const hash = entryHash(prev, row);
+      const full: ActivityRow = { ...row, prev_hash: prev, hash };
+      prev = hash;
+      return full;
+    });
+    await trx.insertInto('activity').values(rows).execute();
+    return rows;
+  }
+
+  return {
+    /** Appends entries, in order, at the end of the chain; resolves with them once committed. */
+    async append(...entries: NewEntry[]): Promise<ActivityRow[]> {
+      if (database.engine === 'sqlite') {
+        // One connection, held for the whole transaction (Kysely's mutex); IMMEDIATE takes the file's write
+        // lock at once, so another process appending waits instead of reading a chain end that moves.
+        return db.connection().execute(async (connection) => {
+          await sql`begin immediate`.execute(connection);
+          try {
+            const rows = await appendIn(connection, entries);
+            await sql`commit`.execute(connection);
+            return rows;
+          } catch (error) {
+            await sql`rollback`.execute(connection);
+            throw error;
+          }
+        });
+      }
+      return db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(${APPEND_LOCK_KEY})`.execute(trx);
+        return appendIn(trx, entries);
+      });
+    },
+
+    /** One entry by its place in the chain. */
+    async get(seq: number): Promise<ActivityRow | undefined> {
+      return db.selectFrom('activity').selectAll().where('seq', '=', seq).executeTakeFirst();
+    },
+
+    /**
+     * Checks the whole chain from its first kept entry: the places follow each other, each entry's
+     * `prev_hash` is the hash of the one before, and each hash is that of its own content. Names the
+     * first entry where it breaks.
+     */
+    async verify(): Promise<Verification> {
+      let after = 0;
+      let expectedPrev: string | null = null;
+      let expectedSeq: number | null = null;
+      let entries = 0;
+      let first: number | null = null;
+      let last: number | null = null;
+      for (;;) {
+        const batch = await db.selectFrom('activity').selectAll().where('seq', '>', after).orderBy('seq').limit(VERIFY_BATCH).execute();
+        if (batch.length === 0) break;
+        for (const row of batch) {
+          const seq = Number(row.seq);
+          if (expectedSeq !== null && seq !== expectedSeq) {
+            return { ok: false, entries, brokenAt: expectedSeq, reason: `entry ${expectedSeq} is missing (the next kept is ${seq})` };
+          }
+          if (expectedPrev !== null && row.prev_hash !== expectedPrev) {
+            return { ok: false, entries, brokenAt: seq, reason: `entry ${seq} does not follow the entry before it` };
+          }
+          if (entryHash(row.prev_hash, row) !== row.hash) {
+            return { ok: false, entries, brokenAt: seq, reason: `entry ${seq} was changed after it was written` };
+          }
+          first ??= seq;
+          last = seq;
+          entries += 1;
+          expectedSeq = seq + 1;
+          expectedPrev = row.hash;
+        }
+        after = last ?? after;
+      }
+      return { ok: true, entries, first, last };
+    },
+  };
+}
+
+export type ActivityStore = ReturnType<typeof createActivityStore>;
