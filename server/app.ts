@@ -8,6 +8,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { siteInfoOf, type SiteInfo } from '../src/contract/site-info';
 import { sendError } from './answers';
+import { createActivityStore, type ActivityStore } from './activity/activity-store';
+import { recordSiteCalls } from './activity/record-site-calls';
 import { createAccounts, prepareAccounts, type Accounts } from './auth/accounts';
 import { signInEndpoints } from './auth/sign-in-endpoints';
 import { ConfigError, isLoopbackHost, LOOPBACK_HOSTS, type ServerConfig } from './config';
@@ -62,6 +64,8 @@ export interface SiteAdminServer {
   database: AppDatabase;
   /** People, sessions and who a request is from, on that database. */
   accounts: Accounts;
+  /** The activity record, on that database. */
+  activity: ActivityStore;
   close(): Promise<void>;
 }
 
@@ -125,6 +129,7 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
   const loopback = isLoopbackHost(config.host);
   const accounts = createAccounts({ database, sessions: config.sessions, demoAllowed: loopback, now: options.now });
   await prepareAccounts(accounts, config, loopback);
+  const activity = createActivityStore(database);
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
   // The device cookies' key is the database's, so every instance sharing it accepts the others' cookies.
   const throttle = createLoginThrottle({ deviceKey: await accounts.settings.secretKey('device-cookie-key', accounts.now()), redis });
@@ -143,7 +148,7 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
     const { req, res, address, site, operation, requestId } = request;
     if (address.kind === 'site') {
       // Site resolution and the allowlist let no site's call through without both.
-      if (site && operation && requestId) site.forward(req, res, operation, requestId);
+      if (site && operation && requestId) site.forward(req, res, operation, requestId, request.forwardHooks);
       else sendError(res, 500, 'The server lost track of this request.');
     } else if (address.kind === 'own-api') {
       ownApi.answer(request);
@@ -167,6 +172,7 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
     logSiteCalls(options.log), // x-request-id, and a log line per site's call
     allowOperation(config.maxBodyBytes), // 404, 422, 400, 413: only the spec's two operations; sets request.operation
     checkPermissions(siteNames), // 403 for what the person's grants do not allow on that site; nothing is forwarded
+    recordSiteCalls(activity, accounts.now), // the activity record: a create before it leaves, every outcome before the browser hears it
     answer,
   ]);
 
@@ -175,6 +181,7 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
     sandbox,
     database,
     accounts,
+    activity,
     handle(req, res, next) {
       pipeline(parseRequest(req, res, next));
     },

@@ -86,6 +86,9 @@ export type Verification =
   | { ok: true; entries: number; first: number | null; last: number | null }
   | { ok: false; entries: number; brokenAt: number; reason: string };
 
+/** At most this many appends go in one transaction. */
+const APPEND_BATCH = 500;
+
 /** How many entries `verify` reads at a time: memory stays flat at any length. */
 const VERIFY_BATCH = 2_000;
 
@@ -108,27 +111,60 @@ export function createActivityStore(database: AppDatabase) {
     return rows;
   }
 
+  /** Appends in one transaction, serialised with every other writer (this process's and other instances'). */
+  async function commit(entries: readonly NewEntry[]): Promise<ActivityRow[]> {
+    if (database.engine === 'sqlite') {
+      // One connection, held for the whole transaction (Kysely's mutex); IMMEDIATE takes the file's write
+      // lock at once, so another process appending waits instead of reading a chain end that moves.
+      return db.connection().execute(async (connection) => {
+        await sql`begin immediate`.execute(connection);
+        try {
+          const rows = await appendIn(connection, entries);
+          await sql`commit`.execute(connection);
+          return rows;
+        } catch (error) {
+          await sql`rollback`.execute(connection);
+          throw error;
+        }
+      });
+    }
+    return db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${APPEND_LOCK_KEY})`.execute(trx);
+      return appendIn(trx, entries);
+    });
+  }
+
+  // Group commit: appends that arrive while a transaction is under way wait for it, then go together in
+  // the next one, so the record keeps up with many calls at once (one transaction costs about a
+  // millisecond here, whatever it holds).
+  let waiting: { entries: readonly NewEntry[]; resolve: (rows: ActivityRow[]) => void; reject: (error: unknown) => void }[] = [];
+  let flushing = false;
+
+  async function flush(): Promise<void> {
+    flushing = true;
+    while (waiting.length > 0) {
+      const batch = waiting.slice(0, APPEND_BATCH);
+      waiting = waiting.slice(batch.length);
+      try {
+        const rows = await commit(batch.flatMap((item) => item.entries));
+        let at = 0;
+        for (const item of batch) {
+          item.resolve(rows.slice(at, at + item.entries.length));
+          at += item.entries.length;
+        }
+      } catch (error) {
+        for (const item of batch) item.reject(error);
+      }
+    }
+    flushing = false;
+  }
+
   return {
     /** Appends entries, in order, at the end of the chain; resolves with them once committed. */
-    async append(...entries: NewEntry[]): Promise<ActivityRow[]> {
-      if (database.engine === 'sqlite') {
-        // One connection, held for the whole transaction (Kysely's mutex); IMMEDIATE takes the file's write
-        // lock at once, so another process appending waits instead of reading a chain end that moves.
-        return db.connection().execute(async (connection) => {
-          await sql`begin immediate`.execute(connection);
-          try {
-            const rows = await appendIn(connection, entries);
-            await sql`commit`.execute(connection);
-            return rows;
-          } catch (error) {
-            await sql`rollback`.execute(connection);
-            throw error;
-          }
-        });
-      }
-      return db.transaction().execute(async (trx) => {
-        await sql`select pg_advisory_xact_lock(${APPEND_LOCK_KEY})`.execute(trx);
-        return appendIn(trx, entries);
+    append(...entries: NewEntry[]): Promise<ActivityRow[]> {
+      return new Promise<ActivityRow[]>((resolve, reject) => {
+        waiting.push({ entries, resolve, reject });
+        if (!flushing) void flush();
       });
     },
 
