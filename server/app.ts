@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { siteInfoOf, type SiteInfo } from '../src/contract/site-info';
 import { sendError } from './answers';
 import { createActivityStore, type ActivityStore } from './activity/activity-store';
+import { activityEndpoints } from './activity/activity-endpoints';
 import { recordSiteCalls } from './activity/record-site-calls';
 import { createAccounts, prepareAccounts, type Accounts } from './auth/accounts';
 import { signInEndpoints } from './auth/sign-in-endpoints';
@@ -29,6 +30,29 @@ import { refuseUnreadBodies } from './pipeline/unread-bodies';
 import { createProxy } from './proxy';
 import { startSandbox, startSandboxWorker, type RunningSandbox } from './sandbox/start';
 import { createStaticFiles } from './static-files';
+
+/** How often the activity record's old entries are pruned (and once at start). */
+const PRUNE_INTERVAL_MS = 60 * 60_000;
+
+/**
+ * Prunes the activity record's entries older than `days` now and every hour, in small batches; returns
+ * what stops it (waiting for a prune under way).
+ */
+function pruneActivity(activity: ActivityStore, days: number, now: () => number): () => Promise<void> {
+  let running: Promise<unknown> = Promise.resolve();
+  const prune = () => {
+    running = activity.prune(now() - days * 86_400_000, now()).catch((error: unknown) => {
+      console.error('site-admin: pruning the activity record failed; it is tried again within the hour', error);
+    });
+  };
+  prune();
+  const timer = setInterval(prune, PRUNE_INTERVAL_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
 
 /** How long the server waits at start for the Redis of REDIS_URL. */
 const REDIS_CONNECT_TIMEOUT_MS = 5_000;
@@ -130,10 +154,12 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
   const accounts = createAccounts({ database, sessions: config.sessions, demoAllowed: loopback, now: options.now });
   await prepareAccounts(accounts, config, loopback);
   const activity = createActivityStore(database);
+  const stopPruning = pruneActivity(activity, config.activityRetentionDays, accounts.now);
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
   // The device cookies' key is the database's, so every instance sharing it accepts the others' cookies.
   const throttle = createLoginThrottle({ deviceKey: await accounts.settings.secretKey('device-cookie-key', accounts.now()), redis });
   const ownApi = createOwnApi([
+    ...activityEndpoints(activity),
     ...signInEndpoints({
       accounts,
       throttle,
@@ -186,6 +212,7 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
       pipeline(parseRequest(req, res, next));
     },
     close: async () => {
+      await stopPruning();
       await sandbox?.close();
       redis?.disconnect();
       await database.close();

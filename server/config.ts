@@ -47,6 +47,8 @@ export const SETTINGS = {
   SESSION_MAX_HOURS: 12,
   /** Session cookies `Secure` with the `__Host-` prefix; on by default off loopback (served over HTTPS). */
   SECURE_COOKIES: undefined,
+  /** Entries of the activity record older than this many days are pruned. */
+  ACTIVITY_RETENTION_DAYS: 400,
   /** The stakeholder demo: three demo people whose passwords the sign-in page shows; refused with a live site. */
   DEMO_PEOPLE: false,
   REDIS_URL: undefined,
@@ -119,6 +121,8 @@ export interface ServerConfig {
   };
   /** DEMO_PEOPLE: the stakeholder demo's three people, with their passwords on the sign-in page. */
   demoPeople: boolean;
+  /** ACTIVITY_RETENTION_DAYS: the activity record keeps entries this long. */
+  activityRetentionDays: number;
   /** Redis shared by several instances for the login's failure counts; undefined keeps them in memory. */
   redisUrl: URL | undefined;
   /** Where site-admin keeps its own data (people, sessions): never the sandbox's database. */
@@ -394,6 +398,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       secureCookies: booleanSetting(env, 'SECURE_COOKIES', !isLoopbackHost(host)),
     },
     demoPeople,
+    activityRetentionDays: integerSetting(env, 'ACTIVITY_RETENTION_DAYS', SETTINGS.ACTIVITY_RETENTION_DAYS, 1, 100 * 366),
     redisUrl,
     allowedHosts,
     database: databaseSetting(env, dataDir),

@@ -9,10 +9,33 @@
  * advisory lock (every instance sharing the database waits its turn). An append resolves only once its
  * transaction has committed.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import { createHash } from 'node:crypto';
 import type { AppDatabase } from '../db/open';
+import type { ActivityFilter } from '../../src/contract/activity';
 import type { ActivityTable, Database } from '../db/schema';
+
+type ActivityQuery = SelectQueryBuilder<Database, 'activity', ActivityRow>;
+
+/** `query` narrowed to what `filter` asks for. */
+function filtered(query: ActivityQuery, filter: ActivityFilter): ActivityQuery {
+  let q = query;
+  if (filter.person) q = q.where('person_id', '=', filter.person);
+  if (filter.site) q = q.where('site_id', '=', filter.site);
+  if (filter.action) q = q.where('action', '=', filter.action);
+  if (filter.outcome) q = q.where('outcome', '=', filter.outcome);
+  if (filter.from !== undefined) q = q.where('at', '>=', filter.from);
+  if (filter.to !== undefined) q = q.where('at', '<', filter.to);
+  const text = filter.q?.trim();
+  if (text) {
+    // A slug or a case id exactly (indexed), or words of a product's name anywhere in it.
+    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where((eb) =>
+      eb.or([eb('target_slug', '=', text), eb('case_id', '=', text), eb(sql`target_name`, 'like', sql`${like} escape '\\'`)]),
+    );
+  }
+  return q;
+}
 
 /** The previous hash of the first entry ever. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -166,6 +189,69 @@ export function createActivityStore(database: AppDatabase) {
         waiting.push({ entries, resolve, reject });
         if (!flushing) void flush();
       });
+    },
+
+    /**
+     * Entries that pass `filter`, newest first, older than `before` (a seq) when given: keyset pages, so the
+     * millionth entry costs what the first does.
+     */
+    async list(filter: ActivityFilter, page: { before?: number; limit: number }): Promise<ActivityRow[]> {
+      let query = filtered(db.selectFrom('activity').selectAll(), filter);
+      if (page.before !== undefined) query = query.where('seq', '<', page.before);
+      return query.orderBy('seq', 'desc').limit(page.limit).execute();
+    },
+
+    /** Every entry that passes `filter`, newest first, a batch at a time (for export: memory stays flat). */
+    async *stream(filter: ActivityFilter, batchSize = 1_000): AsyncGenerator<ActivityRow[]> {
+      let before: number | undefined;
+      for (;;) {
+        let query = filtered(db.selectFrom('activity').selectAll(), filter);
+        if (before !== undefined) query = query.where('seq', '<', before);
+        const batch = await query.orderBy('seq', 'desc').limit(batchSize).execute();
+        if (batch.length === 0) return;
+        yield batch;
+        before = Number(batch[batch.length - 1]?.seq);
+        if (batch.length < batchSize) return;
+      }
+    },
+
+    /**
+     * Removes the entries written before `cutoff`, oldest first, `batch` at a time (each its own short
+     * transaction, so appends are never held up long), and records what was removed as an entry of its
+     * own. Verification then starts from the first entry kept. Resolves to how many were removed.
+     */
+    async prune(cutoff: number, now: number, batch = 1_000): Promise<number> {
+      let removed = 0;
+      let through: number | null = null;
+      // Never the newest entry: the chain's end is what the next append links to.
+      const newest = await db.selectFrom('activity').select('seq').orderBy('seq', 'desc').limit(1).executeTakeFirst();
+      if (!newest) return 0;
+      for (;;) {
+        const oldest = await db
+          .selectFrom('activity')
+          .select('seq')
+          .where('at', '<', cutoff)
+          .where('seq', '<', newest.seq)
+          .orderBy('seq')
+          .limit(batch)
+          .execute();
+        const bound = oldest.at(-1)?.seq;
+        if (bound === undefined) break;
+        const result = await db.deleteFrom('activity').where('seq', '<=', bound).executeTakeFirst();
+        removed += Number(result.numDeletedRows);
+        through = Number(bound);
+        if (oldest.length < batch) break;
+      }
+      if (removed > 0) {
+        await this.append({
+          at: now,
+          actor: { kind: 'anonymous' },
+          action: 'activity.pruned',
+          outcome: 'ok',
+          detail: { removed, through, before: new Date(cutoff).toISOString() },
+        });
+      }
+      return removed;
     },
 
     /** One entry by its place in the chain. */
