@@ -10,7 +10,7 @@ import { siteInfoOf, type SiteInfo } from '../src/contract/site-info';
 import { sendError } from './answers';
 import { createActivityStore, type ActivityStore } from './activity/activity-store';
 import { activityEndpoints } from './activity/activity-endpoints';
-import { recordSiteCalls } from './activity/record-site-calls';
+import { recordSiteCalls, shortUserAgent } from './activity/record-site-calls';
 import { createAccounts, prepareAccounts, type Accounts } from './auth/accounts';
 import { signInEndpoints } from './auth/sign-in-endpoints';
 import { ConfigError, isLoopbackHost, LOOPBACK_HOSTS, type ServerConfig } from './config';
@@ -35,13 +35,14 @@ import { createStaticFiles } from './static-files';
 const PRUNE_INTERVAL_MS = 60 * 60_000;
 
 /**
- * Prunes the activity record's entries older than `days` now and every hour, in small batches; returns
- * what stops it (waiting for a prune under way).
+ * Prunes the activity record's entries older than `days` now and every hour, in small batches, and does
+ * `alsoHourly` (clearing ended sessions, each recorded as an expiry); returns what stops it (waiting for a
+ * prune under way).
  */
-function pruneActivity(activity: ActivityStore, days: number, now: () => number): () => Promise<void> {
+function pruneActivity(activity: ActivityStore, days: number, now: () => number, alsoHourly: () => Promise<unknown>): () => Promise<void> {
   let running: Promise<unknown> = Promise.resolve();
   const prune = () => {
-    running = activity.prune(now() - days * 86_400_000, now()).catch((error: unknown) => {
+    running = Promise.all([activity.prune(now() - days * 86_400_000, now()), alsoHourly()]).catch((error: unknown) => {
       console.error('site-admin: pruning the activity record failed; it is tried again within the hour', error);
     });
   };
@@ -154,7 +155,20 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
   const accounts = createAccounts({ database, sessions: config.sessions, demoAllowed: loopback, now: options.now });
   await prepareAccounts(accounts, config, loopback);
   const activity = createActivityStore(database);
-  const stopPruning = pruneActivity(activity, config.activityRetentionDays, accounts.now);
+  accounts.recordWith((event) =>
+    activity
+      .append({
+        at: accounts.now(),
+        actor: event.person ? { kind: 'person', ...event.person } : { kind: 'anonymous' },
+        action: event.action,
+        outcome: event.action === 'sign-in.failed' ? 'refused' : 'ok',
+        address: event.req?.socket.remoteAddress ?? null,
+        userAgent: shortUserAgent(event.req?.headers['user-agent']),
+        detail: { method: event.method ?? null, ...(event.reason ? { reason: event.reason } : {}) },
+      })
+      .then(() => undefined),
+  );
+  const stopPruning = pruneActivity(activity, config.activityRetentionDays, accounts.now, () => accounts.clearEndedSessions());
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
   // The device cookies' key is the database's, so every instance sharing it accepts the others' cookies.
   const throttle = createLoginThrottle({ deviceKey: await accounts.settings.secretKey('device-cookie-key', accounts.now()), redis });

@@ -22,6 +22,7 @@ export const ACTIVITY_ACTIONS = {
   'sign-in': 'Signed in',
   'sign-in.failed': 'Sign-in failed',
   'sign-out': 'Signed out',
+  'session.expired': 'Session ended by time-out',
   'person.changed': 'Person changed',
   'activity.pruned': 'Old entries pruned',
 } as const;
