@@ -16,6 +16,7 @@ const CreatedProductsPage = lazy(() =>
 const ImportPage = lazy(() => import('@/features/products/import/import-page').then((m) => ({ default: m.ImportPage })));
 const EditImportedPage = lazy(() => import('@/features/products/import/edit-imported-page').then((m) => ({ default: m.EditImportedPage })));
 const SettingsPage = lazy(() => import('@/features/settings/settings-page').then((m) => ({ default: m.SettingsPage })));
+const ActivityPage = lazy(() => import('@/features/activity/activity-page').then((m) => ({ default: m.ActivityPage })));
 const CreatedProductPage = lazy(() => import('@/features/products/created-product-page').then((m) => ({ default: m.CreatedProductPage })));
 
 function Pages() {
@@ -54,6 +55,7 @@ function Pages() {
           />
           <Route path={PATHS.createdProduct} element={<CreatedProductPage />} />
           <Route path={PATHS.settings} element={<SettingsPage />} />
+          <Route path={PATHS.activity} element={<ActivityPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>

@@ -98,6 +98,7 @@ const NAV = [
     needs: 'create',
   },
   { page: 'settings', pages: ['settings'], label: 'Settings', description: 'This site’s profile', needs: 'lookup' },
+  { page: 'activity', pages: ['activity'], label: 'Activity', description: 'Who did what, when', needs: 'lookup' },
 ] as const satisfies readonly { page: PathName; pages: readonly PathName[]; label: string; description: string; needs: Capability }[];
 
 /** The pages of the navigation: none takes params. */
