@@ -47,8 +47,14 @@ function DemoMark() {
       color="gray"
       data-testid="demo-mark"
       title="Anyone who reaches this server uses it; add a person to require sign-in"
+      aria-label="No sign-in: local demo"
     >
-      No sign-in: local demo
+      <Box component="span" visibleFrom="sm">
+        No sign-in: local demo
+      </Box>
+      <Box component="span" hiddenFrom="sm">
+        Demo
+      </Box>
     </Badge>
   );
 }

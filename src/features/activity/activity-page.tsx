@@ -21,6 +21,7 @@ import { callOwnApi } from '@/lib/api-client';
 import { classifyApiError } from '@/lib/api-error';
 import { describeFailure } from '@/lib/api-error-class';
 import { DateTime } from '@/lib/date-time';
+import { reindentJson } from '@/lib/exact-json';
 import { JsonBlock } from '@/lib/json-block';
 import { pathTo } from '@/lib/paths';
 import { Link } from '@/lib/router';
@@ -73,6 +74,20 @@ function what(entry: ActivityEntry): string {
 
 const actionLabel = (action: string) => (ACTIVITY_ACTIONS as Record<string, string>)[action] ?? action;
 
+const KEPT_LABELS: Record<string, string> = { body: 'Sent to the platform', answer: 'What the platform answered' };
+
+/** What an entry kept, part by part: a body or an answer (JSON text, shown indented as it came), anything else as it is. */
+function keptParts(detail: unknown): { label: string; json: string }[] {
+  if (detail === null || detail === undefined) return [];
+  if (typeof detail !== 'object' || Array.isArray(detail)) return [{ label: 'What the entry kept', json: JSON.stringify(detail, null, 2) }];
+  return Object.entries(detail as Record<string, unknown>).map(([key, value]) => {
+    let json = JSON.stringify(value, null, 2);
+    // The text as it was sent or answered, re-indented without being re-read as numbers (exact-json).
+    if (typeof value === 'string') json = reindentJson(value);
+    return { label: KEPT_LABELS[key] ?? key, json };
+  });
+}
+
 function EntryDetails({ seq, onClose }: { seq: number | null; onClose: () => void }) {
   const { site } = useSite();
   const entry = useQuery({
@@ -111,9 +126,14 @@ function EntryDetails({ seq, onClose }: { seq: number | null; onClose: () => voi
           <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
             Hash {data.hash}
           </Text>
-          {data.detail !== null && data.detail !== undefined ? (
-            <JsonBlock json={JSON.stringify(data.detail, null, 2)} label="What the entry kept" maxHeight="50vh" />
-          ) : null}
+          {keptParts(data.detail).map((part) => (
+            <Stack key={part.label} gap={4}>
+              <Text size="sm" fw={600}>
+                {part.label}
+              </Text>
+              <JsonBlock json={part.json} label={part.label} maxHeight="40vh" />
+            </Stack>
+          ))}
         </Stack>
       ) : null}
     </Drawer>
