@@ -16,10 +16,17 @@ export const LINGER_MS = 2_000;
 /** How much of a refused upload is read (and thrown away) after the refusal, at most. */
 export const LINGER_BYTES = 16 * 1024 * 1024;
 
+/**
+ * True when the request says it carries a body, whether or not it has all arrived: after a step that waits
+ * (the session's look-up in the database), a small body may be complete, and still unread.
+ */
+export function bodyDeclared(req: IncomingMessage): boolean {
+  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+}
+
 /** True while the request still has body bytes on their way (node's parser has not seen its end). */
 export function bodyPending(req: IncomingMessage): boolean {
-  if (req.complete) return false;
-  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+  return !req.complete && bodyDeclared(req);
 }
 
 /** The standard status phrase: the contract's, else node's (a platform may answer 503, 409, ...). */

@@ -13,9 +13,10 @@ import { activityEndpoints } from './activity/activity-endpoints';
 import { recordSiteCalls, shortUserAgent } from './activity/record-site-calls';
 import { createAccounts, prepareAccounts, type Accounts } from './auth/accounts';
 import { signInEndpoints } from './auth/sign-in-endpoints';
+import { singleSignOnEndpoints } from './auth/single-sign-on';
 import { ConfigError, isLoopbackHost, LOOPBACK_HOSTS, type ServerConfig } from './config';
 import { openDatabase, type AppDatabase } from './db/open';
-import { createLoginThrottle } from './login';
+import { createLoginThrottle, type LoginLimits } from './auth/login-throttle';
 import { createOwnApi } from './own-api';
 import { authenticate } from './pipeline/authentication';
 import { checkPermissions } from './pipeline/permissions';
@@ -105,6 +106,8 @@ export interface CreateServerOptions {
   sandboxThread?: 'worker' | 'this';
   /** The server's clock (sessions' time-outs); Date.now unless a test moves it. */
   now?: () => number;
+  /** The login throttle's limits; its defaults unless a test needs a limit reached in a few attempts. */
+  loginLimits?: Partial<LoginLimits>;
 }
 
 export async function createSiteAdminServer(config: ServerConfig, options: CreateServerOptions = {}): Promise<SiteAdminServer> {
@@ -171,15 +174,27 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
   const stopPruning = pruneActivity(activity, config.activityRetentionDays, accounts.now, () => accounts.clearEndedSessions());
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
   // The device cookies' key is the database's, so every instance sharing it accepts the others' cookies.
-  const throttle = createLoginThrottle({ deviceKey: await accounts.settings.secretKey('device-cookie-key', accounts.now()), redis });
+  const throttle = createLoginThrottle({
+    deviceKey: await accounts.settings.secretKey('device-cookie-key', accounts.now()),
+    limits: options.loginLimits,
+    redis,
+  });
   const ownApi = createOwnApi([
     ...activityEndpoints(activity),
     ...signInEndpoints({
       accounts,
       throttle,
       sites: siteInfos,
-      ways: { options: () => Promise.resolve({ passkey: false, singleSignOn: null, demoPeople: [] }) },
+      ways: {
+        options: () =>
+          Promise.resolve({
+            passkey: false,
+            singleSignOn: config.singleSignOn ? { name: config.singleSignOn.name } : null,
+            demoPeople: [],
+          }),
+      },
     }),
+    ...(config.singleSignOn ? singleSignOnEndpoints({ setting: config.singleSignOn, accounts, database, throttle }) : []),
   ]);
   const staticFiles = options.distDir ? createStaticFiles(options.distDir) : undefined;
 

@@ -13,13 +13,10 @@ describe('isLoopbackHost', () => {
 });
 
 describe('loadConfig: who may use the server', () => {
-  it('refuses to listen beyond loopback without a login, and says why', () => {
-    expect(() => loadConfig({ HOST: '0.0.0.0' })).toThrow(ConfigError);
-    expect(() => loadConfig({ HOST: '0.0.0.0' })).toThrow(/ADMIN_USER and ADMIN_PASSWORD/);
-  });
-  it('listens anywhere with a login', () => {
-    const config = loadConfig({ HOST: '0.0.0.0', ADMIN_USER: 'staff', ADMIN_PASSWORD: 'a long passphrase' });
-    expect(config.login).toEqual({ user: 'staff', password: 'a long passphrase' });
+  it('reads ADMIN_USER and ADMIN_PASSWORD as the owner to create or bring up to date at start', () => {
+    const config = loadConfig({ HOST: '0.0.0.0', ADMIN_USER: 'staff@example.com', ADMIN_PASSWORD: 'a long passphrase' });
+    expect(config.adminOwner).toEqual({ email: 'staff@example.com', password: 'a long passphrase' });
+    expect(loadConfig({}).adminOwner).toBeUndefined();
   });
   it('needs both halves of the login, and a password that is not trivially short', () => {
     expect(() => loadConfig({ ADMIN_USER: 'staff' })).toThrow(/ADMIN_PASSWORD must be set/);
@@ -43,15 +40,39 @@ describe('loadConfig: who may use the server', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).message).toMatch(reason);
   });
-  it('refuses a user name with a colon, which HTTP Basic cannot carry', () => {
-    expect(() => loadConfig({ ADMIN_USER: 'a:b', ADMIN_PASSWORD: 'a long passphrase' })).toThrow(/must not contain ":"/);
-  });
   it('reads REDIS_URL, and refuses one that is not a redis:// address', () => {
     const login = { ADMIN_USER: 'staff', ADMIN_PASSWORD: 'a long passphrase' };
     expect(loadConfig({ ...login, REDIS_URL: 'redis://127.0.0.1:6379/0' }).redisUrl?.href).toBe('redis://127.0.0.1:6379/0');
     expect(loadConfig(login).redisUrl).toBeUndefined();
     expect(() => loadConfig({ ...login, REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL must start with redis:\/\//);
     expect(() => loadConfig({ ...login, REDIS_URL: 'not a url' })).toThrow(/REDIS_URL is not a URL/);
+  });
+});
+
+describe('loadConfig: the stakeholder demo’s people', () => {
+  it('takes DEMO_PEOPLE on sandbox sites, and refuses it with a live site, naming the site', () => {
+    expect(loadConfig({ DEMO_PEOPLE: 'true' }).demoPeople).toBe(true);
+    expect(loadConfig({}).demoPeople).toBe(false);
+    expect(() =>
+      loadConfig({ DEMO_PEOPLE: 'true', SITE_API_BASE_URL: 'https://shop.example/api/site/v2', SITE_API_KEY: 'k', SITE_ID: '1' }),
+    ).toThrow(/DEMO_PEOPLE .* site "main" is a live site/);
+  });
+});
+
+describe('loadConfig: sessions', () => {
+  it('ends a session after 2 hours idle and 12 hours in all unless told otherwise', () => {
+    expect(loadConfig({}).sessions).toEqual({ idleMs: 2 * 3_600_000, absoluteMs: 12 * 3_600_000, secureCookies: false });
+    const set = loadConfig({ SESSION_IDLE_MINUTES: '15', SESSION_MAX_HOURS: '1' }).sessions;
+    expect([set.idleMs, set.absoluteMs]).toEqual([15 * 60_000, 3_600_000]);
+    expect(() => loadConfig({ SESSION_IDLE_MINUTES: '0' })).toThrow(/SESSION_IDLE_MINUTES must be a whole number/);
+    expect(() => loadConfig({ SESSION_MAX_HOURS: 'a day' })).toThrow(/SESSION_MAX_HOURS must be a whole number/);
+  });
+  it('makes session cookies Secure off loopback (behind HTTPS) unless told otherwise, and on loopback when told', () => {
+    const owner = { ADMIN_USER: 'staff@example.com', ADMIN_PASSWORD: 'a long passphrase' };
+    expect(loadConfig({ ...owner, HOST: '0.0.0.0' }).sessions.secureCookies).toBe(true);
+    expect(loadConfig({ ...owner, HOST: '0.0.0.0', SECURE_COOKIES: 'false' }).sessions.secureCookies).toBe(false);
+    expect(loadConfig({ SECURE_COOKIES: 'true' }).sessions.secureCookies).toBe(true);
+    expect(() => loadConfig({ SECURE_COOKIES: 'maybe' })).toThrow(/SECURE_COOKIES must be true or false/);
   });
 });
 

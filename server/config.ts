@@ -5,6 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import { ALL_SITES, isRole, type Grant } from '../src/contract/access';
+import { isJsonObject } from '../src/contract/site-api-basics';
+import { SSO_CALLBACK_PATH } from '../src/contract/single-sign-on';
 import { checkSiteProfile, type SiteConfig, type SiteProfile } from '../src/contract/site-profile';
 
 /** Loopback addresses and names: the only hosts the server may listen on without a login. */
@@ -51,6 +54,20 @@ export const SETTINGS = {
   ACTIVITY_RETENTION_DAYS: 400,
   /** The stakeholder demo: three demo people whose passwords the sign-in page shows; refused with a live site. */
   DEMO_PEOPLE: false,
+  /** Single sign-on with OpenID Connect: the identity provider's issuer URL; unset, no single sign-on. */
+  SSO_ISSUER: undefined,
+  SSO_CLIENT_ID: undefined,
+  /** Unset: a public client (PKCE alone, no client authentication). */
+  SSO_CLIENT_SECRET: undefined,
+  /** The callback address registered at the provider: https://<this server>/api/sign-in/sso/callback. */
+  SSO_REDIRECT_URL: undefined,
+  /** The provider's name on the sign-in button ("Sign in with …"). */
+  SSO_NAME: 'single sign-on',
+  SSO_SCOPES: 'openid email profile',
+  /** The claim (of the ID token or userinfo) holding the person's groups, for SSO_GROUP_GRANTS. */
+  SSO_GROUPS_CLAIM: 'groups',
+  /** JSON: group → grants; when set, a person's grants are replaced by their groups' at each single sign-on. */
+  SSO_GROUP_GRANTS: undefined,
   REDIS_URL: undefined,
   ALLOWED_HOSTS: undefined,
   PROXY_TIMEOUT_MS: 15000,
@@ -123,6 +140,8 @@ export interface ServerConfig {
   demoPeople: boolean;
   /** ACTIVITY_RETENTION_DAYS: the activity record keeps entries this long. */
   activityRetentionDays: number;
+  /** Single sign-on with OpenID Connect (the SSO_* settings); undefined when SSO_ISSUER is not set. */
+  singleSignOn: SingleSignOnSetting | undefined;
   /** Redis shared by several instances for the login's failure counts; undefined keeps them in memory. */
   redisUrl: URL | undefined;
   /** Where site-admin keeps its own data (people, sessions): never the sandbox's database. */
@@ -164,6 +183,120 @@ function databaseSetting(env: Env, dataDir: string): DatabaseSetting {
 }
 
 export class ConfigError extends Error {}
+
+export interface SingleSignOnSetting {
+  issuer: URL;
+  clientId: string;
+  /** Undefined: a public client, PKCE alone. */
+  clientSecret: string | undefined;
+  redirectUrl: URL;
+  /** On the sign-in button. */
+  name: string;
+  scopes: string;
+  groupsClaim: string;
+  /** Group → grants; when set, an SSO sign-in replaces the person's grants with their groups'. */
+  groupGrants: ReadonlyMap<string, readonly Grant[]> | undefined;
+}
+
+/** An https:// address (http:// on a loopback host, for a provider or server on this machine), checked. */
+function webAddress(env: Env, name: SettingName): URL {
+  const raw = env[name]?.trim() ?? '';
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} is not a URL: "${raw}".`);
+  }
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
+    throw new ConfigError(`${name} must start with https:// (http:// only on this machine, e.g. http://127.0.0.1), not "${raw}".`);
+  }
+  return url;
+}
+
+/** SSO_GROUP_GRANTS: a JSON object of group name → [{siteId, role}], each site one of `siteIds` or "*". */
+function groupGrantsSetting(raw: string, siteIds: ReadonlySet<string>): Map<string, Grant[]> {
+  const example = 'e.g. {"support-team":[{"siteId":"*","role":"support"}]}';
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new ConfigError(`SSO_GROUP_GRANTS is not JSON; write it as an object of group names to grants, ${example}.`);
+  }
+  if (!isJsonObject(json)) throw new ConfigError(`SSO_GROUP_GRANTS must be an object of group names to grants, ${example}.`);
+  const problems: string[] = [];
+  const map = new Map<string, Grant[]>();
+  for (const [group, grants] of Object.entries(json)) {
+    if (!Array.isArray(grants)) {
+      problems.push(`"${group}" must be a list of grants`);
+      continue;
+    }
+    const valid: Grant[] = [];
+    for (const [index, grant] of (grants as unknown[]).entries()) {
+      const where = `"${group}"[${index}]`;
+      if (!isJsonObject(grant) || typeof grant.siteId !== 'string' || !isRole(grant.role)) {
+        problems.push(`${where} must be {"siteId": a site id or "*", "role": "owner", "editor" or "support"}`);
+      } else if (grant.siteId !== ALL_SITES && !siteIds.has(grant.siteId)) {
+        problems.push(`${where} names site "${grant.siteId}", which is not one of this server's sites (${[...siteIds].join(', ')}) or "*"`);
+      } else {
+        valid.push({ siteId: grant.siteId, role: grant.role });
+      }
+    }
+    map.set(group, valid);
+  }
+  if (problems.length > 0) throw new ConfigError(`SSO_GROUP_GRANTS cannot be used:${problems.map((p) => `\n  - ${p}`).join('')}`);
+  return map;
+}
+
+/** The SSO_* settings, checked; undefined when SSO_ISSUER is not set (and then no other may be). */
+function singleSignOnSetting(env: Env, siteIds: ReadonlySet<string>): SingleSignOnSetting | undefined {
+  const names = [
+    'SSO_ISSUER',
+    'SSO_CLIENT_ID',
+    'SSO_CLIENT_SECRET',
+    'SSO_REDIRECT_URL',
+    'SSO_NAME',
+    'SSO_SCOPES',
+    'SSO_GROUPS_CLAIM',
+    'SSO_GROUP_GRANTS',
+  ] as const;
+  const given = names.filter((name) => env[name]?.trim());
+  if (!env.SSO_ISSUER?.trim()) {
+    if (given.length > 0) {
+      throw new ConfigError(
+        `${given.join(' and ')} ${given.length === 1 ? 'is' : 'are'} set, but SSO_ISSUER is not: single sign-on needs the identity provider's issuer URL.`,
+      );
+    }
+    return undefined;
+  }
+  const issuer = webAddress(env, 'SSO_ISSUER');
+  const clientId = env.SSO_CLIENT_ID?.trim() ?? '';
+  if (!clientId)
+    throw new ConfigError('SSO_ISSUER is set, so SSO_CLIENT_ID must be set too: the client id this server has at the identity provider.');
+  if (!env.SSO_REDIRECT_URL?.trim()) {
+    throw new ConfigError(
+      `SSO_ISSUER is set, so SSO_REDIRECT_URL must be set too: this server's callback address as registered at the identity provider, https://<this server>${SSO_CALLBACK_PATH}.`,
+    );
+  }
+  const redirectUrl = webAddress(env, 'SSO_REDIRECT_URL');
+  if (redirectUrl.pathname !== SSO_CALLBACK_PATH || redirectUrl.search || redirectUrl.hash) {
+    throw new ConfigError(
+      `SSO_REDIRECT_URL must be this server's address followed by ${SSO_CALLBACK_PATH}, nothing else, not "${redirectUrl.href}".`,
+    );
+  }
+  const scopes = (env.SSO_SCOPES?.trim() || SETTINGS.SSO_SCOPES).split(/\s+/);
+  if (!scopes.includes('openid')) throw new ConfigError(`SSO_SCOPES must include openid (OpenID Connect), not "${scopes.join(' ')}".`);
+  const grants = env.SSO_GROUP_GRANTS?.trim();
+  return {
+    issuer,
+    clientId,
+    clientSecret: env.SSO_CLIENT_SECRET?.trim() || undefined,
+    redirectUrl,
+    name: env.SSO_NAME?.trim() || SETTINGS.SSO_NAME,
+    scopes: scopes.join(' '),
+    groupsClaim: env.SSO_GROUPS_CLAIM?.trim() || SETTINGS.SSO_GROUPS_CLAIM,
+    groupGrants: grants ? groupGrantsSetting(grants, siteIds) : undefined,
+  };
+}
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -399,6 +532,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     },
     demoPeople,
     activityRetentionDays: integerSetting(env, 'ACTIVITY_RETENTION_DAYS', SETTINGS.ACTIVITY_RETENTION_DAYS, 1, 100 * 366),
+    singleSignOn: singleSignOnSetting(env, new Set(sites.map((site) => site.profile.id))),
     redisUrl,
     allowedHosts,
     database: databaseSetting(env, dataDir),

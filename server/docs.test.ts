@@ -117,7 +117,7 @@ describe('docs/configuration.md against server/config.ts', () => {
     // The settings without a default: the sandbox as the one site, no login, counts in memory, loopback names.
     expect(config.siteProfile).toBeUndefined();
     expect(config.sites.map((site) => site.upstream)).toEqual(['sandbox']);
-    expect(config.login).toBeUndefined();
+    expect(config.adminOwner).toBeUndefined();
     expect(config.redisUrl).toBeUndefined();
     expect(config.allowedHosts).toEqual(LOOPBACK_HOSTS);
   });

@@ -6,7 +6,7 @@
  * only for someone signed in (the authentication step refuses the rest with 401).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { bodyPending, refuse, sendError } from './answers';
+import { bodyDeclared, refuse, sendError } from './answers';
 import type { Identity } from './auth/accounts';
 import type { RequestContext } from './pipeline/context';
 
@@ -83,7 +83,8 @@ function matchSegments(pattern: readonly string[], path: string): Record<string,
 
 /** Reads a JSON body of at most OWN_API_MAX_BODY_BYTES; answers 400, 413 or 415 itself and resolves to a miss. */
 async function readBody(req: IncomingMessage, res: ServerResponse): Promise<{ ok: true; body: unknown } | { ok: false }> {
-  if (!bodyPending(req)) return { ok: true, body: undefined };
+  // Declared, not pending: a body that arrived whole while authentication looked the session up is still to be read.
+  if (!bodyDeclared(req)) return { ok: true, body: undefined };
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > OWN_API_MAX_BODY_BYTES) {
     refuse(req, res, 413, `The body is larger than this endpoint takes (${OWN_API_MAX_BODY_BYTES} bytes).`);

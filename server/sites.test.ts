@@ -290,7 +290,7 @@ describe('several sites on one server', () => {
     expect(reply.status).toBe(200);
     expect(reply.headers['content-type']).toMatch(/^application\/json/);
     expect(reply.headers['cache-control']).toBe('no-store');
-    const { sites } = JSON.parse(reply.text) as { sites: ReturnType<typeof siteInfoOf>[] };
+    const { sites } = JSON.parse(reply.text) as { sites: (ReturnType<typeof siteInfoOf> & { can: unknown })[] };
     expect(sites.map((s) => [s.id, s.mode, s.siteId])).toEqual([
       ['north', 'platform', '4101'],
       ['north-2', 'platform', '4102'],
@@ -307,7 +307,9 @@ describe('several sites on one server', () => {
     for (const secret of [...LIVE.flatMap((s) => [s.key, s.env]), SANDBOX_KEY, 'apiKeyEnv', 'KEY-']) {
       expect(everything).not.toContain(secret);
     }
-    expect(site.sites).toEqual(sites);
+    // The local demo: every site with everything on it.
+    expect(sites.map((s) => s.can)).toEqual(Array(4).fill(['lookup', 'create']));
+    expect(site.sites).toEqual(sites.map(({ can: _can, ...info }) => info));
   });
 
   it.each(LIVE.map((s) => [s.id, s] as const))(
@@ -552,6 +554,7 @@ describe('a server with one site', () => {
     const running = await startServer({});
     try {
       const sites = JSON.parse((await send(running.port, { path: '/api/sites' })).text) as { sites: unknown[] };
+      // The local demo (loopback, nobody in the database): everything on every site, no sign-in.
       expect(sites).toEqual({
         sites: [
           {
@@ -561,8 +564,10 @@ describe('a server with one site', () => {
             siteId: '1001',
             currencies: ['aud', 'cad', 'eur', 'gbp', 'nzd', 'usd'],
             decimals: 2,
+            can: ['lookup', 'create'],
           },
         ],
+        me: { kind: 'demo' },
       });
       const seeded = seedCases()[0]!;
       for (const path of [
@@ -597,8 +602,10 @@ describe('a server with one site', () => {
             siteId: '2002',
             currencies: ['aud', 'cad', 'eur', 'gbp', 'nzd', 'usd'],
             decimals: 2,
+            can: ['lookup', 'create'],
           },
         ],
+        me: { kind: 'demo' },
       });
       expect(reply.text).not.toContain('KEY-platform');
       expect(reply.text).not.toContain('SITE_API_KEY');
@@ -636,8 +643,8 @@ describe('the sandbox of the example profile, through the server', () => {
   it('lists the example’s sites as the profile describes them', async () => {
     expect(example.ok).toBe(true);
     const reply = await send(running.port, { path: '/api/sites' });
-    const expected = example.ok ? example.profile.sites.map(siteInfoOf) : [];
-    expect(JSON.parse(reply.text)).toEqual({ sites: JSON.parse(JSON.stringify(expected)) as unknown });
+    const expected = example.ok ? example.profile.sites.map((site) => ({ ...siteInfoOf(site), can: ['lookup', 'create'] })) : [];
+    expect(JSON.parse(reply.text)).toEqual({ sites: JSON.parse(JSON.stringify(expected)) as unknown, me: { kind: 'demo' } });
   });
 
   it('keeps each site’s products and slugs apart, in each site’s category encoding', async () => {

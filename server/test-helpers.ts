@@ -18,7 +18,9 @@ import { parseRequest, runSteps, type Step } from './pipeline/context';
 import { allowOperation } from './pipeline/operations';
 import { logSiteCalls, type RequestLogEntry } from './pipeline/request-log';
 import { createProxy, type ProxyOptions } from './proxy';
-import { ConfigError, loadConfig } from './config';
+import type { Grant } from '../src/contract/access';
+import type { CreateServerOptions, SiteAdminServer } from './app';
+import { ConfigError, loadConfig, type DatabaseSetting } from './config';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -106,7 +108,15 @@ export interface Reply {
 /** One request with node:http (no agent, so no pooled socket survives the test). */
 export function send(
   port: number,
-  options: { method?: string; path: string; headers?: Record<string, string>; body?: string; timeoutMs?: number },
+  options: {
+    method?: string;
+    path: string;
+    headers?: Record<string, string>;
+    body?: string;
+    timeoutMs?: number;
+    /** The client's address: another of 127.0.0.0/8 makes the request come from another machine, as far as the server can tell. */
+    localAddress?: string;
+  },
 ): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { ...options.headers };
@@ -118,6 +128,7 @@ export function send(
       path: options.path,
       headers,
       agent: false,
+      localAddress: options.localAddress,
       timeout: options.timeoutMs ?? 10_000,
     });
     req.on('timeout', () => req.destroy(new Error(`no answer within ${options.timeoutMs ?? 10_000} ms`)));
@@ -310,25 +321,10 @@ export function runAutocannon(options: AutocannonOptions, onStart?: (instance: A
 
 /**
  * The whole server in sandbox mode on a free loopback port, with its own data folder and any further
- * settings in `env` (a login, say); `stop` cleans up.
+ * settings in `env` (an owner by ADMIN_USER, say); `stop` cleans up.
  */
-export async function startSandboxedSite(prefix: string, env: Readonly<Record<string, string>> = {}) {
-  const { createSiteAdminServer } = await import('./app');
-  const { loadConfig } = await import('./config');
-  const dataDir = tempDir(prefix);
-  const site = await createSiteAdminServer(loadConfig({ SANDBOX_DATA_DIR: dataDir, LOG_REQUESTS: 'false', ...env }));
-  const server = http.createServer((req, res) => site.handle(req, res));
-  const port = await listen(server);
-  return {
-    site,
-    server,
-    port,
-    async stop() {
-      await closeServer(server);
-      await site.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+export function startSandboxedSite(prefix: string, env: Readonly<Record<string, string>> = {}) {
+  return startWholeServer(env, { prefix });
 }
 
 /**
@@ -375,4 +371,102 @@ export async function serveSteps(...steps: Step[]) {
  */
 export function childEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
   return { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR, ...settings };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// People and sign-in on a whole server
+// ---------------------------------------------------------------------------------------------------------------
+
+/** A person as a test adds them straight to a server's database: a password (Argon2id, as stored) and grants. */
+export interface TestPerson {
+  email: string;
+  password?: string;
+  displayName?: string;
+  grants?: readonly Grant[];
+  disabled?: boolean;
+}
+
+/** Adds `people` to the database of `site` (the real stores); resolves to their ids, in order. */
+export async function addPeople(site: Pick<SiteAdminServer, 'accounts'>, people: readonly TestPerson[]): Promise<string[]> {
+  const { hashPassword } = await import('./auth/password-hash');
+  const { accounts } = site;
+  const ids: string[] = [];
+  for (const person of people) {
+    const added = await accounts.people.add({
+      email: person.email,
+      displayName: person.displayName ?? person.email.split('@')[0] ?? person.email,
+      passwordHash: person.password === undefined ? null : await hashPassword(person.password),
+      now: accounts.now(),
+    });
+    if (!added.ok) throw new Error(`${person.email} could not be added: ${added.reason}`);
+    if (person.grants) await accounts.people.setGrants(added.person.id, person.grants, accounts.now());
+    if (person.disabled) await accounts.people.setDisabled(added.person.id, true, accounts.now());
+    ids.push(added.person.id);
+  }
+  return ids;
+}
+
+/**
+ * The whole server on a free loopback port, with the settings of `env` (a data folder of its own unless
+ * DATA_DIR or SANDBOX_DATA_DIR is given; `database` in place of the one the settings name) and the options
+ * of createSiteAdminServer (a moved clock, the login's limits); `stop` cleans up.
+ */
+export async function startWholeServer(
+  env: Readonly<Record<string, string>> = {},
+  options: CreateServerOptions & { database?: DatabaseSetting; prefix?: string } = {},
+) {
+  const { createSiteAdminServer } = await import('./app');
+  const { database, prefix = 'site-admin-server-', ...serverOptions } = options;
+  const dataDir = tempDir(prefix);
+  let site: SiteAdminServer;
+  try {
+    const config = loadConfig({ SANDBOX_DATA_DIR: dataDir, LOG_REQUESTS: 'false', ...env });
+    site = await createSiteAdminServer(database ? { ...config, database } : config, serverOptions);
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const server = http.createServer((req, res) => site.handle(req, res));
+  const port = await listen(server);
+  return {
+    site,
+    server,
+    port,
+    async stop() {
+      await closeServer(server);
+      await site.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Every `name=value` a reply set as a cookie (the attributes left off), by name. */
+export function cookiesSet(reply: Pick<Reply, 'headers'>): Map<string, string> {
+  const set = reply.headers['set-cookie'] ?? [];
+  return new Map(
+    set.map((line) => {
+      const pair = line.split(';')[0] ?? '';
+      const eq = pair.indexOf('=');
+      return [pair.slice(0, eq), pair.slice(eq + 1)] as const;
+    }),
+  );
+}
+
+/**
+ * POST /api/sign-in/password as the app's own page sends it (same origin, JSON), from `from` (another
+ * address of 127.0.0.0/8) with the cookies given.
+ */
+export function signInWithPassword(
+  port: number,
+  email: string,
+  password: string,
+  { cookie, from }: { cookie?: string; from?: string } = {},
+): Promise<Reply> {
+  return send(port, {
+    method: 'POST',
+    path: '/api/sign-in/password',
+    headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify({ email, password }),
+    localAddress: from,
+  });
 }

@@ -1,7 +1,7 @@
 /**
  * Our own endpoints for signing in and out with a password (src/contract/access.ts's ACCESS_PATHS), and
  * the list of sites the person may use. Every attempt at a password goes through the login throttle
- * (login.ts) before the password is looked at; a wrong address, a wrong password and a disabled person
+ * (login-throttle.ts) before the password is looked at; a wrong address, a wrong password and a disabled person
  * get the same answer, in the same time (a dummy hash is checked when there is no real one).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -9,7 +9,7 @@ import { ACCESS_PATHS, type SignInAnswer, type SignInOptions } from '../../src/c
 import { isJsonObject } from '../../src/contract/site-api-basics';
 import { SITES_PATH, type SiteInfo } from '../../src/contract/site-info';
 import { sendError } from '../answers';
-import type { LoginThrottle } from '../login';
+import type { LoginThrottle } from './login-throttle';
 import { HEALTH_PATH, sendDone, sendJson, type Endpoint } from '../own-api';
 import type { Accounts } from './accounts';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './password-hash';

@@ -99,14 +99,20 @@ export function createPeopleStore(db: Kysely<Database>) {
       return n;
     },
 
-    /** Disables (at `now`) or enables a person; false when there is no such person. */
+    /**
+     * Disables (at `now`) or enables a person; false when there is no such person. Disabling ends their
+     * sessions in the same transaction (ASVS 5 V7.4.2), so enabling them again later brings none back.
+     */
     async setDisabled(id: string, disabled: boolean, now: number): Promise<boolean> {
-      const result = await db
-        .updateTable('people')
-        .set({ disabled_at: disabled ? now : null, updated_at: now })
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('people')
+          .set({ disabled_at: disabled ? now : null, updated_at: now })
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (disabled) await trx.deleteFrom('sessions').where('person_id', '=', id).execute();
+        return result.numUpdatedRows > 0n;
+      });
     },
 
     async setDisplayName(id: string, displayName: string, now: number): Promise<boolean> {

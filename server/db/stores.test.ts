@@ -147,13 +147,16 @@ describeEachEngine('the stores', (_engine, freshDatabase) => {
     expect(await sessions.get(late.id, T + IDLE + 2)).toBeUndefined();
   });
 
-  it('refuses the session of a disabled person on their very next look-up, and again once enabled', async () => {
+  it('ends the sessions of a person disabled (ASVS V7.4.2): refused at the next look-up, and still once enabled again', async () => {
     const ada = await addPerson('ada@example.com');
+    const bea = await addPerson('bea@example.com');
     const { id } = await startSession(ada.id);
+    const other = await startSession(bea.id);
     await people.setDisabled(ada.id, true, T + MINUTE);
     expect(await sessions.get(id, T + 2 * MINUTE)).toBeUndefined();
     await people.setDisabled(ada.id, false, T + 3 * MINUTE);
-    expect(await sessions.get(id, T + 4 * MINUTE)).toBeDefined();
+    expect(await sessions.get(id, T + 4 * MINUTE)).toBeUndefined();
+    expect(await sessions.get(other.id, T + 4 * MINUTE)).toBeDefined();
   });
 
   it('lists a person’s sessions in use, and signs out one, all, or all but the current one', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorShapeProblems, send, serveSteps } from '../test-helpers';
+import { errorShapeProblems, send, serveSteps, waitFor } from '../test-helpers';
+import type { Step } from './context';
 import { allowOperation, matchRoute } from './operations';
 
 describe('matchRoute', () => {
@@ -57,5 +58,23 @@ describe('the operation allowlist', () => {
 
   it('leaves pages and our own API alone', async () => {
     expect((await send(served.port, { path: '/api/sites' })).status).toBe(200);
+  });
+});
+
+describe('the operation allowlist after a step that waits (a session looked up in the database)', () => {
+  let served: Awaited<ReturnType<typeof serveSteps>>;
+  beforeAll(async () => {
+    // Hands the request on only once its small body has arrived whole, unread, as a slow look-up would.
+    const waitsForTheBody: Step = ({ req }, next) => {
+      void waitFor(() => req.complete, { timeoutMs: 5_000, intervalMs: 5, what: 'the body to arrive' }).then(next);
+    };
+    served = await serveSteps(waitsForTheBody, allowOperation(1024));
+  });
+  afterAll(() => served.close());
+
+  it('still refuses a lookup with a body (400)', async () => {
+    const reply = await send(served.port, { path: '/api/site/v2/forms/3/cases/1', body: 'x' });
+    expect(reply.status).toBe(400);
+    expect(errorShapeProblems(400, reply.headers['content-type'], reply.text)).toEqual([]);
   });
 });

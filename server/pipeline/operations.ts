@@ -6,7 +6,7 @@
  */
 import { caseIdentifierViolations } from '../../src/contract/identifiers';
 import type { ErrorDetail } from '../../src/contract/site-api';
-import { bodyPending, refuse } from '../answers';
+import { bodyDeclared, refuse } from '../answers';
 import type { Operation, Step } from './context';
 
 /** Decodes one path segment; null for one that cannot be a segment (undecodable, a dot segment, a slash). */
@@ -64,7 +64,8 @@ export function allowOperation(maxBodyBytes: number): Step {
       return;
     }
     request.operationName = match.name;
-    if (match.method === 'GET' && bodyPending(req)) {
+    // Declared, not pending: after authentication's wait, a small body may have arrived whole.
+    if (match.method === 'GET' && bodyDeclared(req)) {
       refuse(req, res, 400, 'A case lookup has no request body.', [{ field: 'body', message: 'must be empty on a lookup' }]);
       return;
     }

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { send, serveSteps } from '../test-helpers';
 import { addSecurityHeaders, SECURITY_HEADERS } from './security-headers';
+import { createOwnApi } from '../own-api';
 import { refuseUnreadBodies } from './unread-bodies';
 
 describe('the security headers', () => {
   let served: Awaited<ReturnType<typeof serveSteps>>;
   beforeAll(async () => {
-    served = await serveSteps(addSecurityHeaders, refuseUnreadBodies);
+    served = await serveSteps(addSecurityHeaders, refuseUnreadBodies(createOwnApi([])));
   });
   afterAll(() => served.close());
 

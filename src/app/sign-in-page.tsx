@@ -12,6 +12,7 @@ import { isJsonObject } from '@/contract/site-api-basics';
 import { callOwnApi } from '@/lib/api-client';
 import { ApiError, classifyApiError } from '@/lib/api-error';
 import { describeFailure, retryAfterMs } from '@/lib/api-error-class';
+import { SingleSignOnButton, SingleSignOnProblem } from './single-sign-on';
 
 function readOptions(value: unknown): SignInOptions {
   const json = isJsonObject(value) ? value : {};
@@ -83,6 +84,7 @@ export default function SignInPage({ onSignedIn, ended = false }: { onSignedIn: 
           </Title>
           {ended ? <Text c="dimmed">Your session has ended. Sign in again to carry on where you were.</Text> : null}
         </Stack>
+        <SingleSignOnProblem />
         <Paper withBorder p="lg" radius="md">
           <form onSubmit={(event) => void submit(event)} noValidate aria-label="Sign in with your password">
             <Stack>
@@ -114,6 +116,7 @@ export default function SignInPage({ onSignedIn, ended = false }: { onSignedIn: 
             </Stack>
           </form>
         </Paper>
+        {options.data?.singleSignOn ? <SingleSignOnButton name={options.data.singleSignOn.name} /> : null}
         {options.isError ? (
           <Text size="sm" c="dimmed">
             Other ways to sign in could not be loaded: {describeFailure(classifyApiError(options.error))}

@@ -121,6 +121,8 @@ export interface Attempt {
   succeeded(res: ServerResponse): Promise<void>;
   /** The guess was wrong: its points stay taken. */
   failed(): void;
+  /** Nothing was guessed after all (a single sign-on the identity provider refused): its points go back, no device cookie. */
+  released(): Promise<void>;
 }
 
 /**
@@ -162,7 +164,10 @@ export function createLoginThrottle(options: LoginThrottleOptions) {
      * Admits one attempt at `account` (the e-mail address tried, in any case) from this request's address
      * and browser: an `Attempt` to report on, or how many milliseconds to wait before trying again.
      */
-    async attempt(req: IncomingMessage, account: string): Promise<{ admitted: true; attempt: Attempt } | { admitted: false; waitMs: number }> {
+    async attempt(
+      req: IncomingMessage,
+      account: string,
+    ): Promise<{ admitted: true; attempt: Attempt } | { admitted: false; waitMs: number }> {
       const device = trustedDevice(req);
       const takes: Take[] = device
         ? [{ limiter: perDevice, key: device }]
@@ -186,6 +191,9 @@ export function createLoginThrottle(options: LoginThrottleOptions) {
             if (!device) issueDevice(res);
           },
           failed() {},
+          async released() {
+            await Promise.all(takes.map((t) => t.limiter.reward(t.key))).catch(() => undefined);
+          },
         },
       };
     },
