@@ -10,6 +10,7 @@ import { siteInfoOf, type SiteInfo } from '../src/contract/site-info';
 import { sendError } from './answers';
 import { createActivityStore, type ActivityStore } from './activity/activity-store';
 import { activityEndpoints } from './activity/activity-endpoints';
+import { createdProductsEndpoints } from './activity/created-products-endpoints';
 import { recordSiteCalls, shortUserAgent } from './activity/record-site-calls';
 import { createAccounts, prepareAccounts, type Accounts } from './auth/accounts';
 import { signInEndpoints } from './auth/sign-in-endpoints';
@@ -181,6 +182,7 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
   });
   const ownApi = createOwnApi([
     ...activityEndpoints(activity),
+    ...createdProductsEndpoints(database, new Set(siteInfos.map((site) => site.id))),
     ...signInEndpoints({
       accounts,
       throttle,

@@ -135,6 +135,26 @@ describe('the activity record of a site’s calls', () => {
     expect(JSON.stringify(await entries())).not.toContain(SECRET_FIELD);
   });
 
+  it('lists the team’s created products from the record, with who, the platform’s id and what was sent', async () => {
+    const list = JSON.parse((await send(port, { path: '/api/created-products?site=main' })).text) as {
+      products: { seq: number; slug: string; platformId: string; by: string }[];
+    };
+    const throw_ = list.products.find((product) => product.slug === 'linen-throw-activity');
+    expect(throw_).toMatchObject({ platformId: '9001', by: 'Local demo' });
+    // The rejected create is not a created product.
+    expect(list.products.some((product) => product.slug === 'taken-slug')).toBe(false);
+    expect(JSON.parse((await send(port, { path: '/api/created-products/slugs?site=main' })).text)).toEqual({
+      slugs: ['linen-throw-activity'],
+    });
+    const one = JSON.parse((await send(port, { path: `/api/created-products/${throw_?.seq ?? 0}` })).text) as {
+      body: string;
+      answer: string;
+    };
+    expect(JSON.parse(one.body)).toMatchObject({ slug: 'linen-throw-activity' });
+    expect(JSON.parse(one.answer)).toMatchObject({ id: '9001' });
+    expect((await send(port, { path: '/api/created-products?site=elsewhere' })).status).toBe(400);
+  });
+
   it('records nothing for a call refused before any platform (no such operation)', async () => {
     const before = (await entries()).length;
     expect((await send(port, { path: '/api/site/v2/forms/3' })).status).toBe(404);

@@ -69,3 +69,34 @@ export interface ActivityPage {
 export type ChainState =
   | { ok: true; entries: number; first: number | null; last: number | null }
   | { ok: false; entries: number; brokenAt: number; reason: string };
+
+/** The team's created products on a site, from the activity record (`/api/created-products`). */
+export const CREATED_PRODUCTS_PATHS = {
+  /** GET `?site=<id>` (and `before`, `limit`): a page of products created on the site, newest first. */
+  list: '/api/created-products',
+  /** GET `?site=<id>`: every slug created on the site (the import's duplicate check). */
+  slugs: '/api/created-products/slugs',
+  /** GET one, with the body sent and the platform's answer. */
+  one: '/api/created-products/:seq',
+} as const;
+
+export interface CreatedByTeam {
+  /** The outcome entry's number in the record. */
+  seq: number;
+  /** The create entry's number (what was sent). */
+  createSeq: number | null;
+  at: number;
+  by: string;
+  name: string | null;
+  slug: string | null;
+  /** The id the platform gave it, when its answer had one. */
+  platformId: string | null;
+  /** Only for one: the body sent and the platform's answer, as text. */
+  body?: string | null;
+  answer?: string | null;
+}
+
+export interface CreatedByTeamPage {
+  products: CreatedByTeam[];
+  next: number | null;
+}
