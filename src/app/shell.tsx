@@ -100,7 +100,7 @@ const NAV = [
     page: 'products',
     pages: ['products', 'createdProduct'],
     label: 'Created products',
-    description: 'Made from this browser',
+    description: 'By the whole team',
     needs: 'create',
   },
   { page: 'settings', pages: ['settings'], label: 'Settings', description: 'This site’s profile', needs: 'lookup' },
