@@ -8,6 +8,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { siteInfoOf, type SiteInfo } from '../src/contract/site-info';
 import { sendError } from './answers';
+import { createActivityStore, type ActivityStore } from './activity/activity-store';
+import { activityEndpoints } from './activity/activity-endpoints';
+import { createdProductsEndpoints } from './activity/created-products-endpoints';
+import { recordSiteCalls, shortUserAgent } from './activity/record-site-calls';
 import { createAccounts, prepareAccounts, type Accounts } from './auth/accounts';
 import { createPasskeys } from './auth/passkeys';
 import { accountEndpoints } from './auth/account-endpoints';
@@ -33,6 +37,30 @@ import { refuseUnreadBodies } from './pipeline/unread-bodies';
 import { createProxy } from './proxy';
 import { startSandbox, startSandboxWorker, type RunningSandbox } from './sandbox/start';
 import { createStaticFiles } from './static-files';
+
+/** How often the activity record's old entries are pruned (and once at start). */
+const PRUNE_INTERVAL_MS = 60 * 60_000;
+
+/**
+ * Prunes the activity record's entries older than `days` now and every hour, in small batches, and does
+ * `alsoHourly` (clearing ended sessions, each recorded as an expiry); returns what stops it (waiting for a
+ * prune under way).
+ */
+function pruneActivity(activity: ActivityStore, days: number, now: () => number, alsoHourly: () => Promise<unknown>): () => Promise<void> {
+  let running: Promise<unknown> = Promise.resolve();
+  const prune = () => {
+    running = Promise.all([activity.prune(now() - days * 86_400_000, now()), alsoHourly()]).catch((error: unknown) => {
+      console.error('site-admin: pruning the activity record failed; it is tried again within the hour', error);
+    });
+  };
+  prune();
+  const timer = setInterval(prune, PRUNE_INTERVAL_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
 
 /** How long the server waits at start for the Redis of REDIS_URL. */
 const REDIS_CONNECT_TIMEOUT_MS = 5_000;
@@ -68,6 +96,8 @@ export interface SiteAdminServer {
   database: AppDatabase;
   /** People, sessions and who a request is from, on that database. */
   accounts: Accounts;
+  /** The activity record, on that database. */
+  activity: ActivityStore;
   close(): Promise<void>;
 }
 
@@ -133,6 +163,21 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
   const loopback = isLoopbackHost(config.host);
   const accounts = createAccounts({ database, sessions: config.sessions, demoAllowed: loopback, now: options.now });
   await prepareAccounts(accounts, config, loopback);
+  const activity = createActivityStore(database);
+  accounts.recordWith((event) =>
+    activity
+      .append({
+        at: accounts.now(),
+        actor: event.person ? { kind: 'person', ...event.person } : { kind: 'anonymous' },
+        action: event.action,
+        outcome: event.action === 'sign-in.failed' ? 'refused' : 'ok',
+        address: event.req?.socket.remoteAddress ?? null,
+        userAgent: shortUserAgent(event.req?.headers['user-agent']),
+        detail: { method: event.method ?? null, ...(event.reason ? { reason: event.reason } : {}) },
+      })
+      .then(() => undefined),
+  );
+  const stopPruning = pruneActivity(activity, config.activityRetentionDays, accounts.now, () => accounts.clearEndedSessions());
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
   // The device cookies' key is the database's, so every instance sharing it accepts the others' cookies.
   const throttle = createLoginThrottle({
@@ -143,6 +188,8 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
   const passkeys = createPasskeys({ accounts, throttle, database });
   const links = createLinkStore(database.db);
   const ownApi = createOwnApi([
+    ...activityEndpoints(activity),
+    ...createdProductsEndpoints(database, new Set(siteInfos.map((site) => site.id))),
     ...signInEndpoints({
       accounts,
       throttle,
@@ -170,7 +217,7 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
     const { req, res, address, site, operation, requestId } = request;
     if (address.kind === 'site') {
       // Site resolution and the allowlist let no site's call through without both.
-      if (site && operation && requestId) site.forward(req, res, operation, requestId);
+      if (site && operation && requestId) site.forward(req, res, operation, requestId, request.forwardHooks);
       else sendError(res, 500, 'The server lost track of this request.');
     } else if (address.kind === 'own-api') {
       ownApi.answer(request);
@@ -194,6 +241,7 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
     logSiteCalls(options.log), // x-request-id, and a log line per site's call
     allowOperation(config.maxBodyBytes), // 404, 422, 400, 413: only the spec's two operations; sets request.operation
     checkPermissions(siteNames), // 403 for what the person's grants do not allow on that site; nothing is forwarded
+    recordSiteCalls(activity, accounts.now), // the activity record: a create before it leaves, every outcome before the browser hears it
     answer,
   ]);
 
@@ -202,10 +250,12 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
     sandbox,
     database,
     accounts,
+    activity,
     handle(req, res, next) {
       pipeline(parseRequest(req, res, next));
     },
     close: async () => {
+      await stopPruning();
       await sandbox?.close();
       redis?.disconnect();
       await database.close();

@@ -50,6 +50,8 @@ export const SETTINGS = {
   SESSION_MAX_HOURS: 12,
   /** Session cookies `Secure` with the `__Host-` prefix; on by default off loopback (served over HTTPS). */
   SECURE_COOKIES: undefined,
+  /** Entries of the activity record older than this many days are pruned. */
+  ACTIVITY_RETENTION_DAYS: 400,
   /** The stakeholder demo: three demo people whose passwords the sign-in page shows; refused with a live site. */
   DEMO_PEOPLE: false,
   /** Single sign-on with OpenID Connect: the identity provider's issuer URL; unset, no single sign-on. */
@@ -136,6 +138,8 @@ export interface ServerConfig {
   };
   /** DEMO_PEOPLE: the stakeholder demo's three people, with their passwords on the sign-in page. */
   demoPeople: boolean;
+  /** ACTIVITY_RETENTION_DAYS: the activity record keeps entries this long. */
+  activityRetentionDays: number;
   /** Single sign-on with OpenID Connect (the SSO_* settings); undefined when SSO_ISSUER is not set. */
   singleSignOn: SingleSignOnSetting | undefined;
   /** Redis shared by several instances for the login's failure counts; undefined keeps them in memory. */
@@ -527,6 +531,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       secureCookies: booleanSetting(env, 'SECURE_COOKIES', !isLoopbackHost(host)),
     },
     demoPeople,
+    activityRetentionDays: integerSetting(env, 'ACTIVITY_RETENTION_DAYS', SETTINGS.ACTIVITY_RETENTION_DAYS, 1, 100 * 366),
     singleSignOn: singleSignOnSetting(env, new Set(sites.map((site) => site.profile.id))),
     redisUrl,
     allowedHosts,

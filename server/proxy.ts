@@ -53,6 +53,24 @@ const FORWARDED_REQUEST_HEADERS = ['accept', 'content-type', 'content-length'] a
 /** Forwards one admitted operation and passes the platform's checked answer back; `requestId` goes with it. */
 export type SiteProxy = ResolvedSite['forward'];
 
+/** How a forwarded call ended, as the browser is about to be told. */
+export type ForwardOutcome =
+  /** The platform answered `status` (`body`: its JSON as passed on, or null for an error turned into our shape). */
+  | { kind: 'answered'; status: number; body: string | null }
+  /** No usable answer: our own status (502, 504, 413) and why; `status` 0 when the browser went away first. */
+  | { kind: 'failed'; status: number; reason: string };
+
+/**
+ * What the activity record learns of a forwarded call, each awaited before the call goes on:
+ * `beforeSend` gets a create's whole body before the platform is contacted (when it fails, nothing is
+ * sent and the browser gets 503); `beforeAnswer` gets the outcome before the browser does (when it fails,
+ * the answer goes out all the same).
+ */
+export interface ForwardHooks {
+  beforeSend?(body: Buffer): Promise<void>;
+  beforeAnswer?(outcome: ForwardOutcome): Promise<void>;
+}
+
 export function createProxy(options: ProxyOptions): SiteProxy {
   const { upstream, apiKey, siteId, timeoutMs, maxBodyBytes } = options;
   const idleSocketMs = options.idleSocketMs ?? DEFAULT_IDLE_SOCKET_MS;
@@ -66,7 +84,7 @@ export function createProxy(options: ProxyOptions): SiteProxy {
   const upstreamHost = upstream.hostname.replace(/^\[(.*)\]$/, '$1');
   const upstreamPort = upstream.port || undefined;
 
-  return function proxy(req, res, route, requestId) {
+  return function proxy(req, res, route, requestId, hooks) {
     const headers: Record<string, string> = {
       'x-api-key': apiKey,
       'x-site-id': siteId,
@@ -79,13 +97,24 @@ export function createProxy(options: ProxyOptions): SiteProxy {
     if (route.method === 'GET') delete headers['content-length'];
 
     let settled = false;
-    let upstreamReq: http.ClientRequest;
+    let upstreamReq: http.ClientRequest | undefined;
+    /** Runs `answer` once the outcome is told to the hooks (if any); a failing hook never holds the answer back. */
+    const settle = (outcome: ForwardOutcome, answer: () => void) => {
+      if (!hooks?.beforeAnswer) {
+        answer();
+        return;
+      }
+      hooks.beforeAnswer(outcome).then(answer, (error: unknown) => {
+        console.error('site-admin: the activity record could not take an outcome', error);
+        answer();
+      });
+    };
     const fail = (status: number, message: string) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      upstreamReq.destroy();
-      refuse(req, res, status, message);
+      upstreamReq?.destroy();
+      settle({ kind: 'failed', status, reason: message }, () => refuse(req, res, status, message));
     };
     // One deadline for the whole answer: headers and body alike, retries included.
     const timer = setTimeout(() => fail(504, `The platform did not answer within ${seconds(timeoutMs)}.`), timeoutMs);
@@ -144,36 +173,48 @@ export function createProxy(options: ProxyOptions): SiteProxy {
           settled = true;
           clearTimeout(timer);
           if (answer.kind === 'error') {
-            refuse(req, res, answer.status, answer.message, answer.details, answer.headers);
+            settle({ kind: 'answered', status: upstreamRes.statusCode ?? answer.status, body: null }, () =>
+              refuse(req, res, answer.status, answer.message, answer.details, answer.headers),
+            );
             return;
           }
-          // The platform answered before the whole body arrived: this connection carries nothing more.
-          closeIfBodyPending(req, res);
-          res.writeHead(answer.status, {
-            'content-type': 'application/json; charset=utf-8',
-            'content-length': answer.bytes,
-            'cache-control': 'no-store',
-            ...answer.headers,
+          settle({ kind: 'answered', status: answer.status, body: hooks?.beforeAnswer ? answer.body.toString() : null }, () => {
+            // The platform answered before the whole body arrived: this connection carries nothing more.
+            closeIfBodyPending(req, res);
+            res.writeHead(answer.status, {
+              'content-type': 'application/json; charset=utf-8',
+              'content-length': answer.bytes,
+              'cache-control': 'no-store',
+              ...answer.headers,
+            });
+            res.end(answer.body);
           });
-          res.end(answer.body);
         });
       });
       return request;
     };
-    upstreamReq = send(0);
-
     res.on('close', () => {
       // The browser went away: stop waiting for the platform.
       if (!res.writableFinished) {
         clearTimeout(timer);
-        upstreamReq.destroy();
+        upstreamReq?.destroy();
+        if (!settled) {
+          settled = true;
+          settle({ kind: 'failed', status: 0, reason: 'The browser went away before the answer.' }, () => undefined);
+        }
       }
     });
 
     if (route.method === 'GET') {
+      upstreamReq = send(0);
       upstreamReq.end();
       return;
     }
+    const beforeSend = hooks?.beforeSend;
+    if (!beforeSend) upstreamReq = send(0);
+    // With a hook that must see the whole body first, the body is gathered (at most maxBodyBytes) and sent
+    // in one piece once the hook has it; otherwise it streams through as it arrives.
+    const gathered: Buffer[] = [];
     let received = 0;
     req.on('data', (chunk: Buffer) => {
       received += chunk.length;
@@ -182,11 +223,36 @@ export function createProxy(options: ProxyOptions): SiteProxy {
         return;
       }
       // Each attempt at a create is its first: upstreamReq is the request this body belongs to.
-      upstreamReq.write(chunk);
+      if (upstreamReq) upstreamReq.write(chunk);
+      else gathered.push(chunk);
     });
     req.on('end', () => {
-      if (received <= maxBodyBytes) upstreamReq.end();
+      if (received > maxBodyBytes || settled) return;
+      if (!beforeSend) {
+        upstreamReq?.end();
+        return;
+      }
+      const body = Buffer.concat(gathered);
+      beforeSend(body).then(
+        () => {
+          if (settled) return;
+          upstreamReq = send(0);
+          upstreamReq.end(body);
+        },
+        (error: unknown) => {
+          console.error('site-admin: the activity record could not take a create before it left', error);
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          refuse(
+            req,
+            res,
+            503,
+            'site-admin could not write this create to its activity record, so it did not send it; try again in a moment.',
+          );
+        },
+      );
     });
-    req.on('error', () => upstreamReq.destroy());
+    req.on('error', () => upstreamReq?.destroy());
   };
 }

@@ -40,6 +40,18 @@ export type Identity =
   /** No session, or one that has ended (timed out, signed out, the person disabled). */
   | { kind: 'nobody' };
 
+/** What happens to sessions, for the activity record (server/activity): told by `record`. */
+export interface AccountEvent {
+  action: 'sign-in' | 'sign-in.failed' | 'sign-out' | 'session.expired';
+  /** Who, when known (a failed sign-in at an address nobody has is anonymous). */
+  person?: { id: string; name: string };
+  /** The way in: 'password', 'passkey', 'password+passkey', 'single-sign-on'. */
+  method?: string;
+  /** Why a sign-in failed, in a word: 'wrong-password', 'throttled', ... */
+  reason?: string;
+  req?: IncomingMessage;
+}
+
 /** A site as `GET /api/sites` lists it to one person: what they may do on it. */
 export type SiteFor = SiteInfo & { can: Capability[] };
 
@@ -62,6 +74,13 @@ export function createAccounts(options: AccountsOptions) {
   const now = options.now ?? Date.now;
   // The demo lasts until the first person is added (by anyone, on any instance); then never again.
   let demo = options.demoAllowed;
+  let recorder: ((event: AccountEvent) => Promise<void>) | undefined;
+
+  /** Tells the activity record; a record that cannot be written is logged, and the sign-in goes on. */
+  async function record(event: AccountEvent): Promise<void> {
+    if (!recorder) return;
+    await recorder(event).catch((error: unknown) => console.error('site-admin: the activity record could not take a sign-in event', error));
+  }
 
   async function inDemo(): Promise<boolean> {
     if (demo && (await people.count()) > 0) demo = false;
@@ -77,6 +96,31 @@ export function createAccounts(options: AccountsOptions) {
 
     /** Whether this server is in the local demo right now (no sign-in). */
     inDemo,
+
+    /** Where sign-ins, sign-outs and expiries are told (the activity record). */
+    recordWith(fn: (event: AccountEvent) => Promise<void>) {
+      recorder = fn;
+    },
+    record,
+
+    /**
+     * Removes the sessions that have ended by now, telling the record of each (an expiry nobody saw
+     * happen is recorded when it is cleared away). Resolves to how many.
+     */
+    async clearEndedSessions(): Promise<number> {
+      const t = now();
+      const ended = await db
+        .selectFrom('sessions')
+        .innerJoin('people', 'people.id', 'sessions.person_id')
+        .select(['sessions.person_id', 'people.display_name', 'sessions.method'])
+        .where((eb) => eb.or([eb('sessions.idle_expires_at', '<=', t), eb('sessions.expires_at', '<=', t)]))
+        .execute();
+      const removed = await sessions.deleteExpired(t);
+      for (const session of ended) {
+        await record({ action: 'session.expired', person: { id: session.person_id, name: session.display_name }, method: session.method });
+      }
+      return removed;
+    },
 
     /**
      * Who `req` is from. A session whose person's grants changed since it was issued gets a new id here (set
@@ -124,13 +168,17 @@ export function createAccounts(options: AccountsOptions) {
         method,
       });
       setSessionCookie(res, id, absoluteMs, cookie);
+      await record({ action: 'sign-in', person: { id: personId, name: person.displayName }, method, req });
     },
 
     /** Ends the session the browser holds, and its cookie. */
     async endSession(req: IncomingMessage, res: ServerResponse): Promise<void> {
       const id = sessionIdOf(req, cookie);
+      const session = id ? await sessions.get(id, now()) : undefined;
       if (id) await sessions.delete(id);
       clearSessionCookie(res, cookie);
+      if (session)
+        await record({ action: 'sign-out', person: { id: session.personId, name: session.displayName }, method: session.method, req });
     },
 
     /** What the browser is told of who it is. */

@@ -73,6 +73,14 @@ export function signInEndpoints(deps: {
         }
         const admitted = await throttle.attempt(req, email);
         if (!admitted.admitted) {
+          const known = await accounts.people.getByEmail(email);
+          await accounts.record({
+            action: 'sign-in.failed',
+            person: known ? { id: known.id, name: known.displayName } : undefined,
+            method: 'password',
+            reason: 'throttled',
+            req,
+          });
           sendError(res, 429, 'Too many failed sign-ins; wait a moment and try again.', undefined, {
             'retry-after': String(Math.ceil(admitted.waitMs / 1000)),
           });
@@ -85,6 +93,15 @@ export function signInEndpoints(deps: {
             : await verifyAgainstDummy(password);
         if (!person || !right) {
           admitted.attempt.failed();
+          // The address typed is kept only when it is a person's: what someone typed by mistake (a password
+          // in the wrong box, say) is not written down.
+          await accounts.record({
+            action: 'sign-in.failed',
+            person: person ? { id: person.id, name: person.displayName } : undefined,
+            method: 'password',
+            reason: !person ? 'unknown-address' : person.disabledAt !== null ? 'disabled' : 'wrong-password',
+            req,
+          });
           sendError(res, 401, 'That e-mail address and password do not match anyone who may sign in here.');
           return;
         }

@@ -40,6 +40,10 @@ const LAYOUTS: Record<string, (db: Kysely<unknown>) => Promise<void>> = {
     await sql`insert into passkeys (credential_id, person_id, public_key, counter, transports, name, created_at, last_used_at)
               values ('cred-1', 'p1', 'key', 0, 'internal', 'Laptop', ${T}, null)`.execute(db);
   },
+  '0003-activity': async (db) => {
+    await sql`insert into activity (seq, at, actor_kind, person_id, person_name, site_id, action, outcome, prev_hash, hash)
+              values (1, ${T}, 'person', 'p1', 'Ada', 'harbour', 'case.lookup', 'found', ${'0'.repeat(64)}, ${'1'.repeat(64)})`.execute(db);
+  },
 };
 
 /**

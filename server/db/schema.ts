@@ -97,6 +97,37 @@ export interface SettingsTable {
   updated_at: number;
 }
 
+export interface ActivityTable {
+  /** The entry's place in the chain: 1, 2, 3, ... with no gaps (pruning removes only from the start). */
+  seq: number;
+  /** When, in milliseconds since the epoch (UTC). */
+  at: number;
+  /** 'person', 'demo' (the local demo, no sign-in) or 'anonymous' (a failed sign-in, say). */
+  actor_kind: string;
+  person_id: string | null;
+  /** The person's display name at the time. */
+  person_name: string | null;
+  site_id: string | null;
+  /** 'product.create', 'product.create.outcome', 'case.lookup', 'sign-in', ... (server/activity/actions.ts). */
+  action: string;
+  target_name: string | null;
+  target_slug: string | null;
+  form_id: string | null;
+  case_id: string | null;
+  /** The entry this one completes (a create's outcome refers to the create). */
+  refers_to: number | null;
+  request_id: string | null;
+  address: string | null;
+  user_agent: string | null;
+  outcome: string;
+  status: number | null;
+  duration_ms: number | null;
+  /** JSON: what the action keeps (a create's body sent, the platform's answer, an import's counts). */
+  detail: string | null;
+  prev_hash: string;
+  hash: string;
+}
+
 export interface Database {
   people: PeopleTable;
   grants: GrantsTable;
@@ -105,6 +136,7 @@ export interface Database {
   passkeys: PasskeysTable;
   pending_steps: PendingStepsTable;
   settings: SettingsTable;
+  activity: ActivityTable;
 }
 
 export type PersonRow = Selectable<PeopleTable>;

@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { API_BASE_PATH } from '../../src/contract/site-api';
 import type { Identity } from '../auth/accounts';
+import type { ForwardHooks } from '../proxy';
 
 /** Addresses that name their site: `/api/s/{site}/site/v2/...`. */
 export const SITE_ADDRESS_PREFIX = '/api/s/';
@@ -41,8 +42,11 @@ export type OperationName = 'get-form-case' | 'create-product';
 export interface ResolvedSite {
   /** Its id in the profile (`main` without one). */
   id: string;
-  /** Its proxy: forwards an admitted operation to its platform (or the sandbox), with its key (proxy.ts). */
-  forward(req: IncomingMessage, res: ServerResponse, operation: Operation, requestId: string): void;
+  /**
+   * Its proxy: forwards an admitted operation to its platform (or the sandbox), with its key (proxy.ts);
+   * `hooks` let the activity record see a create before it leaves and every outcome before the browser does.
+   */
+  forward(req: IncomingMessage, res: ServerResponse, operation: Operation, requestId: string, hooks?: ForwardHooks): void;
 }
 
 export interface RequestContext {
@@ -68,6 +72,8 @@ export interface RequestContext {
   operationName?: OperationName | 'not-allowed';
   /** Set by the operation allowlist, for an admitted operation. */
   operation?: Operation;
+  /** Set by the activity record's step: what it must see of the call as it is forwarded. */
+  forwardHooks?: ForwardHooks;
 }
 
 /** What an address asks for; see Address. */

@@ -18,6 +18,7 @@ const EditImportedPage = lazy(() => import('@/features/products/import/edit-impo
 const SettingsPage = lazy(() => import('@/features/settings/settings-page').then((m) => ({ default: m.SettingsPage })));
 const AccountPage = lazy(() => import('@/features/account/account-page').then((m) => ({ default: m.AccountPage })));
 const PeoplePage = lazy(() => import('@/features/people/people-page').then((m) => ({ default: m.PeoplePage })));
+const ActivityPage = lazy(() => import('@/features/activity/activity-page').then((m) => ({ default: m.ActivityPage })));
 const CreatedProductPage = lazy(() => import('@/features/products/created-product-page').then((m) => ({ default: m.CreatedProductPage })));
 
 function Pages() {
@@ -65,6 +66,7 @@ function Pages() {
               </RequirePeopleManager>
             }
           />
+          <Route path={PATHS.activity} element={<ActivityPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>

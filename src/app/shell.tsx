@@ -47,8 +47,14 @@ function DemoMark() {
       color="gray"
       data-testid="demo-mark"
       title="Anyone who reaches this server uses it; add a person to require sign-in"
+      aria-label="No sign-in: local demo"
     >
-      No sign-in: local demo
+      <Box component="span" visibleFrom="sm">
+        No sign-in: local demo
+      </Box>
+      <Box component="span" hiddenFrom="sm">
+        Demo
+      </Box>
     </Badge>
   );
 }
@@ -94,10 +100,11 @@ const NAV = [
     page: 'products',
     pages: ['products', 'createdProduct'],
     label: 'Created products',
-    description: 'Made from this browser',
+    description: 'By the whole team',
     needs: 'create',
   },
   { page: 'settings', pages: ['settings'], label: 'Settings', description: 'This site’s profile', needs: 'lookup' },
+  { page: 'activity', pages: ['activity'], label: 'Activity', description: 'Who did what, when', needs: 'lookup' },
 ] as const satisfies readonly { page: PathName; pages: readonly PathName[]; label: string; description: string; needs: Capability }[];
 
 /** The pages of the navigation: none takes params. */

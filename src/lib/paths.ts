@@ -21,6 +21,8 @@ export const PATHS = {
   account: '/account',
   /** People and their roles (owners). */
   people: '/people',
+  /** The activity record: everyone's for owners, one's own for others. */
+  activity: '/activity',
 } as const;
 
 export type PathName = keyof typeof PATHS;

@@ -1,8 +1,127 @@
-import { Anchor, Button, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Drawer, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { CREATED_PRODUCTS_PATHS, type CreatedByTeam, type CreatedByTeamPage } from '@/contract/activity';
+import { callOwnApi } from '@/lib/api-client';
+import { classifyApiError } from '@/lib/api-error';
+import { describeFailure } from '@/lib/api-error-class';
 import { DateTime } from '@/lib/date-time';
+import { reindentJson } from '@/lib/exact-json';
+import { JsonBlock } from '@/lib/json-block';
 import { pathTo } from '@/lib/paths';
 import { Link } from '@/lib/router';
+import { useSite } from '@/lib/site-context';
 import { listCreated } from './created-products';
+
+/** One product the team created: what was sent and what the platform answered, from the record. */
+function TeamProduct({ seq, onClose }: { seq: number | null; onClose: () => void }) {
+  const product = useQuery({
+    queryKey: ['team-created', seq],
+    queryFn: async ({ signal }) => (await callOwnApi(CREATED_PRODUCTS_PATHS.one.replace(':seq', String(seq)), {}, signal)) as CreatedByTeam,
+    enabled: seq !== null,
+  });
+  const data = product.data;
+  return (
+    <Drawer opened={seq !== null} onClose={onClose} position="right" size="lg" title={data?.name ?? 'Created product'}>
+      {product.isPending ? <Loader aria-label="Loading the product" /> : null}
+      {product.isError ? (
+        <Alert color="red" title="The product could not be loaded">
+          {describeFailure(classifyApiError(product.error))}
+        </Alert>
+      ) : null}
+      {data ? (
+        <Stack gap="sm">
+          <Text size="sm">
+            Created by {data.by}, <DateTime date={new Date(data.at)} />
+            {data.platformId ? ` · platform id ${data.platformId}` : ''}
+          </Text>
+          {data.body ? (
+            <>
+              <Text size="sm" fw={600}>
+                Sent to the platform
+              </Text>
+              <JsonBlock json={reindentJson(data.body)} label="Sent to the platform" maxHeight="40vh" />
+            </>
+          ) : null}
+          {data.answer ? (
+            <>
+              <Text size="sm" fw={600}>
+                What the platform answered
+              </Text>
+              <JsonBlock json={reindentJson(data.answer)} label="What the platform answered" maxHeight="30vh" />
+            </>
+          ) : null}
+        </Stack>
+      ) : null}
+    </Drawer>
+  );
+}
+
+/** What anyone created on this site, from the activity record: the team's list, not this browser's. */
+function TeamCreated() {
+  const { site } = useSite();
+  const [open, setOpen] = useState<number | null>(null);
+  const pages = useInfiniteQuery({
+    queryKey: ['team-created-list', site.id],
+    initialPageParam: null as number | null,
+    queryFn: async ({ pageParam, signal }) => {
+      const query = new URLSearchParams({ site: site.id });
+      if (pageParam !== null) query.set('before', String(pageParam));
+      return (await callOwnApi(`${CREATED_PRODUCTS_PATHS.list}?${query.toString()}`, {}, signal)) as CreatedByTeamPage;
+    },
+    getNextPageParam: (last) => last.next,
+  });
+  const products = pages.data?.pages.flatMap((page) => page.products) ?? [];
+  if (pages.isPending) return <Loader aria-label="Loading the team’s created products" />;
+  if (pages.isError) {
+    return (
+      <Alert color="red" title="The team’s created products could not be loaded">
+        {describeFailure(classifyApiError(pages.error))}
+      </Alert>
+    );
+  }
+  if (products.length === 0) return <Text>Nobody has created a product on {site.name} yet.</Text>;
+  return (
+    <Stack gap="xs">
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped highlightOnHover aria-label="Created on this site by the team">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Name</Table.Th>
+              <Table.Th scope="col">Slug</Table.Th>
+              <Table.Th scope="col">Platform id</Table.Th>
+              <Table.Th scope="col">By</Table.Th>
+              <Table.Th scope="col">Created</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {products.map((product) => (
+              <Table.Tr key={product.seq}>
+                <Table.Td>
+                  <Anchor component="button" type="button" onClick={() => setOpen(product.seq)}>
+                    {product.name || 'Unnamed product'}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{product.slug ?? ''}</Table.Td>
+                <Table.Td>{product.platformId ?? ''}</Table.Td>
+                <Table.Td>{product.by}</Table.Td>
+                <Table.Td>
+                  <DateTime date={new Date(product.at)} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {pages.hasNextPage ? (
+        <Button variant="default" w="fit-content" loading={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
+          Show older
+        </Button>
+      ) : null}
+      <TeamProduct seq={open} onClose={() => setOpen(null)} />
+    </Stack>
+  );
+}
 
 export function CreatedProductsPage() {
   const created = listCreated();
@@ -10,7 +129,15 @@ export function CreatedProductsPage() {
     <Stack gap="md">
       <Title order={1}>Created products</Title>
       <Text c="dimmed" size="sm">
-        Products created from this browser (the last 50), kept here only. Open one to see what was sent and what the platform answered.
+        Every product created on this site, by anyone, from the activity record. Open one to see what was sent and what the platform
+        answered.
+      </Text>
+      <TeamCreated />
+      <Title order={2} fz="h3">
+        From this browser
+      </Title>
+      <Text c="dimmed" size="sm">
+        The last 50 created here, kept in this browser: open one to start a new product from it.
       </Text>
       {created.length === 0 ? (
         <Stack align="flex-start">

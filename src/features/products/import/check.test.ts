@@ -111,11 +111,11 @@ describe('checkImport', () => {
     expect(fixed.withProblems).toBe(0);
   });
 
-  it('flags slugs already created from this browser, and names a field the file has no column for', () => {
+  it('flags slugs already created on this site, and names a field the file has no column for', () => {
     const { result } = check('Slug;USD, Price\nbecher;1\n', DE, ['becher']);
     expect(result.products[0]?.problems).toEqual([
       { row: 0, column: null, message: 'Name: Name is required' },
-      { row: 0, column: 0, message: 'Slug “becher” was already created from this browser' },
+      { row: 0, column: 0, message: 'Slug “becher” was already created on this site' },
     ]);
   });
 

@@ -16,7 +16,7 @@ import { productFormOf, type ImportSite } from './to-form';
 export interface CheckContext {
   settings: ProductSettings;
   site: ImportSite | undefined;
-  /** Slugs already created on this site from this browser (its created list). */
+  /** Slugs already created on this site: by the whole team (the activity record) and from this browser. */
   createdSlugs: ReadonlySet<string>;
 }
 
@@ -121,7 +121,7 @@ export function checkImport(
       });
     } else firstRowOfSlug.set(product.slug, product.key);
     if (context.createdSlugs.has(product.slug)) {
-      product.problems.push({ row: product.key, column, message: `Slug “${product.slug}” was already created from this browser` });
+      product.problems.push({ row: product.key, column, message: `Slug “${product.slug}” was already created on this site` });
     }
   }
   const withProblems = products.filter((p) => p.problems.length > 0).length;

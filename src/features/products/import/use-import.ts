@@ -4,7 +4,9 @@
  */
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SiteInfo } from '@/contract/site-info';
-import { createProduct } from '@/lib/api-client';
+import { useQuery } from '@tanstack/react-query';
+import { CREATED_PRODUCTS_PATHS } from '@/contract/activity';
+import { callOwnApi, createProduct } from '@/lib/api-client';
 import { storedValue } from '@/lib/storage';
 import { addCreated, listCreated } from '../created-products';
 import { settingsForSite } from '../model/codec';
@@ -88,7 +90,19 @@ export function useImport(site: SiteInfo) {
 
   // Slugs created from this browser, read once (parsing the created list on every answer would cost more
   // than the answer); those this import created itself are its own products, not duplicates.
-  const [listedSlugs] = useState(() => listCreated().flatMap((c) => (c.body.slug ? [c.body.slug] : [])));
+  const [localSlugs] = useState(() => listCreated().flatMap((c) => (c.body.slug ? [c.body.slug] : [])));
+  // And the slugs the whole team created on this site, from the activity record (a failure to read them
+  // leaves this browser's own list).
+  const teamSlugs = useQuery({
+    queryKey: ['team-slugs', site.id],
+    queryFn: async ({ signal }) => {
+      const answer = await callOwnApi(`${CREATED_PRODUCTS_PATHS.slugs}?site=${encodeURIComponent(site.id)}`, {}, signal);
+      const slugs = (answer as { slugs?: unknown } | undefined)?.slugs;
+      return Array.isArray(slugs) ? slugs.filter((slug): slug is string => typeof slug === 'string') : [];
+    },
+    staleTime: 60_000,
+  });
+  const listedSlugs = useMemo(() => [...new Set([...localSlugs, ...(teamSlugs.data ?? [])])], [localSlugs, teamSlugs.data]);
   const oursKey = useMemo(
     () =>
       Object.values(work?.statuses ?? {})

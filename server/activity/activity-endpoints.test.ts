@@ -1,0 +1,182 @@
+/**
+ * The activity record's endpoints through the whole server, signed in: owners see everyone's entries,
+ * others their own; filters, keyset pages, one entry with its detail, the chain's state, export as CSV
+ * and JSON lines (formulae defused), and pruning that is itself recorded and leaves a chain that verifies.
+ */
+import http from 'node:http';
+import { rmSync } from 'node:fs';
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSiteAdminServer, type SiteAdminServer } from '../app';
+import { hashPassword } from '../auth/password-hash';
+import { loadConfig } from '../config';
+import { closeServer, listen, send, tempDir } from '../test-helpers';
+import type { NewEntry } from './activity-store';
+
+const OWNER = { email: 'owner@example.com', password: 'owner passphrase for the record' };
+const SUPPORT = { email: 'sam@example.com', password: 'support passphrase for the record' };
+const T = Date.UTC(2026, 10, 25, 9);
+
+describe('the activity record’s endpoints', () => {
+  let dataDir: string;
+  let site: SiteAdminServer;
+  let server: http.Server;
+  let port: number;
+  let ownerCookie: string;
+  let supportCookie: string;
+  let supportId: string;
+
+  const signIn = async (who: { email: string; password: string }) => {
+    const reply = await send(port, {
+      method: 'POST',
+      path: '/api/sign-in/password',
+      body: JSON.stringify(who),
+      headers: { 'content-type': 'application/json', origin: `http://127.0.0.1:${port}` },
+    });
+    expect(reply.status).toBe(200);
+    const cookies = ([] as string[]).concat(reply.headers['set-cookie'] ?? []);
+    return cookies.map((cookie) => cookie.split(';')[0]).join('; ');
+  };
+  const get = async (path: string, cookie?: string) => {
+    const reply = await send(port, { path, headers: cookie ? { cookie } : {} });
+    return { ...reply, json: () => JSON.parse(reply.text) as unknown };
+  };
+
+  beforeAll(async () => {
+    dataDir = tempDir('site-admin-activity-api-');
+    site = await createSiteAdminServer(
+      loadConfig({ DATA_DIR: dataDir, LOG_REQUESTS: 'false', ADMIN_USER: OWNER.email, ADMIN_PASSWORD: OWNER.password }),
+    );
+    server = http.createServer((req, res) => site.handle(req, res));
+    port = await listen(server);
+    const added = await site.accounts.people.add({
+      email: SUPPORT.email,
+      displayName: 'Sam',
+      passwordHash: await hashPassword(SUPPORT.password),
+      now: T,
+    });
+    if (!added.ok) throw new Error('could not add');
+    supportId = added.person.id;
+    await site.accounts.people.setGrants(supportId, [{ siteId: '*', role: 'support' }], T);
+    const sam = { kind: 'person' as const, id: supportId, name: 'Sam' };
+    const entries: NewEntry[] = [];
+    for (let n = 1; n <= 30; n += 1) {
+      entries.push({
+        at: T + n * 1000,
+        actor: sam,
+        siteId: 'main',
+        action: 'case.lookup',
+        target: { form: '3', case: String(n) },
+        outcome: 'found',
+        status: 200,
+      });
+    }
+    entries.push({
+      at: T + 40_000,
+      actor: { kind: 'person', id: 'someone-else', name: 'Olu' },
+      siteId: 'main',
+      action: 'product.create',
+      target: { name: '=HYPERLINK("x") Linen throw', slug: 'linen-throw' },
+      outcome: 'sent',
+      detail: { body: '{"name":"Linen throw"}' },
+    });
+    await site.activity.append(...entries);
+    ownerCookie = await signIn(OWNER);
+    supportCookie = await signIn(SUPPORT);
+  });
+
+  afterAll(async () => {
+    await closeServer(server);
+    await site.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('gives an owner everyone’s entries, newest first, in keyset pages', async () => {
+    const first = (await get('/api/activity?limit=10', ownerCookie)).json() as { entries: { seq: number }[]; next: number | null };
+    expect(first.entries).toHaveLength(10);
+    // The two sign-ins of beforeAll are the newest.
+    expect(first.entries.map((entry) => entry.seq).slice(0, 3)).toEqual([33, 32, 31]);
+    const second = (await get(`/api/activity?limit=10&before=${first.next ?? 0}`, ownerCookie)).json() as { entries: { seq: number }[] };
+    expect(second.entries[0]?.seq).toBe(23);
+  });
+
+  it('gives anyone else their own entries only, whatever filter they send', async () => {
+    const mine = (await get(`/api/activity?limit=100&person=someone-else`, supportCookie)).json() as {
+      entries: { actor: { id?: string } }[];
+    };
+    expect(mine.entries.length).toBeGreaterThan(0);
+    expect(mine.entries.every((entry) => entry.actor.id === supportId)).toBe(true);
+    expect((await get('/api/activity/31', supportCookie)).status).toBe(404);
+    expect(((await get('/api/activity/31', ownerCookie)).json() as { detail: unknown }).detail).toEqual({ body: '{"name":"Linen throw"}' });
+  });
+
+  it('filters by action, time and search, and refuses a filter it cannot read', async () => {
+    const creates = (await get('/api/activity?action=product.create', ownerCookie)).json() as { entries: { seq: number }[] };
+    expect(creates.entries.map((entry) => entry.seq)).toEqual([31]);
+    const bySlug = (await get('/api/activity?q=linen-throw', ownerCookie)).json() as { entries: { seq: number }[] };
+    expect(bySlug.entries.map((entry) => entry.seq)).toEqual([31]);
+    const byName = (await get('/api/activity?q=Linen%20thr', ownerCookie)).json() as { entries: { seq: number }[] };
+    expect(byName.entries.map((entry) => entry.seq)).toEqual([31]);
+    const byCase = (await get('/api/activity?q=7', ownerCookie)).json() as { entries: { target: { case: string } }[] };
+    expect(byCase.entries.map((entry) => entry.target.case)).toEqual(['7']);
+    const window = (await get(`/api/activity?from=${T + 5_000}&to=${T + 8_000}`, ownerCookie)).json() as { entries: unknown[] };
+    expect(window.entries).toHaveLength(3);
+    expect((await get('/api/activity?from=yesterday', ownerCookie)).status).toBe(400);
+  });
+
+  it('exports what the filter shows as CSV, with formulae defused, and as JSON lines', async () => {
+    const csv = await get('/api/activity/export?format=csv', ownerCookie);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.headers['content-disposition']).toMatch(/attachment; filename="site-admin-activity-.*\.csv"/);
+    const rows = Papa.parse<string[]>(csv.text.trim()).data;
+    expect(rows[0]?.slice(0, 3)).toEqual(['seq', 'time_utc', 'person']);
+    expect(rows.length).toBeGreaterThanOrEqual(1 + 33);
+    expect(rows.find((row) => row[0] === '31')?.[6]).toBe(`'=HYPERLINK("x") Linen throw`);
+    const jsonl = await get('/api/activity/export?format=jsonl&action=case.lookup', supportCookie);
+    const lines = jsonl.text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { action: string });
+    expect(lines).toHaveLength(30);
+    expect(lines.every((line) => line.action === 'case.lookup')).toBe(true);
+    expect((await get('/api/activity/export?format=xlsx', ownerCookie)).status).toBe(400);
+  });
+
+  it('records sign-ins with the way in, failed ones without what was typed, sign-outs and expiries', async () => {
+    const signIns = (await get('/api/activity?action=sign-in', ownerCookie)).json() as { entries: { actor: { name?: string } }[] };
+    expect(signIns.entries.map((entry) => entry.actor.name)).toEqual(['Sam', 'owner']);
+    const wrong = async (email: string, password: string) =>
+      send(port, {
+        method: 'POST',
+        path: '/api/sign-in/password',
+        body: JSON.stringify({ email, password }),
+        headers: { 'content-type': 'application/json', origin: `http://127.0.0.1:${port}` },
+      });
+    expect((await wrong(SUPPORT.email, 'not the passphrase of sam')).status).toBe(401);
+    expect((await wrong('my secret passphrase typed here', 'x')).status).toBe(401);
+    const failed = (await get('/api/activity?action=sign-in.failed&limit=2', ownerCookie)).json() as { entries: Record<string, unknown>[] };
+    expect(failed.entries[1]).toMatchObject({ actor: { kind: 'person', name: 'Sam' }, outcome: 'refused' });
+    expect(failed.entries[0]).toMatchObject({ actor: { kind: 'anonymous' } });
+    expect(JSON.stringify(await site.database.db.selectFrom('activity').selectAll().execute())).not.toContain('my secret passphrase');
+
+    const extra = await signIn(SUPPORT);
+    expect(
+      (await send(port, { method: 'POST', path: '/api/sign-out', headers: { cookie: extra, origin: `http://127.0.0.1:${port}` } })).status,
+    ).toBe(204);
+    const out = (await get('/api/activity?action=sign-out', ownerCookie)).json() as { entries: { actor: { name?: string } }[] };
+    expect(out.entries[0]?.actor.name).toBe('Sam');
+  });
+
+  it('says whether the chain verifies', async () => {
+    expect((await get('/api/activity/verify', supportCookie)).json()).toMatchObject({ ok: true, first: 1 });
+  });
+
+  it('prunes old entries in batches, records it, and verifies from the first kept entry', async () => {
+    const removed = await site.activity.prune(T + 10_500, T + 100_000, 4);
+    expect(removed).toBe(10);
+    const newest = (await get('/api/activity?limit=1', ownerCookie)).json() as { entries: { action: string }[] };
+    expect(newest.entries[0]?.action).toBe('activity.pruned');
+    expect((await get('/api/activity/verify', ownerCookie)).json()).toMatchObject({ ok: true, first: 11 });
+    expect((await get('/api/activity')).status).toBe(401);
+  });
+});

@@ -1,0 +1,141 @@
+/**
+ * The activity record's chain on both engines: appended in order, verified, and broken visibly (at the
+ * right entry) by an edit, a deletion or a reordering; two instances appending at once to one database
+ * make one chain.
+ */
+import { sql } from 'kysely';
+import { once } from 'node:events';
+import { Worker } from 'node:worker_threads';
+import { describe, expect, it } from 'vitest';
+import { openDatabase, type AppDatabase } from '../db/open';
+import { describeEachEngine } from '../db/postgres-test-helpers';
+import { canonicalJson, createActivityStore, GENESIS_HASH, type NewEntry } from './activity-store';
+
+const T = Date.UTC(2026, 10, 25, 12);
+const ADA = { kind: 'person', id: 'p1', name: 'Ada' } as const;
+
+const lookup = (n: number): NewEntry => ({
+  at: T + n,
+  actor: ADA,
+  siteId: 'harbour',
+  action: 'case.lookup',
+  target: { form: '3', case: String(48_000 + n) },
+  outcome: 'found',
+  status: 200,
+  durationMs: 12,
+});
+
+async function withDatabase<T>(open: () => Promise<AppDatabase>, body: (database: AppDatabase) => Promise<T>): Promise<T> {
+  const database = await open();
+  try {
+    return await body(database);
+  } finally {
+    await database.close();
+  }
+}
+
+describe('the canonical JSON of an entry', () => {
+  it('has its keys sorted and its nulls kept, whatever order the row came in', () => {
+    expect(canonicalJson({ seq: 1, at: 2, action: 'x', detail: null } as never)).toBe('{"action":"x","at":2,"detail":null,"seq":1}');
+    expect(canonicalJson({ detail: null, seq: 1, action: 'x', at: 2 } as never)).toBe('{"action":"x","at":2,"detail":null,"seq":1}');
+  });
+});
+
+describeEachEngine('the activity chain', (_engine, freshDatabase) => {
+  it('numbers entries from 1, links each to the one before, and verifies', async () => {
+    const setting = await freshDatabase();
+    await withDatabase(
+      () => openDatabase(setting),
+      async (database) => {
+        const store = createActivityStore(database);
+        const [first] = await store.append(lookup(1));
+        const rows = await store.append(lookup(2), lookup(3));
+        expect(first).toMatchObject({ seq: 1, prev_hash: GENESIS_HASH });
+        expect(rows.map((row) => row.seq)).toEqual([2, 3]);
+        expect(rows[0]?.prev_hash).toBe(first?.hash);
+        expect(rows[1]?.prev_hash).toBe(rows[0]?.hash);
+        expect(await store.verify()).toEqual({ ok: true, entries: 3, first: 1, last: 3 });
+        // What was written reads back as written, detail as JSON.
+        await store.append({ ...lookup(4), action: 'product.create', outcome: 'sent', detail: { body: '{"name":"Mug"}' } });
+        expect(JSON.parse((await store.get(4))?.detail ?? 'null')).toEqual({ body: '{"name":"Mug"}' });
+      },
+    );
+  });
+
+  it('breaks at the entry that was edited, and at the gap where one was deleted', async () => {
+    const setting = await freshDatabase();
+    await withDatabase(
+      () => openDatabase(setting),
+      async (database) => {
+        const store = createActivityStore(database);
+        for (let n = 1; n <= 6; n += 1) await store.append(lookup(n));
+        await sql`update activity set case_id = '1' where seq = 4`.execute(database.db);
+        expect(await store.verify()).toMatchObject({ ok: false, brokenAt: 4, reason: 'entry 4 was changed after it was written' });
+        await sql`update activity set case_id = '48004' where seq = 4`.execute(database.db);
+        expect((await store.verify()).ok).toBe(true);
+        await sql`delete from activity where seq = 3`.execute(database.db);
+        expect(await store.verify()).toMatchObject({ ok: false, brokenAt: 3 });
+      },
+    );
+  });
+
+  it('breaks where entries were swapped, even with their hashes recomputed', async () => {
+    const setting = await freshDatabase();
+    await withDatabase(
+      () => openDatabase(setting),
+      async (database) => {
+        const store = createActivityStore(database);
+        for (let n = 1; n <= 4; n += 1) await store.append(lookup(n));
+        // Swap the content of 2 and 3 but keep their places: entry 2 no longer hashes to what 3 points back to.
+        const two = await store.get(2);
+        const three = await store.get(3);
+        await sql`update activity set case_id = ${three?.case_id ?? ''}, at = ${three?.at ?? 0} where seq = 2`.execute(database.db);
+        await sql`update activity set case_id = ${two?.case_id ?? ''}, at = ${two?.at ?? 0} where seq = 3`.execute(database.db);
+        expect(await store.verify()).toMatchObject({ ok: false, brokenAt: 2 });
+      },
+    );
+  });
+
+  it('stays one chain when two instances append to the same database at once', async () => {
+    const setting = await freshDatabase();
+    const database = await openDatabase(setting);
+    try {
+      const store = createActivityStore(database);
+      // The other instance: a thread of its own (a SQLite writer waiting for the lock holds up its whole thread).
+      const other = new Worker(
+        `
+        const { parentPort, workerData } = require('node:worker_threads');
+        (async () => {
+          (await import('tsx/esm/api')).register();
+          const { openDatabase } = await import(workerData.open);
+          const { createActivityStore } = await import(workerData.store);
+          const where = workerData.engine === 'sqlite' ? workerData : { engine: 'postgres', url: new URL(workerData.url) };
+          const database = await openDatabase(where);
+          const store = createActivityStore(database);
+          await Promise.all(Array.from({ length: 30 }, (_, n) =>
+            store.append({ at: n, actor: { kind: 'demo' }, action: 'case.lookup', outcome: 'found', target: { case: 'w' + n } })));
+          await database.close();
+          parentPort.postMessage('done');
+        })().catch((error) => parentPort.postMessage(String(error)));`,
+        {
+          eval: true,
+          workerData: {
+            ...setting,
+            url: 'url' in setting ? setting.url.href : undefined,
+            open: new URL('../db/open.ts', import.meta.url).href,
+            store: new URL('./activity-store.ts', import.meta.url).href,
+          },
+        },
+      );
+      const [, [message]] = await Promise.all([
+        Promise.all(Array.from({ length: 30 }, (_, n) => store.append(lookup(n)))),
+        once(other, 'message') as Promise<[string]>,
+      ]);
+      await other.terminate();
+      expect(message).toBe('done');
+      expect(await store.verify()).toEqual({ ok: true, entries: 60, first: 1, last: 60 });
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,122 @@
+/**
+ * The team's created products, from the activity record rather than one browser's storage: every product
+ * created on a site (the create's outcome `created`), with who and when, for anyone who may use that site;
+ * the slugs created there (the import's duplicate check); one of them with what was sent and answered.
+ */
+import { capabilitiesOn } from '../../src/contract/access';
+import { CREATED_PRODUCTS_PATHS, type CreatedByTeam } from '../../src/contract/activity';
+import { sendError } from '../answers';
+import type { Identity } from '../auth/accounts';
+import type { AppDatabase } from '../db/open';
+import { sendJson, type Endpoint, type EndpointCall } from '../own-api';
+import type { ActivityRow } from './activity-store';
+
+const PAGE = 100;
+
+const mayUse = (who: Identity, siteId: string) =>
+  who.kind === 'demo' || (who.kind === 'person' && capabilitiesOn(who.grants, siteId).length > 0);
+
+function detailOf(row: ActivityRow): Record<string, unknown> {
+  try {
+    const value = JSON.parse(row.detail ?? 'null') as unknown;
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function productOf(row: ActivityRow): CreatedByTeam {
+  const answer = detailOf(row).answer;
+  let platformId: string | null = null;
+  if (typeof answer === 'string') {
+    const id = /"id"\s*:\s*"([^"\\]{1,64})"/.exec(answer)?.[1];
+    platformId = id ?? null;
+  }
+  return {
+    seq: Number(row.seq),
+    createSeq: row.refers_to === null ? null : Number(row.refers_to),
+    at: Number(row.at),
+    by: row.actor_kind === 'person' ? (row.person_name ?? '') : row.actor_kind === 'demo' ? 'Local demo' : 'Anonymous',
+    name: row.target_name,
+    slug: row.target_slug,
+    platformId,
+  };
+}
+
+/** The site of `?site=`, when the person may use it; answers 400 or 403 itself and returns undefined otherwise. */
+function siteOf({ request, who }: EndpointCall, siteIds: ReadonlySet<string>): string | undefined {
+  const site = new URL(request.url, 'http://x').searchParams.get('site') ?? '';
+  if (!siteIds.has(site)) {
+    sendError(request.res, 400, 'Say which site: ?site= one of this server’s sites.', [{ field: 'site', message: 'is not a site here' }]);
+    return undefined;
+  }
+  if (!mayUse(who, site)) {
+    sendError(request.res, 403, `You have no role on this site, so you cannot see what was created there.`);
+    return undefined;
+  }
+  return site;
+}
+
+export function createdProductsEndpoints(database: AppDatabase, siteIds: ReadonlySet<string>): Endpoint[] {
+  const { db } = database;
+  const created = () =>
+    db.selectFrom('activity').selectAll().where('action', '=', 'product.create.outcome').where('outcome', '=', 'created');
+  return [
+    {
+      method: 'GET',
+      path: CREATED_PRODUCTS_PATHS.slugs,
+      handle: async (call) => {
+        const site = siteOf(call, siteIds);
+        if (!site) return;
+        const rows = await db
+          .selectFrom('activity')
+          .select('target_slug')
+          .distinct()
+          .where('action', '=', 'product.create.outcome')
+          .where('outcome', '=', 'created')
+          .where('site_id', '=', site)
+          .where('target_slug', 'is not', null)
+          .execute();
+        sendJson(call.request.res, 200, { slugs: rows.flatMap((row) => (row.target_slug ? [row.target_slug] : [])) });
+      },
+    },
+    {
+      method: 'GET',
+      path: CREATED_PRODUCTS_PATHS.list,
+      handle: async (call) => {
+        const site = siteOf(call, siteIds);
+        if (!site) return;
+        const query = new URL(call.request.url, 'http://x').searchParams;
+        const before = Number(query.get('before'));
+        let select = created().where('site_id', '=', site);
+        if (Number.isSafeInteger(before) && before > 0) select = select.where('seq', '<', before);
+        const rows = await select.orderBy('seq', 'desc').limit(PAGE).execute();
+        const products = rows.map(productOf);
+        sendJson(call.request.res, 200, { products, next: rows.length === PAGE ? (products.at(-1)?.seq ?? null) : null });
+      },
+    },
+    {
+      method: 'GET',
+      path: CREATED_PRODUCTS_PATHS.one,
+      handle: async ({ request, who, params }) => {
+        const seq = Number(params.seq);
+        const row = Number.isSafeInteger(seq) ? await created().where('seq', '=', seq).executeTakeFirst() : undefined;
+        if (!row || row.site_id === null || !mayUse(who, row.site_id)) {
+          sendError(request.res, 404, `No product created as entry ${params.seq ?? ''} that you may see.`);
+          return;
+        }
+        const sent =
+          row.refers_to === null
+            ? undefined
+            : await db.selectFrom('activity').selectAll().where('seq', '=', row.refers_to).executeTakeFirst();
+        const body = sent ? detailOf(sent).body : undefined;
+        const answer = detailOf(row).answer;
+        sendJson(request.res, 200, {
+          ...productOf(row),
+          body: typeof body === 'string' ? body : null,
+          answer: typeof answer === 'string' ? answer : null,
+        });
+      },
+    },
+  ];
+}

@@ -1,0 +1,139 @@
+/**
+ * The activity record's step in the pipeline, after permissions: every case lookup and every product
+ * create that goes on to a platform is recorded, with who, which site, what and when.
+ *
+ * - A create is written *before* it leaves for the platform, with the exact body sent (the proxy gathers
+ *   the body, and contacts the platform only once the entry is committed; if it cannot be written, nothing
+ *   is sent). Its outcome is a second entry that refers to the first, written before the browser hears it:
+ *   created (the platform's answer kept), rejected, not processed (429, or 503 with Retry-After), or
+ *   unknown (no answer, a server error, the browser gone).
+ * - A lookup is one entry, written once the platform's answer is in and before the browser gets it: form,
+ *   case, status. Never the case's content: the personal data stays on the platform.
+ */
+import type { ActivityStore, Actor, NewEntry } from './activity-store';
+import type { Identity } from '../auth/accounts';
+import type { Step } from '../pipeline/context';
+import type { ForwardOutcome } from '../proxy';
+
+export function actorOf(who: Identity | undefined): Actor {
+  if (who?.kind === 'person') return { kind: 'person', id: who.id, name: who.displayName };
+  if (who?.kind === 'demo') return { kind: 'demo' };
+  return { kind: 'anonymous' };
+}
+
+/** "Chrome 131 on Linux": enough to tell a person's devices apart, not a fingerprint. */
+export function shortUserAgent(header: string | undefined): string | null {
+  if (!header) return null;
+  const browser =
+    /\b(Edg|OPR|Firefox|Chrome|Version)\/(\d+)/.exec(header) ?? /\b(curl|node|undici|Go-http-client|python-requests)\/?(\d*)/i.exec(header);
+  const name = browser ? ({ Edg: 'Edge', OPR: 'Opera', Version: 'Safari' }[browser[1] ?? ''] ?? browser[1]) : null;
+  const os = /\b(Windows|Android|iPhone|iPad|Mac OS X|CrOS|Linux)\b/.exec(header)?.[1];
+  const osName = os === 'Mac OS X' ? 'macOS' : os === 'CrOS' ? 'ChromeOS' : os;
+  if (!name) return header.slice(0, 60);
+  return `${name}${browser?.[2] ? ` ${browser[2]}` : ''}${osName ? ` on ${osName}` : ''}`;
+}
+
+/** A lookup's outcome in a word: found, not-found, refused (4xx), failed (5xx, no answer). */
+function lookupOutcome(outcome: ForwardOutcome): string {
+  if (outcome.kind === 'failed') return 'failed';
+  if (outcome.status >= 200 && outcome.status < 300) return 'found';
+  if (outcome.status === 404) return 'not-found';
+  return outcome.status < 500 ? 'refused' : 'failed';
+}
+
+/** A create's outcome, with the meaning the browser gives the same answer (src/lib/api-error-class.ts writeMeaning). */
+export function createOutcome(outcome: ForwardOutcome): 'created' | 'rejected' | 'not-processed' | 'unknown' {
+  if (outcome.kind === 'failed') return outcome.status === 413 ? 'rejected' : 'unknown';
+  if (outcome.status >= 200 && outcome.status < 300) return 'created';
+  if (outcome.status === 429) return 'not-processed';
+  if (outcome.status >= 500) return 'unknown';
+  return 'rejected';
+}
+
+/** The product's name and slug from the body sent, when it is JSON that has them. */
+function productOf(body: string): { name: string | null; slug: string | null } {
+  try {
+    const json = JSON.parse(body) as unknown;
+    if (typeof json !== 'object' || json === null) return { name: null, slug: null };
+    const { name, slug } = json as Record<string, unknown>;
+    return { name: typeof name === 'string' ? name.slice(0, 500) : null, slug: typeof slug === 'string' ? slug.slice(0, 500) : null };
+  } catch {
+    return { name: null, slug: null };
+  }
+}
+
+/** The form and case of a lookup's path under the platform's base: `/forms/3/cases/48217`. */
+function caseOf(upstreamPath: string): { form: string | null; case: string | null } {
+  const match = /^\/forms\/([^/]+)\/cases\/([^/]+)$/.exec(upstreamPath);
+  const decode = (part: string | undefined) => (part === undefined ? null : decodeURIComponent(part));
+  return { form: decode(match?.[1]), case: decode(match?.[2]) };
+}
+
+export function recordSiteCalls(activity: ActivityStore, now: () => number): Step {
+  return (request, next) => {
+    const { operation, site, who, requestId, req } = request;
+    if (!operation || !site) {
+      next();
+      return;
+    }
+    const started = performance.now();
+    const base = {
+      actor: actorOf(who),
+      siteId: site.id,
+      requestId: requestId ?? null,
+      address: req.socket.remoteAddress ?? null,
+      userAgent: shortUserAgent(req.headers['user-agent']),
+    } satisfies Partial<NewEntry>;
+    const durationMs = () => performance.now() - started;
+
+    if (operation.name === 'get-form-case') {
+      const target = caseOf(operation.upstreamPath);
+      request.forwardHooks = {
+        beforeAnswer: async (outcome) => {
+          await activity.append({
+            ...base,
+            at: now(),
+            action: 'case.lookup',
+            target,
+            outcome: lookupOutcome(outcome),
+            status: outcome.status || null,
+            durationMs: durationMs(),
+          });
+        },
+      };
+    } else {
+      let created: { seq: number; target: { name: string | null; slug: string | null } } | undefined;
+      request.forwardHooks = {
+        beforeSend: async (body) => {
+          const text = body.toString('utf8');
+          const target = productOf(text);
+          const [row] = await activity.append({
+            ...base,
+            at: now(),
+            action: 'product.create',
+            target,
+            outcome: 'sent',
+            detail: { body: text },
+          });
+          if (row) created = { seq: row.seq, target };
+        },
+        beforeAnswer: async (outcome) => {
+          // Refused before it was sent (too large): nothing reached a platform, nothing to complete.
+          if (!created) return;
+          await activity.append({
+            ...base,
+            at: now(),
+            action: 'product.create.outcome',
+            refersTo: created.seq,
+            target: created.target,
+            outcome: createOutcome(outcome),
+            status: outcome.status || null,
+            durationMs: durationMs(),
+            detail: outcome.kind === 'answered' ? { answer: outcome.body } : { reason: outcome.reason },
+          });
+        },
+      };
+    }
+    next();
+  };
+}

@@ -1,0 +1,349 @@
+/**
+ * The Activity page: the activity record, newest first. Owners see everyone's, others their own (the
+ * server decides). Filters by site, action, outcome, time and search (a product's slug or name, a case
+ * id); the list loads a page at a time as it is scrolled, and only the rows on screen are rendered, so a
+ * million entries scroll as fast as fifty. An entry opens its details (for a create, the body sent and the
+ * platform's answer). Export gives what the filter shows as CSV or JSON lines, straight from the server.
+ */
+import { Alert, Anchor, Badge, Button, Drawer, Group, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  ACTIVITY_ACTIONS,
+  ACTIVITY_PATHS,
+  type ActivityEntry,
+  type ActivityFilter,
+  type ActivityPage,
+  type ChainState,
+} from '@/contract/activity';
+import { callOwnApi } from '@/lib/api-client';
+import { classifyApiError } from '@/lib/api-error';
+import { describeFailure } from '@/lib/api-error-class';
+import { DateTime } from '@/lib/date-time';
+import { reindentJson } from '@/lib/exact-json';
+import { JsonBlock } from '@/lib/json-block';
+import { pathTo } from '@/lib/paths';
+import { Link } from '@/lib/router';
+import { useSite } from '@/lib/site-context';
+import classes from './activity-page.module.css';
+
+const PAGE = 100;
+const ROW_HEIGHT = 56;
+
+const OUTCOMES = ['created', 'rejected', 'not-processed', 'unknown', 'sent', 'found', 'not-found', 'refused', 'failed', 'ok'];
+
+const OUTCOME_COLORS: Record<string, string> = {
+  created: 'teal',
+  found: 'teal',
+  ok: 'teal',
+  sent: 'blue',
+  rejected: 'orange',
+  refused: 'orange',
+  'not-found': 'gray',
+  'not-processed': 'yellow',
+  unknown: 'red',
+  failed: 'red',
+};
+
+/** The filter as query parameters, for the list and for the export. */
+export function filterQuery(filter: ActivityFilter): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filter)) if (value !== undefined && value !== '') params.set(key, String(value));
+  return params;
+}
+
+/** Midnight of a `yyyy-mm-dd` in the person's time zone, as epoch ms; undefined for an empty or odd one. */
+function dayStart(value: string, plusDays = 0): number | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return undefined;
+  return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + plusDays).getTime();
+}
+
+function who(entry: ActivityEntry): string {
+  if (entry.actor.kind === 'person') return entry.actor.name;
+  return entry.actor.kind === 'demo' ? 'Local demo' : 'Anonymous';
+}
+
+function what(entry: ActivityEntry): string {
+  const { target } = entry;
+  if (target.case) return `Form ${target.form ?? '?'}, case ${target.case}`;
+  if (target.name || target.slug) return [target.name, target.slug && `(${target.slug})`].filter(Boolean).join(' ');
+  return '';
+}
+
+const actionLabel = (action: string) => (ACTIVITY_ACTIONS as Record<string, string>)[action] ?? action;
+
+const KEPT_LABELS: Record<string, string> = { body: 'Sent to the platform', answer: 'What the platform answered' };
+
+/** What an entry kept, part by part: a body or an answer (JSON text, shown indented as it came), anything else as it is. */
+function keptParts(detail: unknown): { label: string; json: string }[] {
+  if (detail === null || detail === undefined) return [];
+  if (typeof detail !== 'object' || Array.isArray(detail)) return [{ label: 'What the entry kept', json: JSON.stringify(detail, null, 2) }];
+  return Object.entries(detail as Record<string, unknown>).map(([key, value]) => {
+    let json = JSON.stringify(value, null, 2);
+    // The text as it was sent or answered, re-indented without being re-read as numbers (exact-json).
+    if (typeof value === 'string') json = reindentJson(value);
+    return { label: KEPT_LABELS[key] ?? key, json };
+  });
+}
+
+function EntryDetails({ seq, onClose }: { seq: number | null; onClose: () => void }) {
+  const { site } = useSite();
+  const entry = useQuery({
+    queryKey: ['activity-entry', seq],
+    queryFn: async ({ signal }) => (await callOwnApi(ACTIVITY_PATHS.entry.replace(':seq', String(seq)), {}, signal)) as ActivityEntry,
+    enabled: seq !== null,
+  });
+  const data = entry.data;
+  return (
+    <Drawer opened={seq !== null} onClose={onClose} position="right" size="lg" title={seq === null ? '' : `Entry ${seq}`}>
+      {entry.isPending ? <Loader aria-label="Loading the entry" /> : null}
+      {entry.isError ? (
+        <Alert color="red" title="The entry could not be loaded">
+          {describeFailure(classifyApiError(entry.error))}
+        </Alert>
+      ) : null}
+      {data ? (
+        <Stack gap="sm">
+          <Text>
+            <strong>{actionLabel(data.action)}</strong> by {who(data)}, <DateTime date={new Date(data.at)} />
+          </Text>
+          <Text size="sm">
+            Site {data.siteId ?? '—'} · outcome {data.outcome}
+            {data.status ? ` · status ${data.status}` : ''}
+            {data.durationMs !== null ? ` · ${data.durationMs} ms` : ''}
+          </Text>
+          {data.target.case && data.target.form && data.siteId === site.id ? (
+            <Anchor component={Link} to={pathTo('case', { form: data.target.form, id: data.target.case })}>
+              Open case {data.target.case} of form {data.target.form}
+            </Anchor>
+          ) : null}
+          {data.refersTo !== null ? <Text size="sm">Completes entry {data.refersTo}.</Text> : null}
+          <Text size="xs" c="dimmed">
+            Request {data.requestId ?? '—'} · from {data.address ?? '—'} · {data.userAgent ?? '—'}
+          </Text>
+          <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+            Hash {data.hash}
+          </Text>
+          {keptParts(data.detail).map((part) => (
+            <Stack key={part.label} gap={4}>
+              <Text size="sm" fw={600}>
+                {part.label}
+              </Text>
+              <JsonBlock json={part.json} label={part.label} maxHeight="40vh" />
+            </Stack>
+          ))}
+        </Stack>
+      ) : null}
+    </Drawer>
+  );
+}
+
+function ChainBadge() {
+  const chain = useQuery({
+    queryKey: ['activity-chain'],
+    queryFn: async ({ signal }) => (await callOwnApi(ACTIVITY_PATHS.verify, {}, signal)) as ChainState,
+    staleTime: 60_000,
+  });
+  if (chain.isPending)
+    return (
+      <Badge variant="light" color="gray">
+        Checking the record…
+      </Badge>
+    );
+  if (chain.isError)
+    return (
+      <Badge variant="light" color="gray">
+        The record’s check could not run
+      </Badge>
+    );
+  if (chain.data.ok) {
+    return (
+      <Badge variant="light" color="teal" data-testid="chain-state">
+        Record verifies · {chain.data.entries.toLocaleString()} entries
+      </Badge>
+    );
+  }
+  return (
+    <Alert color="red" title="The activity record does not verify" data-testid="chain-state">
+      Entry {chain.data.brokenAt}: {chain.data.reason}. Entries from there on may have been changed outside site-admin.
+    </Alert>
+  );
+}
+
+export function ActivityPage() {
+  const { sites, me } = useSite();
+  const [search, setSearch] = useState('');
+  const [siteFilter, setSiteFilter] = useState<string | null>(null);
+  const [action, setAction] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<string | null>(null);
+  const [fromDay, setFromDay] = useState('');
+  const [toDay, setToDay] = useState('');
+  const [open, setOpen] = useState<number | null>(null);
+
+  const filter: ActivityFilter = useMemo(
+    () => ({
+      q: search.trim() || undefined,
+      site: siteFilter ?? undefined,
+      action: action ?? undefined,
+      outcome: outcome ?? undefined,
+      from: dayStart(fromDay),
+      to: dayStart(toDay, 1),
+    }),
+    [search, siteFilter, action, outcome, fromDay, toDay],
+  );
+  const params = filterQuery(filter);
+
+  const pages = useInfiniteQuery({
+    queryKey: ['activity', params.toString()],
+    initialPageParam: null as number | null,
+    queryFn: async ({ pageParam, signal }) => {
+      const query = new URLSearchParams(params);
+      query.set('limit', String(PAGE));
+      if (pageParam !== null) query.set('before', String(pageParam));
+      return (await callOwnApi(`${ACTIVITY_PATHS.list}?${query.toString()}`, {}, signal)) as ActivityPage;
+    },
+    getNextPageParam: (last) => last.next,
+  });
+  const entries = useMemo(() => pages.data?.pages.flatMap((page) => page.entries) ?? [], [pages.data]);
+
+  const scroller = useRef<HTMLDivElement>(null);
+  // The virtualizer's functions change as it scrolls; nothing here memoises them.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: entries.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.at(-1)?.index ?? -1;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
+  useEffect(() => {
+    // Near the end of what is loaded: the next page.
+    if (hasNextPage && !isFetchingNextPage && lastIndex >= entries.length - 10) void fetchNextPage();
+  }, [lastIndex, entries.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const everyone = me.kind === 'demo' || (me.kind === 'person' && me.managesPeople);
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Title order={1}>Activity</Title>
+          <Text c="dimmed" size="sm">
+            {everyone ? 'Everyone’s activity on every site: ' : 'Your own activity: '}
+            products created, cases looked up, sign-ins. Newest first.
+          </Text>
+        </Stack>
+        <ChainBadge />
+      </Group>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          label="Search"
+          description="A product’s slug or name, or a case id"
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          w={{ base: '100%', sm: 260 }}
+        />
+        {sites.length > 1 ? (
+          <Select
+            label="Site"
+            placeholder="Every site"
+            clearable
+            data={sites.map((s) => ({ value: s.id, label: s.name }))}
+            value={siteFilter}
+            onChange={setSiteFilter}
+          />
+        ) : null}
+        <Select
+          label="Action"
+          placeholder="Every action"
+          clearable
+          data={Object.entries(ACTIVITY_ACTIONS).map(([value, label]) => ({ value, label }))}
+          value={action}
+          onChange={setAction}
+        />
+        <Select label="Outcome" placeholder="Any outcome" clearable data={OUTCOMES} value={outcome} onChange={setOutcome} />
+        <TextInput label="From" type="date" value={fromDay} onChange={(event) => setFromDay(event.currentTarget.value)} />
+        <TextInput label="To" type="date" value={toDay} onChange={(event) => setToDay(event.currentTarget.value)} />
+      </Group>
+      <Group gap="xs">
+        <Button
+          component="a"
+          variant="default"
+          size="xs"
+          href={`${ACTIVITY_PATHS.export}?${new URLSearchParams([...params, ['format', 'csv']]).toString()}`}
+          download
+        >
+          Export CSV
+        </Button>
+        <Button
+          component="a"
+          variant="default"
+          size="xs"
+          href={`${ACTIVITY_PATHS.export}?${new URLSearchParams([...params, ['format', 'jsonl']]).toString()}`}
+          download
+        >
+          Export JSON lines
+        </Button>
+      </Group>
+      {pages.isError ? (
+        <Alert color="red" title="The activity could not be loaded" role="alert">
+          {describeFailure(classifyApiError(pages.error))}
+        </Alert>
+      ) : null}
+      {pages.isPending ? <Loader aria-label="Loading the activity" /> : null}
+      {pages.isSuccess && entries.length === 0 ? <Text>Nothing matches these filters.</Text> : null}
+      <div
+        ref={scroller}
+        className={classes.scroller}
+        role="region"
+        aria-label="Activity entries"
+        // A box that scrolls must be reachable without a mouse (axe: scrollable-region-focusable).
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+        hidden={entries.length === 0}
+      >
+        <ul className={classes.list} style={{ height: virtualizer.getTotalSize() }} aria-label="Entries">
+          {items.map((item) => {
+            const entry = entries[item.index];
+            if (!entry) return null;
+            return (
+              <li key={entry.seq} className={classes.row} style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}>
+                <button
+                  type="button"
+                  className={classes.entry}
+                  onClick={() => setOpen(entry.seq)}
+                  aria-label={`Entry ${entry.seq}: ${actionLabel(entry.action)} by ${who(entry)}`}
+                >
+                  <span className={classes.when}>
+                    <DateTime date={new Date(entry.at)} />
+                  </span>
+                  <span className={classes.main}>
+                    <Text span size="sm" fw={600}>
+                      {actionLabel(entry.action)}
+                    </Text>{' '}
+                    <Text span size="sm">
+                      {what(entry)}
+                    </Text>
+                    <Text size="xs" c="dimmed" truncate>
+                      {who(entry)}
+                      {entry.siteId ? ` · ${entry.siteId}` : ''} · #{entry.seq}
+                    </Text>
+                  </span>
+                  <Badge variant="light" color={OUTCOME_COLORS[entry.outcome] ?? 'gray'}>
+                    {entry.outcome}
+                    {entry.status ? ` ${entry.status}` : ''}
+                  </Badge>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+      {isFetchingNextPage ? <Loader size="sm" aria-label="Loading older entries" /> : null}
+      <EntryDetails seq={open} onClose={() => setOpen(null)} />
+    </Stack>
+  );
+}
