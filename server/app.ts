@@ -173,7 +173,11 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
         outcome: event.action === 'sign-in.failed' ? 'refused' : 'ok',
         address: event.req?.socket.remoteAddress ?? null,
         userAgent: shortUserAgent(event.req?.headers['user-agent']),
-        detail: { method: event.method ?? null, ...(event.reason ? { reason: event.reason } : {}) },
+        target: event.subject ? { name: event.subject.name } : undefined,
+        detail:
+          event.action === 'person.changed'
+            ? { change: event.change ?? null, person: event.subject ?? null, ...event.detail }
+            : { method: event.method ?? null, ...(event.reason ? { reason: event.reason } : {}) },
       })
       .then(() => undefined),
   );

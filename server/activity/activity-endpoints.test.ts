@@ -167,6 +167,25 @@ describe('the activity record’s endpoints', () => {
     expect(out.entries[0]?.actor.name).toBe('Sam');
   });
 
+  it('records an owner’s change to a person, with what it was before and after', async () => {
+    const reply = await send(port, {
+      method: 'PUT',
+      path: `/api/people/${supportId}/grants`,
+      body: JSON.stringify({ grants: [{ siteId: 'main', role: 'editor' }] }),
+      headers: { 'content-type': 'application/json', origin: `http://127.0.0.1:${port}`, cookie: ownerCookie },
+    });
+    expect(reply.status).toBe(200);
+    const changes = (await get('/api/activity?action=person.changed&limit=1', ownerCookie)).json() as { entries: { seq: number }[] };
+    const entry = (await get(`/api/activity/${changes.entries[0]?.seq ?? 0}`, ownerCookie)).json();
+    expect(entry).toMatchObject({
+      actor: { kind: 'person', name: 'owner' },
+      target: { name: 'Sam' },
+      detail: { change: 'grants', before: [{ siteId: '*', role: 'support' }], after: [{ siteId: 'main', role: 'editor' }] },
+    });
+    // Sam's session got a new id with the new grants; sign Sam in again for what follows.
+    supportCookie = await signIn(SUPPORT);
+  });
+
   it('says whether the chain verifies', async () => {
     expect((await get('/api/activity/verify', supportCookie)).json()).toMatchObject({ ok: true, first: 1 });
   });

@@ -42,13 +42,18 @@ export type Identity =
 
 /** What happens to sessions, for the activity record (server/activity): told by `record`. */
 export interface AccountEvent {
-  action: 'sign-in' | 'sign-in.failed' | 'sign-out' | 'session.expired';
+  action: 'sign-in' | 'sign-in.failed' | 'sign-out' | 'session.expired' | 'person.changed';
   /** Who, when known (a failed sign-in at an address nobody has is anonymous). */
   person?: { id: string; name: string };
   /** The way in: 'password', 'passkey', 'password+passkey', 'single-sign-on'. */
   method?: string;
   /** Why a sign-in failed, in a word: 'wrong-password', 'throttled', ... */
   reason?: string;
+  /** For person.changed: whom it changed (the actor is `person`). */
+  subject?: { id: string; name: string; email: string };
+  /** For person.changed: what, in a word ('invited', 'grants', 'disabled', 'enabled', 'reset', 'signed-out', 'second-factor-rule'), and its details. */
+  change?: string;
+  detail?: Record<string, unknown>;
   req?: IncomingMessage;
 }
 

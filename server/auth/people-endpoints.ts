@@ -110,6 +110,17 @@ export function peopleEndpoints(deps: { accounts: Accounts; links: LinkStore; si
     return { url: linkUrl(req, token, accounts.cookie.secure), expiresAt };
   }
 
+  /** Tells the activity record that `owner` changed `subject`. */
+  const changed = (req: IncomingMessage, owner: Owner, subject: Person | undefined, change: string, detail: Record<string, unknown> = {}) =>
+    accounts.record({
+      action: 'person.changed',
+      person: { id: owner.id, name: owner.displayName },
+      subject: subject && { id: subject.id, name: subject.displayName, email: subject.email },
+      change,
+      detail,
+      req,
+    });
+
   return [
     {
       method: 'GET',
@@ -152,6 +163,7 @@ export function peopleEndpoints(deps: { accounts: Accounts; links: LinkStore; si
         if (grants.length > 0) await accounts.people.setGrants(added.person.id, grants, t);
         const link = await newLink(req, added.person.id, 'invitation', owner.id);
         const person = await accounts.people.get(added.person.id);
+        await changed(req, owner, person ?? added.person, 'invited', { grants });
         const answer: InvitedView = {
           person: await viewOf(person ?? added.person, await links.openLinks(accounts.now()), accounts.now()),
           link,
@@ -182,6 +194,7 @@ export function peopleEndpoints(deps: { accounts: Accounts; links: LinkStore; si
         await accounts.people.setDisabled(person.id, change.disabled, t);
         // Out at once, on every instance: their sessions are refused from their next request.
         if (change.disabled) await accounts.sessions.deleteAllOf(person.id);
+        await changed(call.request.req, owner, person, change.disabled ? 'disabled' : 'enabled');
         sendDone(res);
       },
     },
@@ -190,7 +203,8 @@ export function peopleEndpoints(deps: { accounts: Accounts; links: LinkStore; si
       path: PEOPLE_PATHS.personGrants,
       handle: async (call) => {
         const { res } = call.request;
-        if (!ownerAsking(call.who, res)) return;
+        const owner = ownerAsking(call.who, res);
+        if (!owner) return;
         const change = parseBody(res, grantsBodySchema, call.body, 'Give the person’s roles, site by site.');
         if (!change) return;
         const grants = checkGrants(res, change.grants);
@@ -203,7 +217,9 @@ export function peopleEndpoints(deps: { accounts: Accounts; links: LinkStore; si
           ]);
           return;
         }
+        const before = await accounts.people.grantsOf(person.id);
         await accounts.people.setGrants(person.id, grants, accounts.now());
+        await changed(call.request.req, owner, person, 'grants', { before, after: grants });
         sendJson(res, 200, { grants: await accounts.people.grantsOf(person.id) });
       },
     },
@@ -224,7 +240,9 @@ export function peopleEndpoints(deps: { accounts: Accounts; links: LinkStore; si
         // The old password stops working now, and whoever is signed in as them is signed out.
         await accounts.people.setPasswordHash(person.id, null, t);
         await accounts.sessions.deleteAllOf(person.id);
-        sendJson(res, 200, await newLink(req, person.id, 'reset', owner.id));
+        const link = await newLink(req, person.id, 'reset', owner.id);
+        await changed(req, owner, person, 'reset');
+        sendJson(res, 200, link);
       },
     },
     {
@@ -232,10 +250,12 @@ export function peopleEndpoints(deps: { accounts: Accounts; links: LinkStore; si
       path: PEOPLE_PATHS.personSignOut,
       handle: async (call) => {
         const { res } = call.request;
-        if (!ownerAsking(call.who, res)) return;
+        const owner = ownerAsking(call.who, res);
+        if (!owner) return;
         const person = await target(call);
         if (!person) return;
         const ended = await accounts.sessions.deleteAllOf(person.id);
+        await changed(call.request.req, owner, person, 'signed-out', { ended });
         sendJson(res, 200, { ended });
       },
     },
@@ -243,10 +263,12 @@ export function peopleEndpoints(deps: { accounts: Accounts; links: LinkStore; si
       method: 'PUT',
       path: PEOPLE_PATHS.secondFactor,
       handle: async ({ request, who, body }) => {
-        if (!ownerAsking(who, request.res)) return;
+        const owner = ownerAsking(who, request.res);
+        if (!owner) return;
         const rule = parseBody(request.res, secondFactorBodySchema, body, 'Say who must add a passkey to their password.');
         if (!rule) return;
         await saveSecondFactorPolicy(accounts.settings, rule, accounts.now());
+        await changed(request.req, owner, undefined, 'second-factor-rule', { rule });
         sendJson(request.res, 200, await loadSecondFactorPolicy(accounts.settings));
       },
     },
