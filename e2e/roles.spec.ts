@@ -4,12 +4,13 @@
  * Harbour Linen and support on both shops, each signed in through the page; refusals by the server whatever
  * the browser sends; the session's cookie and its id; a person disabled mid-session with `npm run people`;
  * and the sessions' idle and absolute time-outs, with the server's clock moved by e2e/support/moved-clock.mjs.
+ * The project `accounts-postgres` runs it all again on a server whose own data is in PostgreSQL.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
-import { renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { refusalMessage } from '../src/contract/access';
-import { E2E } from '../playwright.config';
+import { E2E, type AccountsServer } from '../playwright.config';
 
 /** The stakeholder demo's people (server/auth/demo-people.ts), as its sign-in page shows them. */
 const OWNER = { email: 'olivia@demo.example', password: 'demo owner sees every shop', name: 'Olivia Marsh' };
@@ -18,23 +19,35 @@ const SUPPORT = { email: 'sam@demo.example', password: 'demo support reads cases
 const SESSION_COOKIE = 'site_admin_session';
 const MINUTE = 60_000;
 
+/** The accounts server of this project: its data in SQLite (`accounts`) or PostgreSQL (`accounts-postgres`). */
+const server = () => test.info().project.metadata as AccountsServer;
+
 /** `npm run people -- ...` on the accounts server's database, as an operator runs it; its output. */
 function people(args: string[], input?: string): string {
   const run = spawnSync('npm', ['run', '--silent', 'people', '--', ...args], {
     input,
     encoding: 'utf8',
-    env: { ...process.env, DATA_DIR: E2E.accountsDataDir, SITE_PROFILE: E2E.sitesProfile, DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      DATA_DIR: server().dataDir,
+      SITE_PROFILE: E2E.sitesProfile,
+      DATABASE_URL: server().databaseUrlFile ? readFileSync(server().databaseUrlFile ?? '', 'utf8') : '',
+    },
   });
   expect(run.status, run.stderr).toBe(0);
   return run.stdout;
 }
 
-/** The accounts server's clock runs `ms` ahead from its next request on (replaced whole, never half-written). */
-let clockOffset = 0;
+/** Moves the accounts server's clock `byMs` further ahead, from its next request on (the file replaced whole, never half-written). */
 function moveClock(byMs: number) {
-  clockOffset += byMs;
-  const file = E2E.accountsClockFile ?? '';
-  writeFileSync(`${file}.next`, String(clockOffset));
+  const file = server().clockFile;
+  let offset = 0;
+  try {
+    offset = Number(readFileSync(file, 'utf8'));
+  } catch {
+    // Not moved yet.
+  }
+  writeFileSync(`${file}.next`, String(offset + byMs));
   renameSync(`${file}.next`, file);
 }
 
@@ -59,7 +72,7 @@ async function lookUpCase(page: Page) {
 
 /** The products the accounts server's sandbox holds for a site (1001 Harbour Linen, 1002 Summit Outfitters). */
 async function storedSlugs(request: APIRequestContext, siteId: string): Promise<string[]> {
-  const res = await request.get(`${E2E.accountsSandboxOrigin}/__sandbox/products?limit=200`, {
+  const res = await request.get(`${server().sandboxOrigin}/__sandbox/products?limit=200`, {
     headers: { 'x-api-key': 'sandbox-local-key', 'x-site-id': siteId },
   });
   expect(res.ok()).toBe(true);
@@ -70,7 +83,7 @@ async function storedSlugs(request: APIRequestContext, siteId: string): Promise<
 /** A product's creation as a script would send it, with the page's cookies and its origin. */
 function craftedCreate(page: Page, site: string, slug: string) {
   return page.request.post(`/api/s/${site}/site/v2/ecommerce/products/create`, {
-    headers: { origin: E2E.accountsURL, 'content-type': 'application/json' },
+    headers: { origin: server().origin, 'content-type': 'application/json' },
     data: { name: 'Crafted', slug, enabled: 'true' },
   });
 }
@@ -166,7 +179,7 @@ test('the owner sees everything: both shops, creating and importing, and People'
 
 test('the session cookie is HttpOnly and SameSite=Lax, and its id is a new one at every sign-in', async ({ page, context }) => {
   // An id chosen before sign-in (planted by someone else, say) never becomes the session.
-  await context.addCookies([{ name: SESSION_COOKIE, value: 'chosen-before-sign-in', url: E2E.accountsURL }]);
+  await context.addCookies([{ name: SESSION_COOKIE, value: 'chosen-before-sign-in', url: server().origin }]);
   await signIn(page, SUPPORT);
   const first = await sessionCookie(page);
   expect(first).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: false, path: '/' });
@@ -174,7 +187,7 @@ test('the session cookie is HttpOnly and SameSite=Lax, and its id is a new one a
   expect(first?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
   // Signing in again on the same browser: another id, and the first one no longer works.
-  await page.request.post('/api/sign-out', { headers: { origin: E2E.accountsURL } });
+  await page.request.post('/api/sign-out', { headers: { origin: server().origin } });
   await signIn(page, SUPPORT);
   const second = await sessionCookie(page);
   expect(second?.value).not.toBe(first?.value);
