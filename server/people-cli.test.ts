@@ -194,7 +194,8 @@ describeEachEngine('npm run people', (_engine, freshDatabase) => {
     expect((await signIn(email, PASSWORD)).status).toBe(401);
     expect((await people(env, ['list'])).stdout).toMatch(new RegExp(`${email.replace(/\./g, '\\.')}\\s+\\S+\\s+disabled`));
 
-    expect((await people(env, ['enable', email])).code).toBe(0);
+    // As the docs write it: the address after --email.
+    expect((await people(env, ['enable', '--email', email])).code).toBe(0);
     expect((await signIn(email, PASSWORD)).status).toBe(200);
   });
 

@@ -29,6 +29,7 @@ const USAGE = `Usage: npm run people -- <command> [options]
   grant <email> --grant <site>:<role>... | --none
       Replaces a person's grants.
 
+  <email> may also be given as --email <email>.
   <site> is a site id of the profile, or * for every site; <role> is ${ROLES.join(', ')}.
   --origin <url>  The address people open site-admin at, for links (default: http://HOST:PORT).
 
@@ -114,6 +115,7 @@ async function run(argv: readonly string[], database: () => Promise<AppDatabase>
       allowPositionals: true,
       options: {
         name: { type: 'string' },
+        email: { type: 'string' },
         grant: { type: 'string', multiple: true },
         none: { type: 'boolean' },
         'password-stdin': { type: 'boolean' },
@@ -125,7 +127,9 @@ async function run(argv: readonly string[], database: () => Promise<AppDatabase>
     throw new UsageError((error as Error).message);
   }
   const { values, positionals } = parsed;
-  const [command, email, ...extra] = positionals;
+  const [command, ...rest] = positionals;
+  // The address as the command's argument, or as --email (both are written in the docs).
+  const [email, ...extra] = values.email === undefined ? rest : [values.email, ...rest];
   if (values.help || command === 'help') {
     out(USAGE);
     return;
@@ -205,8 +209,9 @@ async function run(argv: readonly string[], database: () => Promise<AppDatabase>
       }
       case 'disable': {
         const person = await personNamed(email ?? '');
+        const ended = (await sessions.listOf(person.id, now)).length;
+        // Their sessions end in the same transaction.
         await people.setDisabled(person.id, true, now);
-        const ended = await sessions.deleteAllOf(person.id);
         out(`Disabled ${person.email}; ${ended} ${ended === 1 ? 'session' : 'sessions'} ended.`);
         return;
       }
