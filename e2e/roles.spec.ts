@@ -1,16 +1,16 @@
 /**
- * Signing in and what each role sees, on the accounts server (the `accounts` project: the example profile's
+ * Signing in and what each role sees, on the roles' server (the `roles` project: the example profile's
  * two sandbox shops with DEMO_PEOPLE=true, see playwright.config.ts): the stakeholder demo's owner, editor of
  * Harbour Linen and support on both shops, each signed in through the page; refusals by the server whatever
  * the browser sends; the session's cookie and its id; a person disabled mid-session with `npm run people`;
  * and the sessions' idle and absolute time-outs, with the server's clock moved by e2e/support/moved-clock.mjs.
- * The project `accounts-postgres` runs it all again on a server whose own data is in PostgreSQL.
+ * The project `roles-postgres` runs it all again on a server whose own data is in PostgreSQL.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { refusalMessage } from '../src/contract/access';
-import { E2E, type AccountsServer } from '../playwright.config';
+import { E2E, type RolesServer } from '../playwright.config';
 
 /** The stakeholder demo's people (server/auth/demo-people.ts), as its sign-in page shows them. */
 const OWNER = { email: 'olivia@demo.example', password: 'demo owner sees every shop', name: 'Olivia Marsh' };
@@ -19,10 +19,10 @@ const SUPPORT = { email: 'sam@demo.example', password: 'demo support reads cases
 const SESSION_COOKIE = 'site_admin_session';
 const MINUTE = 60_000;
 
-/** The accounts server of this project: its data in SQLite (`accounts`) or PostgreSQL (`accounts-postgres`). */
-const server = () => test.info().project.metadata as AccountsServer;
+/** The roles' server of this project: its data in SQLite (`roles`) or PostgreSQL (`roles-postgres`). */
+const server = () => test.info().project.metadata as RolesServer;
 
-/** `npm run people -- ...` on the accounts server's database, as an operator runs it; its output. */
+/** `npm run people -- ...` on the roles' server's database, as an operator runs it; its output. */
 function people(args: string[], input?: string): string {
   const run = spawnSync('npm', ['run', '--silent', 'people', '--', ...args], {
     input,
@@ -38,7 +38,7 @@ function people(args: string[], input?: string): string {
   return run.stdout;
 }
 
-/** Moves the accounts server's clock `byMs` further ahead, from its next request on (the file replaced whole, never half-written). */
+/** Moves the roles' server's clock `byMs` further ahead, from its next request on (the file replaced whole, never half-written). */
 function moveClock(byMs: number) {
   const file = server().clockFile;
   let offset = 0;
@@ -70,7 +70,7 @@ async function lookUpCase(page: Page) {
   await page.getByRole('button', { name: 'Look up case' }).click();
 }
 
-/** The products the accounts server's sandbox holds for a site (1001 Harbour Linen, 1002 Summit Outfitters). */
+/** The products the roles' server's sandbox holds for a site (1001 Harbour Linen, 1002 Summit Outfitters). */
 async function storedSlugs(request: APIRequestContext, siteId: string): Promise<string[]> {
   const res = await request.get(`${server().sandboxOrigin}/__sandbox/products?limit=200`, {
     headers: { 'x-api-key': 'sandbox-local-key', 'x-site-id': siteId },

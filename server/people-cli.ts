@@ -5,12 +5,13 @@
  * click. Run without a command for the usage below.
  */
 import { parseArgs } from 'node:util';
-import { ALL_SITES, isRole, ROLES, type Grant } from '../src/contract/access';
+import { ALL_SITES, INVITE_PAGE, isRole, ROLES, type Grant } from '../src/contract/access';
+import { ONE_TIME_LINK_MS } from '../src/contract/people';
 import { checkNewPassword } from './auth/password-policy';
 import { hashPassword } from './auth/password-hash';
 import { loadSecondFactorPolicy, secondFactorRequired } from './auth/second-factor-policy';
 import { ConfigError, databaseOf, readSiteProfile, SETTINGS, SINGLE_SITE_ID } from './config';
-import { createOneTimeLinkStore, oneTimeLinkUrl, ONE_TIME_LINK_MS } from './db/one-time-link-store';
+import { createLinkStore } from './db/link-store';
 import { openDatabase, type AppDatabase } from './db/open';
 import { createPeopleStore, type Person } from './db/people-store';
 import { createSessionStore } from './db/session-store';
@@ -152,7 +153,7 @@ async function run(argv: readonly string[], database: () => Promise<AppDatabase>
     const { db } = opened;
     const people = createPeopleStore(db);
     const sessions = createSessionStore(db);
-    const links = createOneTimeLinkStore(db);
+    const links = createLinkStore(db);
     const now = Date.now();
     const personNamed = async (address: string): Promise<Person> => {
       const person = await people.getByEmail(address);
@@ -160,9 +161,9 @@ async function run(argv: readonly string[], database: () => Promise<AppDatabase>
       return person;
     };
     const link = async (person: Person, purpose: 'invitation' | 'reset') => {
-      const { token } = await links.create({ personId: person.id, purpose, createdBy: null, now });
+      const { token } = await links.create({ personId: person.id, purpose, createdBy: null, now, ttlMs: ONE_TIME_LINK_MS });
       const hours = ONE_TIME_LINK_MS / 3_600_000;
-      out(`Send ${person.email} this link (it works once, for ${hours} hours): ${oneTimeLinkUrl(origin, token)}`);
+      out(`Send ${person.email} this link (it works once, for ${hours} hours): ${origin}${INVITE_PAGE}#${token}`);
     };
 
     switch (command) {
@@ -195,13 +196,11 @@ async function run(argv: readonly string[], database: () => Promise<AppDatabase>
           return;
         }
         const rows = [['E-MAIL', 'NAME', 'STATUS', 'GRANTS']];
+        const open = await links.openLinks(now);
         for (const person of everyone) {
+          // As the People page says it.
           const status =
-            person.disabledAt !== null
-              ? 'disabled'
-              : person.passwordHash === null && (await links.pendingFor(person.id, now))
-                ? 'invited'
-                : 'active';
+            person.disabledAt !== null ? 'disabled' : person.passwordHash === null && open.has(person.id) ? 'invited' : 'active';
           rows.push([person.email, person.displayName, status, describeGrants(await people.grantsOf(person.id))]);
         }
         out(table(rows));

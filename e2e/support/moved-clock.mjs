@@ -1,5 +1,5 @@
 /**
- * A preload for the accounts project's server (NODE_OPTIONS=--import ./e2e/support/moved-clock.mjs): its
+ * A preload for the roles projects' servers (NODE_OPTIONS=--import ./e2e/support/moved-clock.mjs): its
  * Date.now runs ahead by the milliseconds written in the file MOVED_CLOCK_FILE names, so a test can let
  * hours pass for the real server (sessions' idle and absolute time-outs) without waiting, and without any
  * code for tests in the server. The file is looked at on every call (a stat; its content read again only

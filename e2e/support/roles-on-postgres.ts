@@ -1,11 +1,11 @@
 /**
- * The accounts server again, its own data in PostgreSQL: a throwaway cluster (the tests' helper: initdb in
+ * The roles' server again, its own data in PostgreSQL: a throwaway cluster (the tests' helper: initdb in
  * a temporary folder, pg_ctl on a free loopback port, as the `postgres` user under root), a fresh database
- * in it whose address goes to the file ACCOUNTS_DATABASE_URL_FILE names (the spec's `npm run people` uses
+ * in it whose address goes to the file ROLES_DATABASE_URL_FILE names (the spec's `npm run people` uses
  * it), then the compiled server given as the argument, with DATABASE_URL set and the moved clock preloaded.
  * On SIGTERM or SIGINT (Playwright's graceful shutdown), the server stops, then the cluster.
  *
- *   node --import tsx e2e/support/accounts-on-postgres.ts <server main.js>
+ *   node --import tsx e2e/support/roles-on-postgres.ts <server main.js>
  */
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -13,8 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { startPostgres } from '../../server/db/postgres-test-helpers';
 
 const main = process.argv[2];
-const urlFile = process.env.ACCOUNTS_DATABASE_URL_FILE;
-if (!main || !urlFile) throw new Error('Usage: ACCOUNTS_DATABASE_URL_FILE=<file> node --import tsx accounts-on-postgres.ts <main.js>');
+const urlFile = process.env.ROLES_DATABASE_URL_FILE;
+if (!main || !urlFile) throw new Error('Usage: ROLES_DATABASE_URL_FILE=<file> node --import tsx roles-on-postgres.ts <main.js>');
 
 const cluster = await startPostgres();
 const setting = await cluster.freshDatabase();
