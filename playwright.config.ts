@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +41,25 @@ process.env.E2E_PASSKEYS_DATA_DIR ??= join(process.env.E2E_DATA_DIR, 'passkeys')
 const ACCOUNTS_PORT = Number(process.env.E2E_ACCOUNTS_PORT ?? 4186);
 const ACCOUNTS_SANDBOX_PORT = Number(process.env.E2E_ACCOUNTS_SANDBOX_PORT ?? ACCOUNTS_PORT + 1);
 process.env.E2E_ACCOUNTS_DATA_DIR ??= join(process.env.E2E_DATA_DIR, 'accounts');
+// The roles' server: the example profile's two sandbox shops with the stakeholder demo's people
+// (DEMO_PEOPLE), so that signing in is required, each role has someone to sign in as, and its clock can be
+// moved by a test (e2e/support/moved-clock.mjs); its own data, and the file its clock is moved by.
+const ROLES_PORT = Number(process.env.E2E_ROLES_PORT ?? 4191);
+const ROLES_SANDBOX_PORT = Number(process.env.E2E_ROLES_SANDBOX_PORT ?? 4192);
+process.env.E2E_ROLES_DATA_DIR ??= join(process.env.E2E_DATA_DIR, 'roles');
+process.env.E2E_ROLES_CLOCK_FILE ??= join(process.env.E2E_DATA_DIR, 'roles-clock-offset-ms');
+// The same server with its data in PostgreSQL (a throwaway cluster), where PostgreSQL is installed; always in CI.
+const ROLES_PG_PORT = Number(process.env.E2E_ROLES_PG_PORT ?? 4193);
+const ROLES_PG_SANDBOX_PORT = Number(process.env.E2E_ROLES_PG_SANDBOX_PORT ?? 4194);
+process.env.E2E_ROLES_PG_DATA_DIR ??= join(process.env.E2E_DATA_DIR, 'roles-postgres');
+process.env.E2E_ROLES_PG_CLOCK_FILE ??= join(process.env.E2E_DATA_DIR, 'roles-postgres-clock-offset-ms');
+process.env.E2E_ROLES_PG_URL_FILE ??= join(process.env.E2E_DATA_DIR, 'roles-postgres-url');
+/** Debian's PostgreSQL server programs (what the tests' throwaway clusters need) are installed. */
+const POSTGRES_INSTALLED = (() => {
+  const debian = '/usr/lib/postgresql';
+  return existsSync(debian) && readdirSync(debian).some((version) => existsSync(join(debian, version, 'bin', 'initdb')));
+})();
+const WITH_POSTGRES = POSTGRES_INSTALLED || Boolean(process.env.CI);
 const executablePath = findChromium();
 
 const SCREENSHOTS = /screenshots\.spec\.ts$/;
@@ -48,6 +67,7 @@ const SITES = /(^|\/)sites\.spec\.ts$/;
 const SINGLE_SIGN_ON = /(^|\/)single-sign-on\.spec\.ts$/;
 const PASSKEYS = /(^|\/)passkeys\.spec\.ts$/;
 const ACCOUNTS = /(^|\/)people\.spec\.ts$/;
+const ROLES = /(^|\/)roles\.spec\.ts$/;
 
 /** A 390 × 844 phone held upright (an iPhone 12 to 15's CSS size), in Chromium. */
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
@@ -77,6 +97,33 @@ export const E2E = {
   accountsURL: `http://127.0.0.1:${ACCOUNTS_PORT}`,
   /** Its first owner (ADMIN_USER, ADMIN_PASSWORD). */
   owner: { email: 'owner@example.com', password: 'tidal harbour lantern quietly folding maps' },
+};
+
+/** What e2e/roles.spec.ts needs of the roles' server its project runs against (the project's metadata). */
+export interface RolesServer {
+  engine: 'sqlite' | 'postgres';
+  origin: string;
+  sandboxOrigin: string;
+  /** `npm run people` works on DATA_DIR, or on the PostgreSQL whose address this file holds. */
+  dataDir: string;
+  databaseUrlFile?: string;
+  /** Milliseconds the server's clock runs ahead, as a number in this file. */
+  clockFile: string;
+}
+const ROLES_SQLITE: RolesServer = {
+  engine: 'sqlite',
+  origin: `http://127.0.0.1:${ROLES_PORT}`,
+  sandboxOrigin: `http://127.0.0.1:${ROLES_SANDBOX_PORT}`,
+  dataDir: process.env.E2E_ROLES_DATA_DIR,
+  clockFile: process.env.E2E_ROLES_CLOCK_FILE,
+};
+const ROLES_POSTGRES: RolesServer = {
+  engine: 'postgres',
+  origin: `http://127.0.0.1:${ROLES_PG_PORT}`,
+  sandboxOrigin: `http://127.0.0.1:${ROLES_PG_SANDBOX_PORT}`,
+  dataDir: process.env.E2E_ROLES_PG_DATA_DIR,
+  databaseUrlFile: process.env.E2E_ROLES_PG_URL_FILE,
+  clockFile: process.env.E2E_ROLES_PG_CLOCK_FILE,
 };
 
 /** Settings a developer's shell may hold that would change what a test server works on. */
@@ -116,7 +163,11 @@ export default defineConfig({
   },
   projects: [
     // The one-site server of `npm start`.
-    { name: 'chromium', testIgnore: [SITES, SCREENSHOTS, SINGLE_SIGN_ON, PASSKEYS, ACCOUNTS], use: { ...devices['Desktop Chrome'] } },
+    {
+      name: 'chromium',
+      testIgnore: [SITES, SCREENSHOTS, SINGLE_SIGN_ON, PASSKEYS, ACCOUNTS, ROLES],
+      use: { ...devices['Desktop Chrome'] },
+    },
     // The server of several sites (SITE_PROFILE=server/site-profile.example.json).
     { name: 'sites', testMatch: SITES, use: { ...devices['Desktop Chrome'], baseURL: E2E.sitesURL } },
     // The server with single sign-on (SSO_*) and a person, so signing in is required.
@@ -125,6 +176,19 @@ export default defineConfig({
     { name: 'passkeys', testMatch: PASSKEYS, use: { ...devices['Desktop Chrome'], baseURL: E2E.passkeysURL } },
     // The server with people: an owner invites, sets roles, disables (people.spec.ts).
     { name: 'accounts', testMatch: ACCOUNTS, use: { ...devices['Desktop Chrome'], baseURL: E2E.accountsURL } },
+    // Each role signed in through the page, and the sessions' time-outs, on the roles' server (roles.spec.ts).
+    { name: 'roles', testMatch: ROLES, metadata: ROLES_SQLITE, use: { ...devices['Desktop Chrome'], baseURL: ROLES_SQLITE.origin } },
+    // The same, with the server's own data in PostgreSQL.
+    ...(WITH_POSTGRES
+      ? [
+          {
+            name: 'roles-postgres',
+            testMatch: ROLES,
+            metadata: ROLES_POSTGRES,
+            use: { ...devices['Desktop Chrome'], baseURL: ROLES_POSTGRES.origin },
+          },
+        ]
+      : []),
     // The case viewer's flows and its axe scans again on a phone's screen, with touch (so no hover).
     { name: 'phone', use: { ...devices['Desktop Chrome'], ...PHONE }, testMatch: /(cases|navigation)\.spec\.ts$/ },
     // Every screen at 1440×900 and 390×844, light and dark, saved as PNGs among the test artefacts.
@@ -237,5 +301,58 @@ export default defineConfig({
         ADMIN_PASSWORD: E2E.owner.password,
       },
     },
+    {
+      // The roles' server: the same build, with the demo's three people and whoever a test adds with
+      // `npm run people`. Its Date.now runs ahead by what the clock file says (a preload, no code in the server).
+      command: `node scripts/wait-for-url.mjs "${E2E.baseURL}/api/health" 180000 && node "${process.env.E2E_SERVER_DIR}/main.js"`,
+      url: `${ROLES_SQLITE.origin}/api/health`,
+      reuseExistingServer: false,
+      timeout: 240_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        ...NO_SITE_SETTINGS,
+        SITE_PROFILE,
+        DEMO_PEOPLE: 'true',
+        PORT: String(ROLES_PORT),
+        HOST: '127.0.0.1',
+        SANDBOX_PORT: String(ROLES_SANDBOX_PORT),
+        DATA_DIR: process.env.E2E_ROLES_DATA_DIR,
+        SANDBOX_DATA_DIR: process.env.E2E_ROLES_DATA_DIR,
+        DATABASE_URL: '',
+        DIST_DIR: process.env.E2E_DIST_DIR,
+        LOG_REQUESTS: 'false',
+        NODE_OPTIONS: `--import ${fileURLToPath(new URL('./e2e/support/moved-clock.mjs', import.meta.url))}`,
+        MOVED_CLOCK_FILE: process.env.E2E_ROLES_CLOCK_FILE,
+      },
+    },
+    ...(WITH_POSTGRES
+      ? [
+          {
+            // Its own throwaway PostgreSQL cluster, stopped with it (hence the graceful shutdown).
+            command: `node scripts/wait-for-url.mjs "${E2E.baseURL}/api/health" 180000 && node --import tsx e2e/support/roles-on-postgres.ts "${process.env.E2E_SERVER_DIR}/main.js"`,
+            url: `${ROLES_POSTGRES.origin}/api/health`,
+            reuseExistingServer: false,
+            timeout: 240_000,
+            stdout: 'ignore' as const,
+            stderr: 'pipe' as const,
+            gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 30_000 },
+            env: {
+              ...NO_SITE_SETTINGS,
+              SITE_PROFILE,
+              DEMO_PEOPLE: 'true',
+              PORT: String(ROLES_PG_PORT),
+              HOST: '127.0.0.1',
+              SANDBOX_PORT: String(ROLES_PG_SANDBOX_PORT),
+              DATA_DIR: process.env.E2E_ROLES_PG_DATA_DIR,
+              SANDBOX_DATA_DIR: process.env.E2E_ROLES_PG_DATA_DIR,
+              DIST_DIR: process.env.E2E_DIST_DIR,
+              LOG_REQUESTS: 'false',
+              MOVED_CLOCK_FILE: process.env.E2E_ROLES_PG_CLOCK_FILE,
+              ROLES_DATABASE_URL_FILE: process.env.E2E_ROLES_PG_URL_FILE,
+            },
+          },
+        ]
+      : []),
   ],
 });

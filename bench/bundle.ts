@@ -81,7 +81,7 @@ function packagesOf(path: string, code: string): PackageShare[] | undefined {
   return [...bytes].map(([name, n]) => ({ name, bytes: n, share: n / Math.max(1, code.length) })).sort((a, b) => b.bytes - a.bytes);
 }
 
-function assetSet(distDir: string, files: Iterable<string>): AssetSet {
+export function assetSet(distDir: string, files: Iterable<string>): AssetSet {
   const sizeOf = (file: string): AssetFile => {
     const path = join(distDir, file);
     const bytes = readFileSync(path);

@@ -11,6 +11,7 @@ import type { HttpFigures, LoadFigures } from './http';
 import type { ImportFigures } from './import';
 import type { KeystrokeSummary } from './keystrokes';
 import type { PeerFigures } from './peer';
+import type { SessionFigures } from './sessions';
 
 export interface BenchResults {
   date: string;
@@ -39,6 +40,7 @@ export interface BenchResults {
   http?: HttpFigures;
   peer?: PeerFigures;
   importer?: ImportFigures;
+  sessions?: SessionFigures;
   /** Benchmarks that could not run to the end, and why; their figures are missing above. */
   failures: { benchmark: string; error: string }[];
   budgets: BudgetCheck[];
@@ -264,6 +266,37 @@ function importRows(figures: ImportFigures): Row[] {
   ];
 }
 
+function sessionRows(sessions: SessionFigures): Row[] {
+  const area = `Sessions, 50 conn. × ${sessions.durationS} s × ${sessions.rounds} rounds`;
+  const us = (value?: number) => (value === undefined ? 'not run' : `${value} µs CPU per lookup`);
+  const { cpuUsPerLookup: cpu } = sessions;
+  const rows: Row[] = [
+    [area, 'Proxied lookup, local demo (no sign-in), SQLite', us(cpu.demoSqlite), ''],
+    [area, 'Proxied lookup with a session checked, SQLite', `${us(cpu.sessionSqlite)} (×${sessions.sessionToDemoSqlite})`, '≤ ×1.10'],
+  ];
+  if (sessions.sessionToDemoPostgres !== undefined) {
+    rows.push([area, 'Proxied lookup, local demo (no sign-in), PostgreSQL', us(cpu.demoPostgres), '']);
+    rows.push([
+      area,
+      'Proxied lookup with a session checked, PostgreSQL',
+      `${us(cpu.sessionPostgres)} (×${sessions.sessionToDemoPostgres})`,
+      '≤ ×1.10',
+    ]);
+  } else {
+    rows.push([area, 'PostgreSQL', `not run: ${sessions.postgresMissing ?? 'unknown'}`, '']);
+  }
+  if (sessions.signInPage) {
+    rows.push(['Sign-in page', 'JS (gzip) of the sign-in page', kb(sessions.signInPage.page.jsGzip), '≤ 130 KB']);
+    rows.push([
+      'Sign-in page',
+      'JS (gzip) the first page adds after signing in',
+      `${kb(sessions.signInPage.firstPageAfter.jsGzip)} (together ${kb(sessions.signInPage.page.jsGzip + sessions.signInPage.firstPageAfter.jsGzip)})`,
+      '',
+    ]);
+  }
+  return rows;
+}
+
 export function resultRows(results: BenchResults): Row[] {
   const { editor, cases, bundle, http, peer, importer, budgets } = results;
   return [
@@ -273,6 +306,7 @@ export function resultRows(results: BenchResults): Row[] {
     ...(http ? httpRows(http, budgets) : []),
     ...(peer ? peerRows(peer, budgets) : []),
     ...(importer ? importRows(importer) : []),
+    ...(results.sessions ? sessionRows(results.sessions) : []),
     ...results.failures.map((f): Row => [f.benchmark, 'not measured: the benchmark failed', f.error, '']),
     ...(results.buildMs === undefined ? [] : [['Build', 'vite build', `${results.buildMs} ms`, ''] as Row]),
     ['Start-up', 'Spawn → first 200 from /api/health', `${results.startup.medianMs} ms (runs: ${results.startup.runsMs.join(', ')})`, ''],

@@ -9,7 +9,9 @@
  * `--only` runs some sections: `browser` (bundle, editor, case viewer; needs the build), `bundle` (the
  * bundle alone, part of `browser`), `cases` (the case viewer alone, with its own Control; part of
  * `browser`), `import` (the spreadsheet import in Chromium; needs the build), `http` (the sandbox and the
- * proxy of `npm start` under load), `peer` (the proxy beside nginx and a direct lookup); start-up is
+ * proxy of `npm start` under load), `peer` (the proxy beside nginx and a direct lookup), `sessions` (the
+ * CPU a session's check adds to a lookup, SQLite and PostgreSQL, and the sign-in page's size; needs the
+ * build); start-up is
  * measured whenever the server is started. Without `browser`, `bundle`, `cases` or `import` the server
  * serves a stub page.
  */
@@ -25,12 +27,13 @@ import { runEditorBenchmark } from './editor';
 import { runHttpBenchmarks } from './http';
 import { runImportBenchmark } from './import';
 import { runPeerBenchmark } from './peer';
+import { runSessionsBenchmark, runSignInPageBenchmark } from './sessions';
 import { markdownTable, resultRows, writeResults, type BenchResults } from './report';
 import { buildApp, installCleanupHooks, killAllChildren, startServer, trackTempDir, type RunningServer } from './server-process';
 import { median, round } from './stats';
 
 const STARTS = 3;
-const SECTIONS = ['browser', 'bundle', 'cases', 'import', 'http', 'peer'] as const;
+const SECTIONS = ['browser', 'bundle', 'cases', 'import', 'http', 'peer', 'sessions'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** A dist folder with nothing but an index.html: enough for the server to start when nothing is rendered. */
@@ -82,7 +85,7 @@ async function main() {
   };
 
   let build: { distDir: string; ms: number } | undefined;
-  const inBrowser = runs('browser') || runs('bundle') || runs('cases') || runs('import');
+  const inBrowser = runs('browser') || runs('bundle') || runs('cases') || runs('import') || runs('sessions');
   if (inBrowser) {
     log('Building (vite build)…');
     build = await buildApp();
@@ -91,7 +94,7 @@ async function main() {
   log(`Start-up, ${STARTS} starts…`);
   const { runsMs, server } = await measureStartups(distDir);
 
-  let bundle, editor, cases, importer, chromium;
+  let bundle, editor, cases, importer, chromium, signInPage;
   if (build && inBrowser) {
     const browser = await launchBrowser();
     chromium = browser.version();
@@ -113,6 +116,7 @@ async function main() {
           runImportBenchmark(browser, server.origin, rounds, log),
         );
       }
+      if (runs('sessions')) signInPage = await attempt('The sign-in page', () => runSignInPageBenchmark(browser, builtDir));
     } finally {
       await browser.close();
     }
@@ -123,6 +127,12 @@ async function main() {
   const peer = runs('peer')
     ? await attempt('The proxy beside nginx and a direct lookup (3 rounds, interleaved)', () => runPeerBenchmark(distDir, log))
     : undefined;
+  const sessionsCpu = runs('sessions')
+    ? await attempt('A session checked on every lookup, against the local demo (3 rounds, interleaved)', () =>
+        runSessionsBenchmark(distDir, log),
+      )
+    : undefined;
+  const sessions = sessionsCpu ? { ...sessionsCpu, signInPage } : undefined;
 
   const cpu = cpus();
   const results: BenchResults = {
@@ -148,6 +158,7 @@ async function main() {
     http,
     peer,
     importer,
+    sessions,
     failures,
     budgets: checkBudgets({ editor, cases, bundle, http, peer }),
   };

@@ -17,6 +17,7 @@ import { createPasskeys } from './auth/passkeys';
 import { accountEndpoints } from './auth/account-endpoints';
 import { linkEndpoints } from './auth/link-endpoints';
 import { peopleEndpoints } from './auth/people-endpoints';
+import { seedDemoPeople } from './auth/demo-people';
 import { signInEndpoints } from './auth/sign-in-endpoints';
 import { singleSignOnEndpoints } from './auth/single-sign-on';
 import { ConfigError, isLoopbackHost, LOOPBACK_HOSTS, type ServerConfig } from './config';
@@ -162,6 +163,9 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
 
   const loopback = isLoopbackHost(config.host);
   const accounts = createAccounts({ database, sessions: config.sessions, demoAllowed: loopback, now: options.now });
+  // The stakeholder demo's people (sandbox sites only, as config.ts makes sure), shown on the sign-in page;
+  // before the check that someone can sign in, as they can.
+  const demoPeople = config.demoPeople ? await seedDemoPeople(accounts, siteInfos) : [];
   await prepareAccounts(accounts, config, loopback);
   const activity = createActivityStore(database);
   accounts.recordWith((event) =>
@@ -203,7 +207,7 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
           Promise.resolve({
             passkey: true,
             singleSignOn: config.singleSignOn ? { name: config.singleSignOn.name } : null,
-            demoPeople: [],
+            demoPeople,
           }),
         secondFactor: passkeys.secondFactor,
       },

@@ -182,6 +182,22 @@ function databaseSetting(env: Env, dataDir: string): DatabaseSetting {
   return { engine: 'postgres', url };
 }
 
+/**
+ * Where site-admin keeps its own data, from DATABASE_URL, DATA_DIR and SANDBOX_DATA_DIR alone: what an
+ * operator's command (`npm run people`) needs, without the sites' keys that loadConfig checks.
+ */
+export function databaseOf(env: Env = process.env): DatabaseSetting {
+  return databaseSetting(env, dataDirOf(env));
+}
+
+/**
+ * One data folder unless told otherwise: each of the two settings falls back on the other, so a
+ * deployment that set only SANDBOX_DATA_DIR (before DATA_DIR existed) keeps everything where it was.
+ */
+function dataDirOf(env: Env): string {
+  return resolve(env.DATA_DIR?.trim() || env.SANDBOX_DATA_DIR?.trim() || SETTINGS.DATA_DIR);
+}
+
 export class ConfigError extends Error {}
 
 export interface SingleSignOnSetting {
@@ -519,9 +535,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     .map((h) => h.trim().toLowerCase())
     .filter(Boolean);
   const allowedHosts: readonly string[] | 'any' = listed.length > 0 ? listed : isLoopbackHost(host) ? LOOPBACK_HOSTS : 'any';
-  // One data folder unless told otherwise: each of the two settings falls back on the other, so a
-  // deployment that set only SANDBOX_DATA_DIR (before DATA_DIR existed) keeps everything where it was.
-  const dataDir = resolve(env.DATA_DIR?.trim() || env.SANDBOX_DATA_DIR?.trim() || SETTINGS.DATA_DIR);
+  const dataDir = dataDirOf(env);
   return {
     host,
     adminOwner,

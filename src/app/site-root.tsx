@@ -157,7 +157,8 @@ export function SiteRoot() {
   const all = sites.data ?? [];
   const many = all.length > 1;
   const { site, basename } = chosen;
-  setSiteScope(many ? site.id : null);
+  // A signed-in person's calls always name the site: their one site may be one of the server's several.
+  setSiteScope(many ? site.id : null, many || me.kind === 'person' ? site.id : null);
   let client = clients.get(site.id);
   if (!client) {
     client = createQueryClient();

@@ -8,9 +8,17 @@
 import { siteApiBasePath } from '@/contract/site-info';
 
 let current: string | null = null;
+/** The site the API's address names: `current`, or a site of a server with several when the person may use only it. */
+let apiSite: string | null = null;
 
-export function setSiteScope(site: string | null): void {
+/**
+ * `site` scopes storage (and, by default, the API's address); `addressed` names the site in the API's
+ * address when storage stays unscoped: a person who may use one site of a server of several sees the
+ * short page addresses, but the server needs to be told which of its sites is meant.
+ */
+export function setSiteScope(site: string | null, addressed: string | null = site): void {
   current = site;
+  apiSite = addressed;
 }
 
 export function siteScope(): string | null {
@@ -19,7 +27,7 @@ export function siteScope(): string | null {
 
 /** The base of the Site API v2 calls for the current site: `/api/site/v2` or `/api/s/harbour-linen/site/v2`. */
 export function apiBasePath(): string {
-  return siteApiBasePath(current);
+  return siteApiBasePath(apiSite);
 }
 
 /** A browser-storage key for the current site: `site-admin:cases:recent` or `site-admin:cases:recent@harbour-linen`. */
