@@ -123,7 +123,7 @@ test('a passkey is added under Your account with a name, listed, and renamed', a
 
   await page.getByRole('button', { name: 'Rename Work laptop' }).click();
   await page.getByRole('textbox', { name: 'New name for Work laptop' }).fill('Laptop');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('region', { name: 'Passkeys' }).getByRole('button', { name: 'Save' }).click();
   await expect(passkeyRows(page).nth(1)).toContainText('Laptop');
   await expect(passkeyRows(page).nth(1)).not.toContainText('Work laptop');
 });

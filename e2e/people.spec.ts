@@ -16,7 +16,7 @@ async function signIn(page: Page, email: string, password: string) {
   await page.goto('/');
   await page.getByLabel('E-mail address').fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('button', { name: /^Signed in as / })).toBeVisible();
 }
 
@@ -106,7 +106,7 @@ test('an owner invites a person, sets their roles and disables them mid-session'
   // And they cannot sign in again.
   await invitee.getByLabel('E-mail address').fill(INVITEE.email);
   await invitee.getByRole('textbox', { name: 'Password', exact: true }).fill(INVITEE.password);
-  await invitee.getByRole('button', { name: 'Sign in' }).click();
+  await invitee.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(invitee.getByRole('alert')).toContainText('do not match anyone who may sign in');
   await theirs.close();
 });
