@@ -91,9 +91,9 @@ function craftedCreate(page: Page, site: string, slug: string) {
 test('the sign-in page lists the demo people; support signs in and sees look-ups only, on both shops', async ({ page }) => {
   await page.goto('/s/harbour-linen/cases');
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
-  const demo = page.getByRole('row').filter({ hasText: SUPPORT.email });
+  const demo = page.getByRole('listitem').filter({ hasText: SUPPORT.email });
   await expect(demo).toContainText(`Support on Harbour Linen and Summit Outfitters · password ${SUPPORT.password}`);
-  await expect(page.getByRole('row').filter({ hasText: OWNER.email })).toContainText(OWNER.password);
+  await expect(page.getByRole('listitem').filter({ hasText: OWNER.email })).toContainText(OWNER.password);
   await demo.getByRole('button', { name: 'Use' }).click();
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 

@@ -4,16 +4,18 @@
  * the server's (`GET /api/sign-in`): a password always; passkeys and single sign-on where set up; in the
  * stakeholder demo, the demo people with their passwords.
  */
-import { Alert, Anchor, Button, Center, Divider, Paper, PasswordInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Divider, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { ACCESS_PATHS, type Me, type SignInAnswer, type SignInOptions } from '@/contract/access';
 import { isJsonObject } from '@/contract/site-api-basics';
 import { callOwnApi } from '@/lib/api-client';
 import { ApiError, classifyApiError } from '@/lib/api-error';
 import { describeFailure, retryAfterMs } from '@/lib/api-error-class';
-import { choosePasskey, passkeyProblem } from '@/lib/passkeys';
-import { SecondFactorStep } from './second-factor-step';
+import classes from './sign-in-page.module.css';
+
+// Shown only when an account needs a passkey after its password: its code (and the passkey code) loads then.
+const SecondFactorStep = lazy(() => import('./second-factor-step').then((m) => ({ default: m.SecondFactorStep })));
 import { SingleSignOnButton, SingleSignOnProblem } from './single-sign-on';
 
 function readOptions(value: unknown): SignInOptions {
@@ -83,10 +85,13 @@ export default function SignInPage({ onSignedIn, ended = false }: { onSignedIn: 
     setProblem(null);
     try {
       const options = await callOwnApi(ACCESS_PATHS.passkeySignInOptions, { method: 'POST' });
+      // The passkey code (and SimpleWebAuthn's) loads when a passkey is used, not with the page.
+      const { choosePasskey } = await import('@/lib/passkeys');
       const response = await choosePasskey(options);
       const answer = (await callOwnApi(ACCESS_PATHS.passkeySignIn, { method: 'POST', body: { response } })) as SignInAnswer;
       if (answer.result === 'signed-in') onSignedIn(answer.me);
     } catch (error) {
+      const { passkeyProblem } = await import('@/lib/passkeys');
       setProblem(passkeyProblem(error) ?? failureText(error));
     } finally {
       setBusy(false);
@@ -108,19 +113,21 @@ export default function SignInPage({ onSignedIn, ended = false }: { onSignedIn: 
         </Stack>
         <SingleSignOnProblem />
         {secondFactor ? (
-          <Paper withBorder p="lg" radius="md">
-            <SecondFactorStep
-              setUp={secondFactor.setUp}
-              onSignedIn={onSignedIn}
-              describeError={failureText}
-              onStartAgain={(why) => {
-                setSecondFactor(null);
-                setProblem(why);
-              }}
-            />
-          </Paper>
+          <div className={classes.card}>
+            <Suspense fallback={<Loader aria-label="Loading the passkey step" />}>
+              <SecondFactorStep
+                setUp={secondFactor.setUp}
+                onSignedIn={onSignedIn}
+                describeError={failureText}
+                onStartAgain={(why) => {
+                  setSecondFactor(null);
+                  setProblem(why);
+                }}
+              />
+            </Suspense>
+          </div>
         ) : (
-          <Paper withBorder p="lg" radius="md">
+          <div className={classes.card}>
             <form onSubmit={(event) => void submit(event)} noValidate aria-label="Sign in with your password">
               <Stack>
                 {problem ? (
@@ -158,7 +165,7 @@ export default function SignInPage({ onSignedIn, ended = false }: { onSignedIn: 
                 ) : null}
               </Stack>
             </form>
-          </Paper>
+          </div>
         )}
         {!secondFactor && options.data?.singleSignOn ? <SingleSignOnButton name={options.data.singleSignOn.name} /> : null}
         {options.isError ? (
@@ -167,42 +174,39 @@ export default function SignInPage({ onSignedIn, ended = false }: { onSignedIn: 
           </Text>
         ) : null}
         {demoPeople.length > 0 ? (
-          <Paper withBorder p="lg" radius="md">
+          <div className={classes.card}>
             <Stack gap="xs">
               <Divider label="Demo people" labelPosition="left" />
               <Text size="sm">This is a demo on sandbox data. Sign in as one of these people to see what each role may do:</Text>
-              <Table>
-                <Table.Tbody>
-                  {demoPeople.map((person) => (
-                    <Table.Tr key={person.email}>
-                      <Table.Td>
-                        <Text size="sm" fw={600}>
-                          {person.email}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {person.description} · password <code>{person.password}</code>
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Anchor
-                          component="button"
-                          type="button"
-                          size="sm"
-                          onClick={() => {
-                            setEmail(person.email);
-                            setPassword(person.password);
-                            emailRef.current?.focus();
-                          }}
-                        >
-                          Use
-                        </Anchor>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+              {/* A plain list: Mantine's Table would bring its scroll area (and floating-ui) onto the sign-in page. */}
+              <ul className={classes.people}>
+                {demoPeople.map((person) => (
+                  <li key={person.email} className={classes.person}>
+                    <div>
+                      <Text size="sm" fw={600}>
+                        {person.email}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {person.description} · password <code>{person.password}</code>
+                      </Text>
+                    </div>
+                    <Anchor
+                      component="button"
+                      type="button"
+                      size="sm"
+                      onClick={() => {
+                        setEmail(person.email);
+                        setPassword(person.password);
+                        emailRef.current?.focus();
+                      }}
+                    >
+                      Use
+                    </Anchor>
+                  </li>
+                ))}
+              </ul>
             </Stack>
-          </Paper>
+          </div>
         ) : null}
       </Stack>
     </Center>
