@@ -195,6 +195,18 @@ for (const size of SIZES) {
         await expect(page.getByRole('link', { name: 'Screenshot mug' }).first()).toBeVisible();
         await shot('products');
 
+        // The activity record, after the lookups and the create above; an entry's details open beside it.
+        await page.goto('/activity');
+        await expect(page.getByTestId('chain-state')).toContainText('Record verifies');
+        await shot('activity');
+        await page
+          .getByRole('button', { name: /^Entry \d+: Product create sent/ })
+          .first()
+          .click();
+        await expect(page.getByRole('dialog').getByText('Sent to the platform', { exact: true })).toBeVisible();
+        await shot('activity-entry');
+        await page.keyboard.press('Escape');
+
         await page.goto('/no/such/page');
         await shot('not-found');
 
@@ -240,7 +252,8 @@ for (const size of SIZES) {
         await page.keyboard.press('Escape');
         await expect(page.getByRole('menu')).toBeHidden();
 
-        // A live site with a long host name: the badge must still fit a phone's header.
+        // A live site with a long host name, and a person signed in with a long name: the badge and the
+        // person's button must still fit a phone's header.
         await page.route('**/api/sites', (route) =>
           route.fulfill({
             json: {
@@ -253,13 +266,23 @@ for (const size of SIZES) {
                   siteId: '123456',
                   currencies: ['nzd'],
                   decimals: 2,
+                  can: ['lookup', 'create'],
                 },
               ],
+              me: {
+                kind: 'person',
+                id: 'p1',
+                email: 'aroha.ngata-whitcombe@harbourside-homewares.co.nz',
+                displayName: 'Aroha Ngata-Whitcombe',
+                grants: [{ siteId: '*', role: 'owner' }],
+                managesPeople: true,
+              },
             },
           }),
         );
         await page.goto('/cases');
         await expect(modeBadge(page)).toContainText('site 123456');
+        await expect(page.getByRole('button', { name: 'Signed in as Aroha Ngata-Whitcombe. Your account and sign-out' })).toBeVisible();
         await shot('cases-live-site');
       });
     }

@@ -6,7 +6,8 @@ test('the app opens on Cases, on the sandbox, with navigation', async ({ page })
   await expect(page.getByRole('heading', { level: 1, name: 'Cases' })).toBeVisible();
   await expect(page.getByText('Sandbox · site 1001')).toBeVisible();
   // Nobody in its database, on loopback: no sign-in, and the header says so.
-  await expect(page.getByTestId('demo-mark')).toHaveText('No sign-in: local demo');
+  await expect(page.getByTestId('demo-mark')).toContainText('No sign-in: local demo');
+  await expect(page.getByText('No sign-in: local demo', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Signed in as / })).toHaveCount(0);
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('link', { name: /New product/ }).click();

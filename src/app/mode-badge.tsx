@@ -3,19 +3,23 @@ import type { SiteInfo } from '@/contract/site-info';
 
 /**
  * Tells staff at a glance whether they are working on the sandbox or a live site. On a phone a live
- * site's badge leaves out the host, which ModeNote (in the navigation) spells out: nothing is said only in
- * a hover title.
+ * site's badge leaves out the host, and the sandbox's its site id, which ModeNote (in the navigation)
+ * spells out: nothing is said only in a hover title.
  */
 export function ModeBadge({ site }: { site: SiteInfo }) {
   if (site.mode === 'sandbox') {
     return (
-      <Badge variant="filled" color="teal.9" data-mode="sandbox">
-        Sandbox · site {site.siteId}
+      <Badge variant="filled" color="teal.9" data-mode="sandbox" style={{ flexShrink: 0 }}>
+        Sandbox
+        <Box component="span" visibleFrom="sm">
+          {' '}
+          · site {site.siteId}
+        </Box>
       </Badge>
     );
   }
   return (
-    <Badge variant="filled" color="orange.9" data-mode="platform">
+    <Badge variant="filled" color="orange.9" data-mode="platform" style={{ flexShrink: 0 }}>
       Live ·{' '}
       <Box component="span" visibleFrom="sm">
         {site.host} ·{' '}

@@ -97,7 +97,14 @@ function EntryDetails({ seq, onClose }: { seq: number | null; onClose: () => voi
   });
   const data = entry.data;
   return (
-    <Drawer opened={seq !== null} onClose={onClose} position="right" size="lg" title={seq === null ? '' : `Entry ${seq}`}>
+    <Drawer
+      opened={seq !== null}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      title={seq === null ? '' : `Entry ${seq}`}
+    >
       {entry.isPending ? <Loader aria-label="Loading the entry" /> : null}
       {entry.isError ? (
         <Alert color="red" title="The entry could not be loaded">

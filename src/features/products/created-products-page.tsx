@@ -22,7 +22,14 @@ function TeamProduct({ seq, onClose }: { seq: number | null; onClose: () => void
   });
   const data = product.data;
   return (
-    <Drawer opened={seq !== null} onClose={onClose} position="right" size="lg" title={data?.name ?? 'Created product'}>
+    <Drawer
+      opened={seq !== null}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      title={data?.name ?? 'Created product'}
+    >
       {product.isPending ? <Loader aria-label="Loading the product" /> : null}
       {product.isError ? (
         <Alert color="red" title="The product could not be loaded">
@@ -98,7 +105,7 @@ function TeamCreated() {
             {products.map((product) => (
               <Table.Tr key={product.seq}>
                 <Table.Td>
-                  <Anchor component="button" type="button" onClick={() => setOpen(product.seq)}>
+                  <Anchor component="button" type="button" onClick={() => setOpen(product.seq)} style={{ whiteSpace: 'nowrap' }}>
                     {product.name || 'Unnamed product'}
                   </Anchor>
                 </Table.Td>
