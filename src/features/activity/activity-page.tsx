@@ -335,11 +335,15 @@ export function ActivityPage() {
                       {what(entry)}
                     </Text>
                     <Text size="xs" c="dimmed" truncate>
+                      {/* On a phone the time goes here, not in a column of its own. */}
+                      <span className={classes.whenInline}>
+                        <DateTime date={new Date(entry.at)} /> ·{' '}
+                      </span>
                       {who(entry)}
                       {entry.siteId ? ` · ${entry.siteId}` : ''} · #{entry.seq}
                     </Text>
                   </span>
-                  <Badge variant="light" color={OUTCOME_COLORS[entry.outcome] ?? 'gray'}>
+                  <Badge variant="light" color={OUTCOME_COLORS[entry.outcome] ?? 'gray'} style={{ flexShrink: 0 }}>
                     {entry.outcome}
                     {entry.status ? ` ${entry.status}` : ''}
                   </Badge>
