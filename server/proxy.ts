@@ -14,7 +14,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { PLATFORM_STATUS_HEADER } from '../src/contract/server-meta';
 import { closeIfBodyPending, refuse } from './answers';
-import type { ResolvedSite } from './pipeline/context';
+import type { ForwardOutcome, ResolvedSite } from './pipeline/context';
 import { readPlatformAnswer } from './platform-answer';
 
 /** "15 seconds", "0.5 seconds": a wait in words people read, not milliseconds. */
@@ -52,24 +52,6 @@ const FORWARDED_REQUEST_HEADERS = ['accept', 'content-type', 'content-length'] a
 
 /** Forwards one admitted operation and passes the platform's checked answer back; `requestId` goes with it. */
 export type SiteProxy = ResolvedSite['forward'];
-
-/** How a forwarded call ended, as the browser is about to be told. */
-export type ForwardOutcome =
-  /** The platform answered `status` (`body`: its JSON as passed on, or null for an error turned into our shape). */
-  | { kind: 'answered'; status: number; body: string | null }
-  /** No usable answer: our own status (502, 504, 413) and why; `status` 0 when the browser went away first. */
-  | { kind: 'failed'; status: number; reason: string };
-
-/**
- * What the activity record learns of a forwarded call, each awaited before the call goes on:
- * `beforeSend` gets a create's whole body before the platform is contacted (when it fails, nothing is
- * sent and the browser gets 503); `beforeAnswer` gets the outcome before the browser does (when it fails,
- * the answer goes out all the same).
- */
-export interface ForwardHooks {
-  beforeSend?(body: Buffer): Promise<void>;
-  beforeAnswer?(outcome: ForwardOutcome): Promise<void>;
-}
 
 export function createProxy(options: ProxyOptions): SiteProxy {
   const { upstream, apiKey, siteId, timeoutMs, maxBodyBytes } = options;

@@ -13,7 +13,7 @@
 import type { ActivityStore, Actor, NewEntry } from './activity-store';
 import type { Identity } from '../auth/accounts';
 import type { Step } from '../pipeline/context';
-import type { ForwardOutcome } from '../proxy';
+import type { ForwardOutcome } from '../pipeline/context';
 
 export function actorOf(who: Identity | undefined): Actor {
   if (who?.kind === 'person') return { kind: 'person', id: who.id, name: who.displayName };

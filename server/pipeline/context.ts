@@ -6,7 +6,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { API_BASE_PATH } from '../../src/contract/site-api';
 import type { Identity } from '../auth/accounts';
-import type { ForwardHooks } from '../proxy';
 
 /** Addresses that name their site: `/api/s/{site}/site/v2/...`. */
 export const SITE_ADDRESS_PREFIX = '/api/s/';
@@ -37,6 +36,24 @@ export interface Operation {
   upstreamPath: string;
 }
 export type OperationName = 'get-form-case' | 'create-product';
+
+/** How a forwarded call ended, as the browser is about to be told. */
+export type ForwardOutcome =
+  /** The platform answered `status` (`body`: its JSON as passed on, or null for an error turned into our shape). */
+  | { kind: 'answered'; status: number; body: string | null }
+  /** No usable answer: our own status (502, 504, 413) and why; `status` 0 when the browser went away first. */
+  | { kind: 'failed'; status: number; reason: string };
+
+/**
+ * What the activity record learns of a forwarded call, each awaited before the call goes on:
+ * `beforeSend` gets a create's whole body before the platform is contacted (when it fails, nothing is
+ * sent and the browser gets 503); `beforeAnswer` gets the outcome before the browser does (when it fails,
+ * the answer goes out all the same).
+ */
+export interface ForwardHooks {
+  beforeSend?(body: Buffer): Promise<void>;
+  beforeAnswer?(outcome: ForwardOutcome): Promise<void>;
+}
 
 /** The site an address named, as site resolution found it among the configured sites. */
 export interface ResolvedSite {
