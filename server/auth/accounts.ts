@@ -22,6 +22,7 @@ import {
 import type { SiteInfo } from '../../src/contract/site-info';
 import { ConfigError, type ServerConfig } from '../config';
 import type { AppDatabase } from '../db/open';
+import type { PersonRow, SessionRow } from '../db/schema';
 import { createPeopleStore } from '../db/people-store';
 import { createSessionStore, sessionIdHash, type ActiveSession } from '../db/session-store';
 import { createSettingsStore } from '../db/settings-store';
@@ -90,23 +91,9 @@ const identifySql = (placeholder: (n: number) => string) =>
    where s.id_hash = ${placeholder(1)} and s.idle_expires_at > ${placeholder(2)} and s.expires_at > ${placeholder(2)}
    and p.disabled_at is null`;
 
-interface IdentifyRow {
-  id_hash: string;
-  person_id: string;
-  created_at: number;
-  last_seen_at: number;
-  idle_expires_at: number;
-  expires_at: number;
-  user_agent: string | null;
-  address: string | null;
-  grants_at: number;
-  method: string;
-  email: string;
-  display_name: string;
-  grants_changed_at: number;
-  grant_site: string | null;
-  grant_role: string | null;
-}
+/** A session's row with its person's name, address and last change of grants, and one grant (or none). */
+type IdentifyRow = SessionRow &
+  Pick<PersonRow, 'email' | 'display_name' | 'grants_changed_at'> & { grant_site: string | null; grant_role: string | null };
 
 /**
  * The identify statement, ready to run: on SQLite prepared once on the server's connection (better-sqlite3

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
 import type { Capability, Me } from '@/contract/access';
 import { capabilitiesOf, type SiteInfo } from '@/contract/site-info';
-import { lazyModule, useLazyModule } from '@/lib/lazy-module';
+import { lazyModule, useLazyModule, type LazyModule } from '@/lib/lazy-module';
 import { matchPathName, pathTo, type PathName } from '@/lib/paths';
 import { Link, useLocation } from '@/lib/router';
 import { useSite } from '@/lib/site-context';
@@ -19,24 +19,32 @@ const siteSwitcher = lazyModule(() => import('./site-switcher'));
 // The person's menu likewise: the button is here, the menu loads after the first paint.
 const personMenu = lazyModule(() => import('./person-menu'));
 
-function PersonSlot({ me }: { me: Extract<Me, { kind: 'person' }> }) {
-  const { module, load } = useLazyModule(personMenu, true);
+/**
+ * A header menu that loads after the first paint (the site switcher's, the person's): until its module is
+ * here, the same button stands in its place. Pressed, it opens the menu once loaded (and tries again after
+ * a failure); focused, the keyboard's focus stays on the button that takes its place.
+ */
+function useEarlyMenu<M>(menu: LazyModule<M>) {
+  const { module, load } = useLazyModule(menu, true);
   const [pressedEarly, setPressedEarly] = useState(false);
   const [focusedEarly, setFocusedEarly] = useState(false);
-  if (module) return <module.PersonMenu me={me} defaultOpened={pressedEarly} takeFocus={focusedEarly} />;
-  return (
-    <PersonButton
-      me={me}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onFocus={() => setFocusedEarly(true)}
-      onBlur={() => setFocusedEarly(false)}
-      onClick={() => {
-        setPressedEarly(true);
-        load();
-      }}
-    />
-  );
+  const standIn = {
+    'aria-haspopup': 'menu',
+    'aria-expanded': false,
+    onFocus: () => setFocusedEarly(true),
+    onBlur: () => setFocusedEarly(false),
+    onClick: () => {
+      setPressedEarly(true);
+      load();
+    },
+  } as const;
+  return { module, standIn, menuProps: { defaultOpened: pressedEarly, takeFocus: focusedEarly } };
+}
+
+function PersonSlot({ me }: { me: Extract<Me, { kind: 'person' }> }) {
+  const { module, standIn, menuProps } = useEarlyMenu(personMenu);
+  if (module) return <module.PersonMenu me={me} {...menuProps} />;
+  return <PersonButton me={me} {...standIn} />;
 }
 
 /** The local demo (loopback, nobody in the database): said in the header, so nobody mistakes it for a deployment. */
@@ -58,25 +66,9 @@ function DemoMark() {
 }
 
 function SiteSwitcherSlot({ site, sites }: { site: SiteInfo; sites: readonly SiteInfo[] }) {
-  const { module, load } = useLazyModule(siteSwitcher, true);
-  const [pressedEarly, setPressedEarly] = useState(false);
-  const [focusedEarly, setFocusedEarly] = useState(false);
-  if (module) return <module.SiteSwitcher site={site} sites={sites} defaultOpened={pressedEarly} takeFocus={focusedEarly} />;
-  // Until the menu is here, the same button: pressed, it opens the menu once loaded (and tries again after a
-  // failure); focused, the keyboard's focus stays on the button that takes its place.
-  return (
-    <SiteButton
-      site={site}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onFocus={() => setFocusedEarly(true)}
-      onBlur={() => setFocusedEarly(false)}
-      onClick={() => {
-        setPressedEarly(true);
-        load();
-      }}
-    />
-  );
+  const { module, standIn, menuProps } = useEarlyMenu(siteSwitcher);
+  if (module) return <module.SiteSwitcher site={site} sites={sites} {...menuProps} />;
+  return <SiteButton site={site} {...standIn} />;
 }
 
 /**
