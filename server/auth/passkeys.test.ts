@@ -14,7 +14,7 @@ import { closeServer, listen, send, tempDir, type Reply } from '../test-helpers'
 import { hashPassword } from './password-hash';
 import { saveSecondFactorPolicy } from './second-factor-policy';
 import { createSoftwareAuthenticator, type SoftwarePasskey } from './software-authenticator';
-import { STEP_MS } from './passkeys';
+import { PASSKEY_STARTS_PER_MINUTE, STEP_MS } from './passkeys';
 
 const OWNER = { email: 'owner@example.com', password: 'a long owner password of ours' };
 const EDITOR = { email: 'editor@example.com', password: 'the editor’s own long password' };
@@ -330,5 +330,19 @@ describe('passkeys', () => {
     const refused = await signInWithPassword(b);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('holds back a flood of passkey sign-ins started from one address: each would keep a row for five minutes', async () => {
+    const b = browser(port);
+    const statuses: number[] = [];
+    for (let n = 0; n < PASSKEY_STARTS_PER_MINUTE + 5; n += 1)
+      statuses.push((await b.call('POST', ACCESS_PATHS.passkeySignInOptions)).status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(PASSKEY_STARTS_PER_MINUTE);
+    expect(statuses.slice(PASSKEY_STARTS_PER_MINUTE)).toEqual(Array<number>(5).fill(429));
+    const { rows } = await site.database.db
+      .selectFrom('pending_steps')
+      .select((eb) => eb.fn.countAll<number>().as('rows'))
+      .executeTakeFirstOrThrow();
+    expect(Number(rows)).toBeLessThanOrEqual(PASSKEY_STARTS_PER_MINUTE);
   });
 });

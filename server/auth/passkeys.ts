@@ -34,7 +34,8 @@ import { sendError } from '../answers';
 import type { AppDatabase } from '../db/open';
 import { createPasskeyStore, type Passkey } from '../db/passkey-store';
 import { createPendingStepStore } from '../db/pending-step-store';
-import type { LoginThrottle } from './login-throttle';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { addressKey, type LoginThrottle } from './login-throttle';
 import { sendDone, sendJson, type Endpoint } from '../own-api';
 import { hostName } from '../pipeline/host-check';
 import type { Accounts, Identity } from './accounts';
@@ -82,12 +83,18 @@ function credentialAnswer(body: unknown): Record<string, unknown> | null {
   return response;
 }
 
+/** How many passkey sign-ins one address may start a minute (each holds a challenge for five minutes). */
+export const PASSKEY_STARTS_PER_MINUTE = 30;
+
 export function createPasskeys(deps: { accounts: Accounts; throttle: LoginThrottle; database: AppDatabase }) {
   const { accounts, throttle } = deps;
   const { db } = deps.database;
   const passkeys = createPasskeyStore(db);
   const steps = createPendingStepStore(db);
   const cookieName = accounts.cookie.secure ? `__Host-${STEP_COOKIE}` : STEP_COOKIE;
+  // Anyone may ask for a passkey sign-in's challenge, and each one is a row in the database for five
+  // minutes: one address may ask PASSKEY_STARTS_PER_MINUTE times a minute, so a flood cannot fill the table.
+  const starts = new RateLimiterMemory({ keyPrefix: 'site-admin:passkey-start', points: PASSKEY_STARTS_PER_MINUTE, duration: 60 });
 
   const relyingParty = (req: IncomingMessage) => {
     const host = (req.headers.host ?? '').toLowerCase();
@@ -321,6 +328,14 @@ export function createPasskeys(deps: { accounts: Accounts; throttle: LoginThrott
       public: true,
       handle: async ({ request }) => {
         const { req, res } = request;
+        try {
+          await starts.consume(addressKey(req.socket.remoteAddress));
+        } catch {
+          sendError(res, 429, 'Too many passkey sign-ins started from here; wait a minute and try again.', undefined, {
+            'retry-after': '60',
+          });
+          return;
+        }
         // No list of passkeys: the browser offers the person the passkeys it holds for this host.
         const options = await generateAuthenticationOptions({
           rpID: relyingParty(req).rpID,
