@@ -3,12 +3,12 @@
  * and signing out (here, or on every device). A chunk of its own, like the site switcher's menu.
  */
 import { Menu, Text } from '@mantine/core';
-import { useEffect, useRef } from 'react';
 import type { Me } from '@/contract/access';
 import { pathTo } from '@/lib/paths';
 import { Link } from '@/lib/router';
 import { PersonButton } from './person-button';
 import { signOut } from './sign-out';
+import { useTakeFocus } from './take-focus';
 
 export function PersonMenu({
   me,
@@ -19,10 +19,7 @@ export function PersonMenu({
   defaultOpened?: boolean;
   takeFocus?: boolean;
 }) {
-  const target = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (takeFocus) target.current?.focus();
-  }, [takeFocus]);
+  const target = useTakeFocus(takeFocus);
   return (
     <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened}>
       <Menu.Target>

@@ -4,11 +4,11 @@
  * address, so nothing of this site (a draft, a cached case) goes with it.
  */
 import { Menu, Text } from '@mantine/core';
-import { useEffect, useRef } from 'react';
 import { capabilitiesOf, type SiteInfo } from '@/contract/site-info';
 import { useLocation } from '@/lib/router';
 import { siteHref } from '@/lib/site-context';
 import { SiteButton } from './site-button';
+import { useTakeFocus } from './take-focus';
 
 /**
  * The same kind of page on the other site: its list, not this site's case or product; Cases where the
@@ -38,10 +38,7 @@ export function SiteSwitcher({
   takeFocus?: boolean;
 }) {
   const { pathname } = useLocation();
-  const target = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (takeFocus) target.current?.focus();
-  }, [takeFocus]);
+  const target = useTakeFocus(takeFocus);
   return (
     <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened}>
       <Menu.Target>

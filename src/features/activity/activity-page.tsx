@@ -5,7 +5,7 @@
  * million entries scroll as fast as fifty. An entry opens its details (for a create, the body sent and the
  * platform's answer). Export gives what the filter shows as CSV or JSON lines, straight from the server.
  */
-import { Alert, Anchor, Badge, Button, Drawer, Group, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -21,6 +21,7 @@ import { callOwnApi } from '@/lib/api-client';
 import { classifyApiError } from '@/lib/api-error';
 import { describeFailure } from '@/lib/api-error-class';
 import { DateTime } from '@/lib/date-time';
+import { DetailsDrawer } from '@/lib/details-drawer';
 import { reindentJson } from '@/lib/exact-json';
 import { JsonBlock } from '@/lib/json-block';
 import { pathTo } from '@/lib/paths';
@@ -97,20 +98,14 @@ function EntryDetails({ seq, onClose }: { seq: number | null; onClose: () => voi
   });
   const data = entry.data;
   return (
-    <Drawer
+    <DetailsDrawer
       opened={seq !== null}
       onClose={onClose}
-      position="right"
-      size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
       title={seq === null ? '' : `Entry ${seq}`}
+      loading={entry.isPending && seq !== null}
+      failure={entry.error}
+      what="the entry"
     >
-      {entry.isPending ? <Loader aria-label="Loading the entry" /> : null}
-      {entry.isError ? (
-        <Alert color="red" title="The entry could not be loaded">
-          {describeFailure(classifyApiError(entry.error))}
-        </Alert>
-      ) : null}
       {data ? (
         <Stack gap="sm">
           <Text>
@@ -143,7 +138,7 @@ function EntryDetails({ seq, onClose }: { seq: number | null; onClose: () => voi
           ))}
         </Stack>
       ) : null}
-    </Drawer>
+    </DetailsDrawer>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Drawer, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CREATED_PRODUCTS_PATHS, type CreatedByTeam, type CreatedByTeamPage } from '@/contract/activity';
@@ -6,6 +6,7 @@ import { callOwnApi } from '@/lib/api-client';
 import { classifyApiError } from '@/lib/api-error';
 import { describeFailure } from '@/lib/api-error-class';
 import { DateTime } from '@/lib/date-time';
+import { DetailsDrawer } from '@/lib/details-drawer';
 import { reindentJson } from '@/lib/exact-json';
 import { JsonBlock } from '@/lib/json-block';
 import { pathTo } from '@/lib/paths';
@@ -22,20 +23,14 @@ function TeamProduct({ seq, onClose }: { seq: number | null; onClose: () => void
   });
   const data = product.data;
   return (
-    <Drawer
+    <DetailsDrawer
       opened={seq !== null}
       onClose={onClose}
-      position="right"
-      size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
       title={data?.name ?? 'Created product'}
+      loading={product.isPending && seq !== null}
+      failure={product.error}
+      what="the product"
     >
-      {product.isPending ? <Loader aria-label="Loading the product" /> : null}
-      {product.isError ? (
-        <Alert color="red" title="The product could not be loaded">
-          {describeFailure(classifyApiError(product.error))}
-        </Alert>
-      ) : null}
       {data ? (
         <Stack gap="sm">
           <Text size="sm">
@@ -60,7 +55,7 @@ function TeamProduct({ seq, onClose }: { seq: number | null; onClose: () => void
           ) : null}
         </Stack>
       ) : null}
-    </Drawer>
+    </DetailsDrawer>
   );
 }
 
