@@ -11,6 +11,7 @@ import { sendError } from './answers';
 import { createActivityStore, type ActivityStore } from './activity/activity-store';
 import { activityEndpoints } from './activity/activity-endpoints';
 import { createdProductsEndpoints } from './activity/created-products-endpoints';
+import { profileCheckEndpoints, recordProfileLoaded } from './activity/profile-checks';
 import { recordSiteCalls, shortUserAgent } from './activity/record-site-calls';
 import { createAccounts, prepareAccounts, type Accounts } from './auth/accounts';
 import { createPasskeys } from './auth/passkeys';
@@ -185,6 +186,8 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
       })
       .then(() => undefined),
   );
+  // The server's own check of the profile, passed (or it would not have started): which sites, which file.
+  await recordProfileLoaded(activity, config, accounts.now);
   const stopPruning = pruneActivity(activity, config.activityRetentionDays, accounts.now, () => accounts.clearEndedSessions());
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
   // The device cookies' key is the database's, so every instance sharing it accepts the others' cookies.
@@ -197,6 +200,7 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
   const links = createLinkStore(database.db);
   const ownApi = createOwnApi([
     ...activityEndpoints(activity),
+    ...profileCheckEndpoints(activity, accounts.now),
     ...createdProductsEndpoints(database, new Set(siteInfos.map((site) => site.id))),
     ...signInEndpoints({
       accounts,

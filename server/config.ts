@@ -2,6 +2,7 @@
  * Server-side settings, read once from the environment (and the site profile it names). The API keys
  * live only here and in the proxy.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -113,6 +114,8 @@ export interface ServerConfig {
   sites: readonly ConfiguredSite[];
   /** The absolute path of SITE_PROFILE, or undefined when the one site comes from today's settings. */
   siteProfile: string | undefined;
+  /** The SHA-256 (hex) of SITE_PROFILE's file as it was read, for the activity record's `profile.loaded`. */
+  siteProfileSha256?: string;
   sandbox: {
     dataDir: string;
     port: number;
@@ -364,6 +367,11 @@ function keyProblem(value: string): string | undefined {
 
 /** Reads and checks the site profile at `file`; a ConfigError names the file, each JSON path and what is wrong. */
 export function readSiteProfile(file: string): SiteProfile {
+  return readSiteProfileFile(file).profile;
+}
+
+/** readSiteProfile, with the SHA-256 (hex) of the file's bytes as they were read. */
+function readSiteProfileFile(file: string): { profile: SiteProfile; sha256: string } {
   const path = resolve(file);
   let text: string;
   try {
@@ -374,7 +382,7 @@ export function readSiteProfile(file: string): SiteProfile {
     throw new ConfigError(`SITE_PROFILE names the site profile ${path}, which cannot be read: ${why}.`);
   }
   const check = checkSiteProfile(text);
-  if (check.ok) return check.profile;
+  if (check.ok) return { profile: check.profile, sha256: createHash('sha256').update(text, 'utf8').digest('hex') };
   const listed = check.problems.slice(0, MAX_LISTED_PROBLEMS).map((p) => `\n  - ${p.path}: ${p.message}`);
   const more = check.problems.length > MAX_LISTED_PROBLEMS ? `\n  … and ${check.problems.length - MAX_LISTED_PROBLEMS} more` : '';
   const count = check.problems.length === 1 ? 'a problem' : `${check.problems.length} problems`;
@@ -382,9 +390,9 @@ export function readSiteProfile(file: string): SiteProfile {
 }
 
 /** The sites of a profile, each with the key of its variable (live platforms) or the sandbox key. */
-function sitesOfProfile(env: Env, file: string, sandboxKey: string): ConfiguredSite[] {
+function sitesOfProfile(env: Env, file: string, sandboxKey: string): { sites: ConfiguredSite[]; sha256: string } {
   const path = resolve(file);
-  const profile = readSiteProfile(path);
+  const { profile, sha256 } = readSiteProfileFile(path);
   const problems: string[] = [];
   const sandboxSites = new Map<string, string>();
   const keyVariables = new Set<string>();
@@ -431,7 +439,7 @@ function sitesOfProfile(env: Env, file: string, sandboxKey: string): ConfiguredS
   if (problems.length > 0) {
     throw new ConfigError(`The site profile ${path} (SITE_PROFILE) cannot be used:${problems.map((p) => `\n  - ${p}`).join('')}`);
   }
-  return sites;
+  return { sites, sha256 };
 }
 
 /** The one site of today's settings: the platform of SITE_API_BASE_URL, else the sandbox. */
@@ -498,7 +506,8 @@ export function standaloneSandboxSiteIds(env: Env = process.env): string[] {
 export function loadConfig(env: Env = process.env): ServerConfig {
   const sandboxSettings = sandboxCredentials(env);
   const siteProfile = env.SITE_PROFILE?.trim() ? resolve(env.SITE_PROFILE.trim()) : undefined;
-  const sites = siteProfile ? sitesOfProfile(env, siteProfile, sandboxSettings.apiKey) : [siteOfSettings(env, sandboxSettings)];
+  const fromProfile = siteProfile ? sitesOfProfile(env, siteProfile, sandboxSettings.apiKey) : undefined;
+  const sites = fromProfile ? fromProfile.sites : [siteOfSettings(env, sandboxSettings)];
   const host = env.HOST?.trim() || SETTINGS.HOST;
   const user = env.ADMIN_USER?.trim() ?? '';
   const password = env.ADMIN_PASSWORD ?? '';
@@ -553,6 +562,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     port: integerSetting(env, 'PORT', SETTINGS.PORT, 0, 65535),
     sites,
     siteProfile,
+    siteProfileSha256: fromProfile?.sha256,
     sandbox: {
       dataDir: env.SANDBOX_DATA_DIR?.trim() ? resolve(env.SANDBOX_DATA_DIR.trim()) : dataDir,
       port: integerSetting(env, 'SANDBOX_PORT', SETTINGS.SANDBOX_PORT, 0, 65535),

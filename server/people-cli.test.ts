@@ -249,4 +249,47 @@ describeEachEngine('npm run people', (_engine, freshDatabase) => {
     expect((await people(env, ['grant', email, '--none'])).code).toBe(0);
     expect((await people(env, ['list'])).stdout).toMatch(new RegExp(`${email.replace(/\./g, '\\.')}\\s+\\S+\\s+active\\s+\\(no grants\\)`));
   });
+
+  it('records each change in the activity record, as the People page does, by the command line and the system’s user', async () => {
+    const email = address('recorded');
+    const run = async (args: string[], stdin?: string) => {
+      const outcome = await people(env, args, stdin);
+      expect(outcome.code, outcome.stderr).toBe(0);
+    };
+    await run(['add', email, '--name', 'Rec Orded', '--grant', 'harbour-linen:support', '--password-stdin'], PASSWORD);
+    await run(['grant', email, '--grant', 'summit-outfitters:editor']);
+    await run(['disable', email]);
+    await run(['enable', email]);
+    await run(['reset', email]);
+
+    const rows = await app.activity.list({ action: 'person.changed', q: 'Rec Orded' }, { limit: 10 });
+    const details = rows
+      .reverse()
+      .map((row) => ({ actor: row.actor_kind, name: row.target_name, ...(JSON.parse(row.detail ?? '{}') as Record<string, unknown>) }));
+    const osUser = (await import('node:os')).userInfo().username;
+    const common = { actor: 'anonymous', name: 'Rec Orded', via: 'command line', osUser };
+    expect(details).toEqual([
+      {
+        ...common,
+        change: 'added',
+        person: expect.objectContaining({ email }) as unknown,
+        grants: [{ siteId: 'harbour-linen', role: 'support' }],
+      },
+      {
+        ...common,
+        change: 'grants',
+        person: expect.objectContaining({ email }) as unknown,
+        before: [{ siteId: 'harbour-linen', role: 'support' }],
+        after: [{ siteId: 'summit-outfitters', role: 'editor' }],
+      },
+      { ...common, change: 'disabled', person: expect.objectContaining({ email }) as unknown, ended: 0 },
+      { ...common, change: 'enabled', person: expect.objectContaining({ email }) as unknown },
+      { ...common, change: 'reset', person: expect.objectContaining({ email }) as unknown, ended: 0 },
+    ]);
+    // Never the password, nor the one-time link the reset printed.
+    expect(JSON.stringify(rows)).not.toContain(PASSWORD);
+    expect(JSON.stringify(rows)).not.toContain('/invite#');
+    // Written by another process into the same chain, which still verifies.
+    expect((await app.activity.verify()).ok).toBe(true);
+  });
 });

@@ -4,9 +4,11 @@
  * people and sessions from the database on every request, so a person disabled here is out at their next
  * click. Run without a command for the usage below.
  */
+import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { ALL_SITES, INVITE_PAGE, isRole, ROLES, type Grant } from '../src/contract/access';
 import { ONE_TIME_LINK_MS } from '../src/contract/people';
+import { createActivityStore } from './activity/activity-store';
 import { checkNewPassword } from './auth/password-policy';
 import { hashPassword } from './auth/password-hash';
 import { loadSecondFactorPolicy, secondFactorRequired } from './auth/second-factor-policy';
@@ -101,6 +103,15 @@ async function readStdin(): Promise<string> {
     .replace(/\r?\n$/, '');
 }
 
+/** The operating system's user running the command, for the record; null where the system cannot say. */
+function osUser(): string | null {
+  try {
+    return userInfo().username;
+  } catch {
+    return null;
+  }
+}
+
 function table(rows: readonly (readonly string[])[]): string {
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => [...(row[column] ?? '')].length))) ?? [];
   return rows
@@ -154,7 +165,26 @@ async function run(argv: readonly string[], database: () => Promise<AppDatabase>
     const people = createPeopleStore(db);
     const sessions = createSessionStore(db);
     const links = createLinkStore(db);
+    const activity = createActivityStore(opened);
     const now = Date.now();
+    // Recorded like an owner's change on the People page (person.changed, with whom and what), by the
+    // command line: no person is signed in here, so the entry names the system's user instead.
+    const changed = async (person: Person, change: string, detail: Record<string, unknown> = {}) => {
+      await activity.append({
+        at: now,
+        actor: { kind: 'anonymous' },
+        action: 'person.changed',
+        outcome: 'ok',
+        target: { name: person.displayName },
+        detail: {
+          change,
+          person: { id: person.id, name: person.displayName, email: person.email },
+          ...detail,
+          via: 'command line',
+          osUser: osUser(),
+        },
+      });
+    };
     const personNamed = async (address: string): Promise<Person> => {
       const person = await people.getByEmail(address);
       if (!person) throw new Refusal(`Nobody here signs in as ${address}; "npm run people -- list" shows everyone.`);
@@ -184,6 +214,7 @@ async function run(argv: readonly string[], database: () => Promise<AppDatabase>
         const added = await people.add({ email: address, displayName: name, passwordHash, now });
         if (!added.ok) throw new Refusal(`Someone already signs in as ${address}.`);
         if (grants.length > 0) await people.setGrants(added.person.id, grants, now);
+        await changed(added.person, passwordHash ? 'added' : 'invited', { grants });
         out(`Added ${added.person.displayName} <${added.person.email}>: ${describeGrants(grants)}.`);
         if (grants.length === 0) out('They have no role on any site yet: give them one with "npm run people -- grant".');
         if (!passwordHash) await link(added.person, 'invitation');
@@ -211,12 +242,14 @@ async function run(argv: readonly string[], database: () => Promise<AppDatabase>
         const ended = (await sessions.listOf(person.id, now)).length;
         // Their sessions end in the same transaction.
         await people.setDisabled(person.id, true, now);
+        await changed(person, 'disabled', { ended });
         out(`Disabled ${person.email}; ${ended} ${ended === 1 ? 'session' : 'sessions'} ended.`);
         return;
       }
       case 'enable': {
         const person = await personNamed(email ?? '');
         await people.setDisabled(person.id, false, now);
+        await changed(person, 'enabled');
         out(`${person.email} may sign in again.`);
         return;
       }
@@ -224,6 +257,7 @@ async function run(argv: readonly string[], database: () => Promise<AppDatabase>
         const person = await personNamed(email ?? '');
         await people.setPasswordHash(person.id, null, now);
         const ended = await sessions.deleteAllOf(person.id);
+        await changed(person, 'reset', { ended });
         out(`${person.email}'s password no longer works; ${ended} ${ended === 1 ? 'session' : 'sessions'} ended.`);
         await link(person, 'reset');
         return;
@@ -231,7 +265,9 @@ async function run(argv: readonly string[], database: () => Promise<AppDatabase>
       case 'grant': {
         const person = await personNamed(email ?? '');
         // setGrants marks the change: their sessions get a new id and the new grants at their next request.
+        const before = await people.grantsOf(person.id);
         await people.setGrants(person.id, values.none ? [] : grants, now);
+        await changed(person, 'grants', { before, after: values.none ? [] : grants });
         out(`${person.email}: ${describeGrants(values.none ? [] : grants)}.`);
         return;
       }

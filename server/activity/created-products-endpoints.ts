@@ -4,7 +4,7 @@
  * the slugs created there (the import's duplicate check); one of them with what was sent and answered.
  */
 import { capabilitiesOn } from '../../src/contract/access';
-import { CREATED_PRODUCTS_PATHS, type CreatedByTeam } from '../../src/contract/activity';
+import { CREATED_PRODUCTS_PATHS, type CreatedByTeam, type TeamSlug, type TeamSlugs } from '../../src/contract/activity';
 import { sendError } from '../answers';
 import type { Identity } from '../auth/accounts';
 import type { AppDatabase } from '../db/open';
@@ -25,6 +25,10 @@ function detailOf(row: ActivityRow): Record<string, unknown> {
   }
 }
 
+/** Who an entry is from, as the team's lists name them. */
+const byOf = (row: Pick<ActivityRow, 'actor_kind' | 'person_name'>) =>
+  row.actor_kind === 'person' ? (row.person_name ?? '') : row.actor_kind === 'demo' ? 'Local demo' : 'Anonymous';
+
 function productOf(row: ActivityRow): CreatedByTeam {
   const answer = detailOf(row).answer;
   let platformId: string | null = null;
@@ -36,7 +40,7 @@ function productOf(row: ActivityRow): CreatedByTeam {
     seq: Number(row.seq),
     createSeq: row.refers_to === null ? null : Number(row.refers_to),
     at: Number(row.at),
-    by: row.actor_kind === 'person' ? (row.person_name ?? '') : row.actor_kind === 'demo' ? 'Local demo' : 'Anonymous',
+    by: byOf(row),
     name: row.target_name,
     slug: row.target_slug,
     platformId,
@@ -68,16 +72,26 @@ export function createdProductsEndpoints(database: AppDatabase, siteIds: Readonl
       handle: async (call) => {
         const site = siteOf(call, siteIds);
         if (!site) return;
-        const rows = await db
+        // Each slug's last creation (who and when), for the editor's warning: one row per slug.
+        const latest = db
           .selectFrom('activity')
-          .select('target_slug')
-          .distinct()
+          .select((eb) => ['target_slug', eb.fn.max('seq').as('last')])
           .where('action', '=', 'product.create.outcome')
           .where('outcome', '=', 'created')
           .where('site_id', '=', site)
           .where('target_slug', 'is not', null)
+          .groupBy('target_slug')
+          .as('latest');
+        const rows = await db
+          .selectFrom('activity')
+          .innerJoin(latest, 'latest.last', 'activity.seq')
+          .select(['activity.target_slug', 'activity.at', 'activity.actor_kind', 'activity.person_name'])
           .execute();
-        sendJson(call.request.res, 200, { slugs: rows.flatMap((row) => (row.target_slug ? [row.target_slug] : [])) });
+        const created: TeamSlug[] = rows.flatMap((row) =>
+          row.target_slug ? [{ slug: row.target_slug, by: byOf(row), at: Number(row.at) }] : [],
+        );
+        const answer: TeamSlugs = { slugs: created.map((one) => one.slug), created };
+        sendJson(call.request.res, 200, answer);
       },
     },
     {

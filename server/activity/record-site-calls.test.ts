@@ -145,6 +145,7 @@ describe('the activity record of a site’s calls', () => {
     expect(list.products.some((product) => product.slug === 'taken-slug')).toBe(false);
     expect(JSON.parse((await send(port, { path: '/api/created-products/slugs?site=main' })).text)).toEqual({
       slugs: ['linen-throw-activity'],
+      created: [{ slug: 'linen-throw-activity', by: 'Local demo', at: expect.any(Number) as unknown }],
     });
     const one = JSON.parse((await send(port, { path: `/api/created-products/${throw_?.seq ?? 0}` })).text) as {
       body: string;

@@ -12,6 +12,8 @@ export const ACTIVITY_PATHS = {
   verify: '/api/activity/verify',
   /** GET with the filter and `format=csv` or `format=jsonl`: everything the filter shows, streamed. */
   export: '/api/activity/export',
+  /** POST a ProfileCheckReport: that the person checked a site profile in the Settings page, and its outcome. */
+  profileCheck: '/api/activity/profile-checks',
 } as const;
 
 /** The actions the record holds. */
@@ -24,6 +26,8 @@ export const ACTIVITY_ACTIONS = {
   'sign-out': 'Signed out',
   'session.expired': 'Session ended by time-out',
   'person.changed': 'Person changed',
+  'profile.check': 'Site profile checked',
+  'profile.loaded': 'Site profile loaded at start',
   'activity.pruned': 'Old entries pruned',
 } as const;
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
@@ -39,6 +43,20 @@ export interface ActivityFilter {
   /** A product's slug or a case id (exact), or words of a product's name. */
   q?: string;
 }
+
+/**
+ * What the Settings page tells the record of a profile check: the outcome, how many problems, and the site
+ * ids the profile names. Never the profile's content (its addresses, its key variables).
+ */
+export interface ProfileCheckReport {
+  outcome: 'ok' | 'problems';
+  problems: number;
+  sites: string[];
+}
+
+/** At most this many site ids in a report, each at most MAX_REPORTED_SITE_ID characters. */
+export const MAX_REPORTED_SITES = 100;
+export const MAX_REPORTED_SITE_ID = 100;
 
 export interface ActivityEntry {
   seq: number;
@@ -74,7 +92,7 @@ export type ChainState =
 export const CREATED_PRODUCTS_PATHS = {
   /** GET `?site=<id>` (and `before`, `limit`): a page of products created on the site, newest first. */
   list: '/api/created-products',
-  /** GET `?site=<id>`: every slug created on the site (the import's duplicate check). */
+  /** GET `?site=<id>`: every slug created on the site (TeamSlugs: the import's and the editor's duplicate checks). */
   slugs: '/api/created-products/slugs',
   /** GET one, with the body sent and the platform's answer. */
   one: '/api/created-products/:seq',
@@ -99,4 +117,18 @@ export interface CreatedByTeam {
 export interface CreatedByTeamPage {
   products: CreatedByTeam[];
   next: number | null;
+}
+
+/** A slug created on a site, with who created it last and when. */
+export interface TeamSlug {
+  slug: string;
+  by: string;
+  at: number;
+}
+
+export interface TeamSlugs {
+  /** Every slug created on the site. */
+  slugs: string[];
+  /** The same slugs, each with the last creation's who and when. */
+  created: TeamSlug[];
 }
