@@ -16,10 +16,11 @@ import { createProduct } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 import { isOutcomeUnknown, writeMeaning } from '@/lib/api-error-class';
 import { CreateFailure } from './create-outcome';
-import { addCreated } from './created-products';
+import { addCreated, listCreated } from './created-products';
 import { deleteDraft, listDrafts, newDraftId, saveDraft, type Draft } from './draft-storage';
 import { DraftsPanel } from './drafts-panel';
 import { DraftRefusedAlert, LeaveDialog, useEditorWork } from './editor-work';
+import type { CreatedSlug } from './editor/created-slugs';
 import { ProductEditor } from './editor/product-editor';
 import { decodeProduct, encodeProduct, settingsForSite, type FormProblem } from './model/codec';
 import { mapServerDetails } from './model/error-paths';
@@ -27,6 +28,7 @@ import type { PriceDecimals } from './model/money';
 import type { ProductForm } from './model/product-form';
 import type { SiteFields } from './model/registry';
 import { newProductFor } from './model/site-fields';
+import { useTeamSlugs } from './team-slugs';
 
 function fromTemplate(template: WireProduct | undefined, decimals: PriceDecimals): ProductForm | null {
   if (!template) return null;
@@ -64,6 +66,17 @@ export function NewProductPage() {
   const [start, setStart] = useState<{ values: ProductForm; step: number } | null>(() =>
     template || drafts.length === 0 ? { values: fromTemplate(template, settings.decimals) ?? newProductFor(site), step: 0 } : null,
   );
+  // Slugs already created on the site, for the warning under the slug: the team's (the activity record),
+  // and those created from this browser that the record does not list (a server that forgot nothing yet).
+  const teamSlugs = useTeamSlugs(site);
+  const createdSlugs = useMemo(() => {
+    const known = new Map<string, CreatedSlug>();
+    for (const mine of listCreated()) {
+      if (mine.body.slug) known.set(mine.body.slug, { by: 'you, from this browser', at: mine.createdAt });
+    }
+    for (const theirs of teamSlugs.data ?? []) known.set(theirs.slug, { by: theirs.by, at: theirs.at });
+    return known;
+  }, [teamSlugs.data]);
   const work = useEditorWork(useCallback((values: ProductForm, step: number) => saveDraft(draftId.current, values, step), []));
 
   const mutation = useMutation({
@@ -128,6 +141,7 @@ export function NewProductPage() {
         onDirtyChange={work.onDirtyChange}
         banner={banner}
         targetName={site.name}
+        createdSlugs={createdSlugs}
       />
       <LeaveDialog blocker={work.blocker} unsaved="The product has not been created yet." />
     </Stack>

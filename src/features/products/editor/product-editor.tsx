@@ -22,6 +22,7 @@ import { PricingStep } from '../steps/pricing-step';
 import { ReviewStep } from '../steps/review-step';
 import { CreatingNotice } from './creating-notice';
 import { EditorContext } from './editor-context';
+import type { CreatedSlugs } from './created-slugs';
 import { createExpansionStore, type ExpansionStore } from './expansion';
 import { ImportExport } from './import-export';
 import { errorPaths, keysAlong } from './reveal';
@@ -50,6 +51,8 @@ export interface ProductEditorProps {
   targetName: string;
   /** The final button's words, when it does something else than create (bring a product back to an import). */
   submitLabel?: string;
+  /** Slugs already created on the site, with who and when: the slug typed is warned about when it is one. */
+  createdSlugs?: CreatedSlugs;
 }
 
 /** Asks the focus effect for the first field marked invalid on the step, rather than a given path. */
@@ -86,7 +89,7 @@ function StepBody({
 
 export function ProductEditor(props: ProductEditorProps) {
   const { defaultValues, settings, initialStep = 0, submitting, onSubmit, errors = NO_ERRORS, disabled = false } = props;
-  const { onValuesChange, onDirtyChange, banner, targetName, submitLabel = 'Create product' } = props;
+  const { onValuesChange, onDirtyChange, banner, targetName, submitLabel = 'Create product', createdSlugs } = props;
   // The contract's rules, through the codec in the person's locale, are the form's resolver: `trigger`
   // marks the fields; nothing pushes client-side errors by hand. It also keeps the last whole check's
   // problems (those no field shows too) for the review.
@@ -259,7 +262,7 @@ export function ProductEditor(props: ProductEditorProps) {
   const shortcuts = useEditorShortcuts(advance);
   return (
     <FormProvider {...form}>
-      <EditorContext settings={settings} expansion={expansion} onChange={markChanged}>
+      <EditorContext settings={settings} expansion={expansion} onChange={markChanged} createdSlugs={createdSlugs} targetName={targetName}>
         <form
           ref={formRef}
           noValidate

@@ -4,11 +4,10 @@
  */
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SiteInfo } from '@/contract/site-info';
-import { useQuery } from '@tanstack/react-query';
-import { CREATED_PRODUCTS_PATHS } from '@/contract/activity';
-import { callOwnApi, createProduct } from '@/lib/api-client';
+import { createProduct } from '@/lib/api-client';
 import { storedValue } from '@/lib/storage';
 import { addCreated, listCreated } from '../created-products';
+import { slugsOnly, useTeamSlugs } from '../team-slugs';
 import { settingsForSite } from '../model/codec';
 import { checkProduct, readerOf, type CheckResult } from './check';
 import { matchColumns, mappingOf, normaliseLabel, type ColumnMatch, type RememberedMapping } from './columns';
@@ -93,15 +92,7 @@ export function useImport(site: SiteInfo) {
   const [localSlugs] = useState(() => listCreated().flatMap((c) => (c.body.slug ? [c.body.slug] : [])));
   // And the slugs the whole team created on this site, from the activity record (a failure to read them
   // leaves this browser's own list).
-  const teamSlugs = useQuery({
-    queryKey: ['team-slugs', site.id],
-    queryFn: async ({ signal }) => {
-      const answer = await callOwnApi(`${CREATED_PRODUCTS_PATHS.slugs}?site=${encodeURIComponent(site.id)}`, {}, signal);
-      const slugs = (answer as { slugs?: unknown } | undefined)?.slugs;
-      return Array.isArray(slugs) ? slugs.filter((slug): slug is string => typeof slug === 'string') : [];
-    },
-    staleTime: 60_000,
-  });
+  const teamSlugs = useTeamSlugs(site, slugsOnly);
   const listedSlugs = useMemo(() => [...new Set([...localSlugs, ...(teamSlugs.data ?? [])])], [localSlugs, teamSlugs.data]);
   const oursKey = useMemo(
     () =>

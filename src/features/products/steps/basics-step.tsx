@@ -1,5 +1,6 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useFormContext } from 'react-hook-form';
+import { CreatedSlugWarning } from '../editor/created-slugs';
 import { RegistryField, TextField } from '../editor/form-fields';
 import type { ProductForm } from '../model/product-form';
 import { useProductSettings } from '../editor/settings';
@@ -29,7 +30,10 @@ export function BasicsStep() {
   return (
     <Stack gap="md" maw={720}>
       <TextField path="name" label={name.label} withAsterisk autoComplete="off" onEdit={onNameEdit} data-autofocus />
-      <TextField path="slug" label={slug.label} description={slug.hint} autoComplete="off" spellCheck={false} onEdit={onSlugEdit} />
+      <Stack gap={4}>
+        <TextField path="slug" label={slug.label} description={slug.hint} autoComplete="off" spellCheck={false} onEdit={onSlugEdit} />
+        <CreatedSlugWarning />
+      </Stack>
       {others.map((f) => (
         <RegistryField key={f.wire} def={f} maw={f.kind === 'integer' ? 360 : undefined} />
       ))}
