@@ -112,6 +112,12 @@ export function pathTo<N extends PathName>(name: N, ...args: ParamsArgs<N>): Hre
   return path as Href<N>;
 }
 
+/** `href` with a query (`/activity?person=…`): still that page's address; `href` itself when the query is empty. */
+export function withQuery<N extends PathName>(href: Href<N>, query: URLSearchParams): Href<N> {
+  const text = query.toString();
+  return (text ? `${href}?${text}` : href) as Href<N>;
+}
+
 /**
  * Matches a pattern such as `/cases/:form/:id` (`*` matches anything) against a pathname; params are
  * decoded. With `end: false` the pattern may match a prefix.

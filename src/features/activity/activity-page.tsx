@@ -1,14 +1,16 @@
 /**
  * The Activity page: the activity record, newest first. Owners see everyone's, others their own (the
- * server decides). Filters by site, action, outcome, time and search (a product's slug or name, a case
- * id); the list loads a page at a time as it is scrolled, and only the rows on screen are rendered, so a
- * million entries scroll as fast as fifty. An entry opens its details (for a create, the body sent and the
- * platform's answer). Export gives what the filter shows as CSV or JSON lines, straight from the server.
+ * server decides). Filters by person (owners), site, action, outcome, time and search (a product's slug or
+ * name, a case id), kept in the page's address so a filtered view can be shared or reloaded; the list loads
+ * a page at a time as it is scrolled, and only the rows on screen are rendered, so a million entries scroll
+ * as fast as fifty. An entry opens its details (for a create, the body sent and the platform's answer, and
+ * the created product; for a lookup, the case). Export gives what the filter shows as CSV or JSON lines,
+ * straight from the server.
  */
 import { Alert, Anchor, Badge, Button, Group, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   ACTIVITY_ACTIONS,
   ACTIVITY_PATHS,
@@ -17,6 +19,9 @@ import {
   type ActivityPage,
   type ChainState,
 } from '@/contract/activity';
+import { PEOPLE_PATHS } from '@/contract/access';
+import type { PeopleView } from '@/contract/people';
+import { capabilitiesOf } from '@/contract/site-info';
 import { callOwnApi } from '@/lib/api-client';
 import { classifyApiError } from '@/lib/api-error';
 import { describeFailure } from '@/lib/api-error-class';
@@ -24,15 +29,15 @@ import { DateTime } from '@/lib/date-time';
 import { DetailsDrawer } from '@/lib/details-drawer';
 import { reindentJson } from '@/lib/exact-json';
 import { JsonBlock } from '@/lib/json-block';
-import { pathTo } from '@/lib/paths';
-import { Link } from '@/lib/router';
-import { useSite } from '@/lib/site-context';
+import { pathTo, withQuery, type Href } from '@/lib/paths';
+import { Link, useLocation, useNavigate } from '@/lib/router';
+import { siteHref, useSite } from '@/lib/site-context';
 import classes from './activity-page.module.css';
 
 const PAGE = 100;
 const ROW_HEIGHT = 56;
 
-const OUTCOMES = ['created', 'rejected', 'not-processed', 'unknown', 'sent', 'found', 'not-found', 'refused', 'failed', 'ok'];
+const OUTCOMES = ['created', 'rejected', 'not-processed', 'unknown', 'sent', 'found', 'not-found', 'refused', 'failed', 'ok', 'problems'];
 
 const OUTCOME_COLORS: Record<string, string> = {
   created: 'teal',
@@ -45,7 +50,23 @@ const OUTCOME_COLORS: Record<string, string> = {
   'not-processed': 'yellow',
   unknown: 'red',
   failed: 'red',
+  problems: 'orange',
 };
+
+/** The filters as the page's address holds them: days as `yyyy-mm-dd`, the rest as the API takes them. */
+const ADDRESS_KEYS = ['person', 'site', 'action', 'outcome', 'q', 'from', 'to'] as const;
+type AddressKey = (typeof ADDRESS_KEYS)[number];
+type AddressFilter = Partial<Record<AddressKey, string>>;
+
+function readAddress(search: string): AddressFilter {
+  const query = new URLSearchParams(search);
+  const filter: AddressFilter = {};
+  for (const key of ADDRESS_KEYS) {
+    const value = query.get(key);
+    if (value) filter[key] = value;
+  }
+  return filter;
+}
 
 /** The filter as query parameters, for the list and for the export. */
 export function filterQuery(filter: ActivityFilter): URLSearchParams {
@@ -89,14 +110,29 @@ function keptParts(detail: unknown): { label: string; json: string }[] {
   });
 }
 
+/** A page of `siteId` the person may open: inside the app on this site, else the other site's address. */
+function SitePageLink({ siteId, to, children }: { siteId: string; to: Href; children: ReactNode }) {
+  const { site, many } = useSite();
+  if (siteId === site.id) {
+    return (
+      <Anchor component={Link} to={to}>
+        {children}
+      </Anchor>
+    );
+  }
+  return <Anchor href={siteHref(siteId, to, many)}>{children}</Anchor>;
+}
+
 function EntryDetails({ seq, onClose }: { seq: number | null; onClose: () => void }) {
-  const { site } = useSite();
+  const { site, sites } = useSite();
   const entry = useQuery({
     queryKey: ['activity-entry', seq],
     queryFn: async ({ signal }) => (await callOwnApi(ACTIVITY_PATHS.entry.replace(':seq', String(seq)), {}, signal)) as ActivityEntry,
     enabled: seq !== null,
   });
   const data = entry.data;
+  // Links only to a site the person may use (the sites the server listed for them).
+  const entrySite = data?.siteId ? sites.find((one) => one.id === data.siteId) : undefined;
   return (
     <DetailsDrawer
       opened={seq !== null}
@@ -116,10 +152,17 @@ function EntryDetails({ seq, onClose }: { seq: number | null; onClose: () => voi
             {data.status ? ` · status ${data.status}` : ''}
             {data.durationMs !== null ? ` · ${data.durationMs} ms` : ''}
           </Text>
-          {data.target.case && data.target.form && data.siteId === site.id ? (
-            <Anchor component={Link} to={pathTo('case', { form: data.target.form, id: data.target.case })}>
+          {data.target.case && data.target.form && entrySite && capabilitiesOf(entrySite).includes('lookup') ? (
+            <SitePageLink siteId={entrySite.id} to={pathTo('case', { form: data.target.form, id: data.target.case })}>
               Open case {data.target.case} of form {data.target.form}
-            </Anchor>
+              {entrySite.id === site.id ? '' : ` on ${entrySite.name}`}
+            </SitePageLink>
+          ) : null}
+          {data.action === 'product.create.outcome' && data.outcome === 'created' && entrySite ? (
+            <SitePageLink siteId={entrySite.id} to={withQuery(pathTo('products'), new URLSearchParams({ product: String(data.seq) }))}>
+              Open the created product{data.target.name ? ` ${data.target.name}` : ''}
+              {entrySite.id === site.id ? '' : ` on ${entrySite.name}`}
+            </SitePageLink>
           ) : null}
           {data.refersTo !== null ? <Text size="sm">Completes entry {data.refersTo}.</Text> : null}
           <Text size="xs" c="dimmed">
@@ -174,26 +217,53 @@ function ChainBadge() {
   );
 }
 
+/** Everyone an owner may pick, by name: the People page's list (the same query, so one load serves both). */
+function usePeopleChoices(enabled: boolean, selected: string | undefined) {
+  const people = useQuery({
+    queryKey: ['people'],
+    queryFn: async ({ signal }) => (await callOwnApi(PEOPLE_PATHS.people, {}, signal)) as PeopleView,
+    enabled,
+  });
+  return useMemo(() => {
+    const choices = (people.data?.people ?? [])
+      .map((person) => ({ value: person.id, label: `${person.displayName} (${person.email})` }))
+      .sort((a, b) => a.label.localeCompare(b.label));
+    // A person the list no longer has (removed since) stays choosable from an address that names them.
+    if (selected && !choices.some((choice) => choice.value === selected)) choices.unshift({ value: selected, label: selected });
+    return { choices, loading: people.isPending && enabled, failed: people.isError };
+  }, [people.data, people.isPending, people.isError, enabled, selected]);
+}
+
 export function ActivityPage() {
   const { sites, me } = useSite();
-  const [search, setSearch] = useState('');
-  const [siteFilter, setSiteFilter] = useState<string | null>(null);
-  const [action, setAction] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<string | null>(null);
-  const [fromDay, setFromDay] = useState('');
-  const [toDay, setToDay] = useState('');
+  const location = useLocation();
+  const navigate = useNavigate();
   const [open, setOpen] = useState<number | null>(null);
+  const everyone = me.kind === 'demo' || (me.kind === 'person' && me.managesPeople);
+  // The filters live in the address (replaced as they change, so Back leaves the page rather than undoing a filter).
+  const address = useMemo(() => readAddress(location.search), [location.search]);
+  const setFilter = (key: AddressKey, value: string | null) => {
+    const next = new URLSearchParams();
+    for (const known of ADDRESS_KEYS) {
+      const kept = known === key ? value : address[known];
+      if (kept) next.set(known, kept);
+    }
+    navigate(withQuery(pathTo('activity'), next), { replace: true });
+  };
+  const people = usePeopleChoices(me.kind === 'person' && me.managesPeople, address.person);
 
   const filter: ActivityFilter = useMemo(
     () => ({
-      q: search.trim() || undefined,
-      site: siteFilter ?? undefined,
-      action: action ?? undefined,
-      outcome: outcome ?? undefined,
-      from: dayStart(fromDay),
-      to: dayStart(toDay, 1),
+      // Only an owner picks a person; the server shows everyone else their own whatever the address says.
+      person: everyone ? address.person : undefined,
+      q: address.q?.trim() || undefined,
+      site: address.site,
+      action: address.action,
+      outcome: address.outcome,
+      from: dayStart(address.from ?? ''),
+      to: dayStart(address.to ?? '', 1),
     }),
-    [search, siteFilter, action, outcome, fromDay, toDay],
+    [address, everyone],
   );
   const params = filterQuery(filter);
 
@@ -227,7 +297,6 @@ export function ActivityPage() {
     if (hasNextPage && !isFetchingNextPage && lastIndex >= entries.length - 10) void fetchNextPage();
   }, [lastIndex, entries.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  const everyone = me.kind === 'demo' || (me.kind === 'person' && me.managesPeople);
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start">
@@ -244,18 +313,31 @@ export function ActivityPage() {
         <TextInput
           label="Search"
           description="A product’s slug or name, or a case id"
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
+          value={address.q ?? ''}
+          onChange={(event) => setFilter('q', event.currentTarget.value)}
           w={{ base: '100%', sm: 260 }}
         />
+        {me.kind === 'person' && me.managesPeople ? (
+          <Select
+            label="Person"
+            placeholder={people.loading ? 'Loading people…' : people.failed ? 'People could not be loaded' : 'Everyone'}
+            searchable
+            clearable
+            nothingFoundMessage="Nobody by that name"
+            data={people.choices}
+            value={address.person ?? null}
+            onChange={(value) => setFilter('person', value)}
+            w={{ base: '100%', sm: 260 }}
+          />
+        ) : null}
         {sites.length > 1 ? (
           <Select
             label="Site"
             placeholder="Every site"
             clearable
             data={sites.map((s) => ({ value: s.id, label: s.name }))}
-            value={siteFilter}
-            onChange={setSiteFilter}
+            value={address.site ?? null}
+            onChange={(value) => setFilter('site', value)}
           />
         ) : null}
         <Select
@@ -263,12 +345,19 @@ export function ActivityPage() {
           placeholder="Every action"
           clearable
           data={Object.entries(ACTIVITY_ACTIONS).map(([value, label]) => ({ value, label }))}
-          value={action}
-          onChange={setAction}
+          value={address.action ?? null}
+          onChange={(value) => setFilter('action', value)}
         />
-        <Select label="Outcome" placeholder="Any outcome" clearable data={OUTCOMES} value={outcome} onChange={setOutcome} />
-        <TextInput label="From" type="date" value={fromDay} onChange={(event) => setFromDay(event.currentTarget.value)} />
-        <TextInput label="To" type="date" value={toDay} onChange={(event) => setToDay(event.currentTarget.value)} />
+        <Select
+          label="Outcome"
+          placeholder="Any outcome"
+          clearable
+          data={OUTCOMES}
+          value={address.outcome ?? null}
+          onChange={(value) => setFilter('outcome', value)}
+        />
+        <TextInput label="From" type="date" value={address.from ?? ''} onChange={(event) => setFilter('from', event.currentTarget.value)} />
+        <TextInput label="To" type="date" value={address.to ?? ''} onChange={(event) => setFilter('to', event.currentTarget.value)} />
       </Group>
       <Group gap="xs">
         <Button

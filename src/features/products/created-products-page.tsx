@@ -1,6 +1,5 @@
 import { Alert, Anchor, Button, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { CREATED_PRODUCTS_PATHS, type CreatedByTeam, type CreatedByTeamPage } from '@/contract/activity';
 import { callOwnApi } from '@/lib/api-client';
 import { classifyApiError } from '@/lib/api-error';
@@ -9,8 +8,8 @@ import { DateTime } from '@/lib/date-time';
 import { DetailsDrawer } from '@/lib/details-drawer';
 import { reindentJson } from '@/lib/exact-json';
 import { JsonBlock } from '@/lib/json-block';
-import { pathTo } from '@/lib/paths';
-import { Link } from '@/lib/router';
+import { pathTo, withQuery } from '@/lib/paths';
+import { Link, useLocation, useNavigate } from '@/lib/router';
 import { useSite } from '@/lib/site-context';
 import { listCreated } from './created-products';
 
@@ -59,10 +58,21 @@ function TeamProduct({ seq, onClose }: { seq: number | null; onClose: () => void
   );
 }
 
+/** The product open in the drawer, from the page's address (`?product=<seq>`: the Activity page links there). */
+function useOpenProduct(): [number | null, (seq: number | null) => void] {
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const seq = Number(new URLSearchParams(search).get('product'));
+  const open = Number.isSafeInteger(seq) && seq > 0 ? seq : null;
+  const setOpen = (next: number | null) =>
+    navigate(withQuery(pathTo('products'), new URLSearchParams(next === null ? {} : { product: String(next) })), { replace: true });
+  return [open, setOpen];
+}
+
 /** What anyone created on this site, from the activity record: the team's list, not this browser's. */
 function TeamCreated() {
   const { site } = useSite();
-  const [open, setOpen] = useState<number | null>(null);
+  const [open, setOpen] = useOpenProduct();
   const pages = useInfiniteQuery({
     queryKey: ['team-created-list', site.id],
     initialPageParam: null as number | null,
