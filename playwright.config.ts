@@ -98,6 +98,8 @@ export const E2E = {
   accountsURL: `http://127.0.0.1:${ACCOUNTS_PORT}`,
   /** Its first owner (ADMIN_USER, ADMIN_PASSWORD). */
   owner: { email: 'owner@example.com', password: 'tidal harbour lantern quietly folding maps' },
+  /** The roles' server on SQLite (the demo's owner, editor and support): the screenshots of what an owner sees. */
+  rolesURL: `http://127.0.0.1:${ROLES_PORT}`,
 };
 
 /** What e2e/roles.spec.ts needs of the roles' server its project runs against (the project's metadata). */

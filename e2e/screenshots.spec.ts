@@ -285,6 +285,22 @@ for (const size of SIZES) {
         await expect(page.getByRole('button', { name: 'Signed in as Aroha Ngata-Whitcombe. Your account and sign-out' })).toBeVisible();
         await shot('cases-live-site');
       });
+
+      test(`the Activity page filtered by person, ${scheme}`, async ({ page }, testInfo) => {
+        await page.emulateMedia({ colorScheme: scheme });
+        // The roles' server has people: its owner signs in, and picks a person (themselves) to see.
+        await page.goto(`${E2E.rolesURL}/s/harbour-linen/cases`);
+        await page.getByRole('textbox', { name: 'E-mail address' }).fill('olivia@demo.example');
+        await page.getByRole('textbox', { name: 'Password', exact: true }).fill('demo owner sees every shop');
+        await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+        await expect(page.getByRole('button', { name: /^Signed in as Olivia Marsh/ })).toBeVisible();
+        await page.goto(`${E2E.rolesURL}/s/harbour-linen/activity`);
+        await page.getByRole('combobox', { name: 'Person' }).fill('olivia');
+        await page.getByRole('option', { name: /^Olivia Marsh/ }).click();
+        await expect(page).toHaveURL(/\?person=/);
+        await expect(page.getByRole('button', { name: /Signed in by Olivia Marsh/ }).first()).toBeVisible();
+        await shoot(page, testInfo, 'activity-by-person', { scan: size.scan });
+      });
     }
   });
 }

@@ -327,7 +327,8 @@ export function ActivityPage() {
             data={people.choices}
             value={address.person ?? null}
             onChange={(value) => setFilter('person', value)}
-            w={{ base: '100%', sm: 260 }}
+            // Wide enough for a name and an e-mail address.
+            w={{ base: '100%', sm: 340 }}
           />
         ) : null}
         {sites.length > 1 ? (
