@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fullProduct } from '@/contract/fixtures';
-import { matchPath, matchPathName, pathTo, readPathState } from './paths';
+import { matchPath, matchPathName, pathTo, readPathState, withQuery } from './paths';
 
 describe('pathTo', () => {
   it('builds every page’s address from the table, encoding params', () => {
@@ -20,6 +20,13 @@ describe('pathTo', () => {
     expect(matchPathName('case', '/cases')).toBeNull();
     expect(matchPathName('createdProduct', '/products/new')).toBeNull();
     expect(matchPathName('importProducts', pathTo('editImported', { row: '2' }))).toBeNull();
+  });
+});
+
+describe('withQuery', () => {
+  it('adds a query to a page’s address, encoded, and nothing when it is empty', () => {
+    expect(withQuery(pathTo('activity'), new URLSearchParams({ person: 'p 1', q: 'a&b' }))).toBe('/activity?person=p+1&q=a%26b');
+    expect(withQuery(pathTo('products'), new URLSearchParams())).toBe('/products');
   });
 });
 
