@@ -24,6 +24,10 @@ export const ACTIVITY_ACTIONS = {
   'sign-out': 'Signed out',
   'session.expired': 'Session ended by time-out',
   'person.changed': 'Person changed',
+  'import.started': 'Import started',
+  'import.paused': 'Import paused',
+  'import.resumed': 'Import resumed',
+  'import.finished': 'Import finished',
   'activity.pruned': 'Old entries pruned',
 } as const;
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
