@@ -50,6 +50,25 @@ function workProblem(work: unknown): string | null {
   return null;
 }
 
+const KNOWN = ['created', 'rejected', 'unknown', 'skipped'] as const;
+
+/** Statuses a browser kept before the server did (an import of an earlier version), or null when malformed. */
+function knownOf(products: unknown): { key: string; status: (typeof KNOWN)[number]; detail: string }[] | null {
+  if (products === undefined) return [];
+  if (!isObject(products)) return null;
+  const known = [];
+  for (const [key, value] of Object.entries(products)) {
+    if (!isObject(value) || key.length > 100) return null;
+    // On its way when that page died: it may have been created.
+    const status = value.status === 'sending' ? 'unknown' : value.status;
+    const found = KNOWN.find((k) => k === status);
+    if (!found) return null;
+    const { status: _status, ...detail } = value;
+    known.push({ key, status: found, detail: JSON.stringify(detail) });
+  }
+  return known;
+}
+
 /** The work as kept: its known fields only (a browser's statuses stay in the browser; the server has its own). */
 const keptWork = (work: Record<string, unknown>) =>
   JSON.stringify({
@@ -136,8 +155,11 @@ export function importEndpoints(options: {
         if (fileWrong) return bad(call, 'file', fileWrong);
         const workWrong = workProblem(body.work);
         if (workWrong) return bad(call, 'work', workWrong);
+        const known = knownOf(body.products);
+        if (known === null) return bad(call, 'products', 'must map product keys to a status: created, rejected, unknown or skipped');
         const file = body.file as Record<string, unknown>;
         const id = await imports.create({
+          known,
           siteId: site,
           by,
           fileName: file.fileName as string,
@@ -176,6 +198,59 @@ export function importEndpoints(options: {
           sendError(call.request.res, 409, 'Someone changed this import since you opened it: it was loaded again with their changes.', [
             { field: 'version', message: 'is not the latest' },
           ]);
+          return;
+        }
+        sendJson(call.request.res, 200, { version: saved });
+      },
+    },
+    {
+      method: 'PUT',
+      path: IMPORTS_PATHS.file,
+      maxBodyBytes: IMPORT_MAX_BODY_BYTES,
+      handle: async (call) => {
+        const found = await importOf(call);
+        if (!found) return;
+        const body = call.body;
+        if (!isObject(body)) return bad(call, 'body', 'must be an object with version, file, work and moved');
+        if (typeof body.version !== 'number' || !Number.isSafeInteger(body.version)) return bad(call, 'version', 'must be a whole number');
+        const fileWrong = fileProblem(body.file);
+        if (fileWrong) return bad(call, 'file', fileWrong);
+        const workWrong = workProblem(body.work);
+        if (workWrong) return bad(call, 'work', workWrong);
+        const moved = body.moved;
+        const whole = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n);
+        if (
+          !isObject(moved) ||
+          !whole(moved.start) ||
+          !whole(moved.end) ||
+          !whole(moved.delta) ||
+          moved.start < 0 ||
+          moved.end < moved.start
+        ) {
+          return bad(call, 'moved', 'must give the rows replaced (start, end) and how far later rows moved (delta)');
+        }
+        const saved = await imports.replaceFile(
+          found.id,
+          body.version,
+          {
+            file: JSON.stringify(body.file),
+            work: keptWork(body.work as Record<string, unknown>),
+            start: moved.start,
+            end: moved.end,
+            delta: moved.delta,
+          },
+          now(),
+        );
+        if (saved === 'missing') return sendError(call.request.res, 404, 'There is no such import: it may have been discarded.');
+        if (saved === 'stale' || saved === 'running') {
+          sendError(
+            call.request.res,
+            409,
+            saved === 'stale'
+              ? 'Someone changed this import since you opened it: open the product again from the import.'
+              : 'Someone is running this import: pause it before changing its rows.',
+            [{ field: 'version', message: saved }],
+          );
           return;
         }
         sendJson(call.request.res, 200, { version: saved });

@@ -42,6 +42,13 @@ function productsOf(work: string): number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : 0;
 }
 
+/** `work`, with the count of products of `old` when it says none (a page whose dry run has not finished). */
+function withCount(work: string, old: string | undefined): string {
+  const next = parse(work) as { products?: unknown } | null;
+  if (next && next.products === undefined) return JSON.stringify({ ...next, products: productsOf(old ?? '{}') });
+  return work;
+}
+
 export type Outcome =
   | { status: 'created'; body: string | null; answer: string | null }
   | { status: 'rejected'; httpStatus: number; message: string; details: { field: string; message: string }[] }
@@ -99,33 +106,62 @@ export function createImportStore(database: AppDatabase) {
   const getRow = (id: string) => db.selectFrom('imports').selectAll().where('id', '=', id).executeTakeFirst();
 
   return {
-    async create(input: { siteId: string; by: Starter; fileName: string; file: string; work: string; now: number }): Promise<string> {
+    /**
+     * A new import; `known` are statuses a browser kept before the server did (an import started by an
+     * earlier version): they can only hold products back, never let one be sent.
+     */
+    async create(input: {
+      siteId: string;
+      by: Starter;
+      fileName: string;
+      file: string;
+      work: string;
+      now: number;
+      known?: readonly { key: string; status: 'created' | 'rejected' | 'unknown' | 'skipped'; detail: string }[];
+    }): Promise<string> {
       const id = randomId();
-      await db
-        .insertInto('imports')
-        .values({
-          id,
-          site_id: input.siteId,
-          started_by_kind: input.by.kind,
-          started_by_id: input.by.kind === 'person' ? input.by.id : null,
-          started_by_name: input.by.kind === 'person' ? input.by.name : null,
-          created_at: input.now,
-          updated_at: input.now,
-          file_name: input.fileName,
-          file: input.file,
-          work: input.work,
-          version: 1,
-          runner_token: null,
-          runner_kind: null,
-          runner_id: null,
-          runner_name: null,
-          runner_since: null,
-          lease_until: null,
-          ran_at: null,
-          ended_at: null,
-          ended_how: null,
-        })
-        .execute();
+      await db.transaction().execute(async (trx: Kysely<Database>) => {
+        await trx
+          .insertInto('imports')
+          .values({
+            id,
+            site_id: input.siteId,
+            started_by_kind: input.by.kind,
+            started_by_id: input.by.kind === 'person' ? input.by.id : null,
+            started_by_name: input.by.kind === 'person' ? input.by.name : null,
+            created_at: input.now,
+            updated_at: input.now,
+            file_name: input.fileName,
+            file: input.file,
+            work: input.work,
+            version: 1,
+            runner_token: null,
+            runner_kind: null,
+            runner_id: null,
+            runner_name: null,
+            runner_since: null,
+            lease_until: null,
+            ran_at: null,
+            ended_at: null,
+            ended_how: null,
+          })
+          .execute();
+        if (input.known && input.known.length > 0) {
+          await trx
+            .insertInto('import_products')
+            .values(
+              input.known.map((k) => ({
+                import_id: id,
+                product_key: k.key,
+                status: k.status,
+                detail: k.detail,
+                create_seq: null,
+                updated_at: input.now,
+              })),
+            )
+            .execute();
+        }
+      });
       return id;
     },
 
@@ -206,14 +242,57 @@ export function createImportStore(database: AppDatabase) {
 
     /** Replaces the work when `version` is the latest; resolves to the new version, or 'stale'/'missing'. */
     async updateWork(id: string, version: number, work: string, now: number): Promise<number | 'stale' | 'missing'> {
+      const old = await db.selectFrom('imports').select('work').where('id', '=', id).executeTakeFirst();
       const result = await db
         .updateTable('imports')
-        .set({ work, version: version + 1, updated_at: now })
+        .set({ work: withCount(work, old?.work), version: version + 1, updated_at: now })
         .where('id', '=', id)
         .where('version', '=', version)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 1) return version + 1;
       return (await getRow(id)) ? 'stale' : 'missing';
+    },
+
+    /**
+     * Replaces the file and work at `version` (the editor's round trip), in one transaction: the product of
+     * rows [start, end) is unsent again (unless created: a created product keeps its status), later rows'
+     * statuses move by `delta`. Refused while someone runs the import.
+     */
+    async replaceFile(
+      id: string,
+      version: number,
+      input: { file: string; work: string; start: number; end: number; delta: number },
+      now: number,
+    ): Promise<number | 'stale' | 'missing' | 'running'> {
+      return db.transaction().execute(async (trx: Kysely<Database>) => {
+        let select = trx.selectFrom('imports').selectAll().where('id', '=', id);
+        if (database.engine === 'postgres') select = select.forUpdate();
+        const row = await select.executeTakeFirst();
+        if (!row) return 'missing';
+        if (Number(row.version) !== version) return 'stale';
+        if (leaseLive(row, now)) return 'running';
+        const products = await trx.selectFrom('import_products').selectAll().where('import_id', '=', id).execute();
+        const moved = products.flatMap((product) => {
+          const key = Number(product.product_key);
+          if (!Number.isSafeInteger(key) || key < input.end || input.delta === 0) return [];
+          return [{ ...product, product_key: String(key + input.delta) }];
+        });
+        const gone = products.filter((product) => {
+          const key = Number(product.product_key);
+          return key >= input.start && key < input.end && product.status !== 'created';
+        });
+        const removed = [...moved.map((p) => String(Number(p.product_key) - input.delta)), ...gone.map((p) => p.product_key)];
+        if (removed.length > 0) {
+          await trx.deleteFrom('import_products').where('import_id', '=', id).where('product_key', 'in', removed).execute();
+        }
+        if (moved.length > 0) await trx.insertInto('import_products').values(moved).execute();
+        await trx
+          .updateTable('imports')
+          .set({ file: input.file, work: withCount(input.work, row.work), version: version + 1, updated_at: now })
+          .where('id', '=', id)
+          .execute();
+        return version + 1;
+      });
     },
 
     /**

@@ -11,6 +11,11 @@ export const IMPORTS_PATHS = {
   one: '/api/imports/:id',
   /** PUT {version, work}: the mapping, fixes and settings; 409 when `version` is not the latest. */
   work: '/api/imports/:id/work',
+  /**
+   * PUT {version, file, work, moved: {start, end, delta}}: the file changed by the editor's round trip; the
+   * product of rows [start, end) is unsent again, and the statuses of later rows move by `delta`.
+   */
+  file: '/api/imports/:id/file',
   /** POST {runner?}: take the run, or renew it (with the token the first call gave); 409 names who runs it. */
   run: '/api/imports/:id/run',
   /** POST {runner, finished}: let the run go (a pause, or every product answered). */
