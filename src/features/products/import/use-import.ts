@@ -114,15 +114,20 @@ export function useImport(site: SiteInfo) {
     [cache],
   );
 
-  /** Takes the server's import: its file (when it changed), its work and its statuses. */
+  /**
+   * Takes the server's import: its file and work when the server's are newer than this page's, and its
+   * statuses. A read older than what this page saved since (a poll that crossed a save) changes nothing.
+   */
   const apply = useCallback(
     (record: ImportRecord, options: { file?: boolean } = {}) => {
       const local = workRef.current;
-      const next = fromRecord(record, local?.serverId === record.id ? local.statuses : {});
-      const nextWork: ImportWork = { ...next.work, syncedAt: Date.now() };
-      const fileChanged =
-        options.file !== false && (fileRef.current === null || local?.serverId !== record.id || local.version !== record.version);
-      if (fileChanged) {
+      const same = local?.serverId === record.id;
+      if (same && local.version !== undefined && record.version < local.version) return Promise.resolve();
+      const next = fromRecord(record, same ? local.statuses : {});
+      const newer = !same || local.version !== record.version;
+      const nextWork: ImportWork =
+        newer || !local ? { ...next.work, syncedAt: Date.now() } : { ...local, statuses: next.work.statuses, syncedAt: Date.now() };
+      if (options.file !== false && (fileRef.current === null || newer)) {
         fileRef.current = next.file;
         workerHasRows.current = false;
         setFile(next.file);
@@ -587,7 +592,11 @@ export function useImport(site: SiteInfo) {
       // One queue at a time: an earlier one (paused) must never send the same products as this one.
       queue.current?.cancel();
       const latest = workRef.current ?? current;
-      void persist({ ...latest, started: true, concurrency });
+      // Saved before the first send, so a reload or a colleague finds it started, as it was started.
+      unsaved.current = true;
+      if (saveTimer.current) clearTimeout(saveTimer.current);
+      await show({ ...latest, started: true, concurrency });
+      await saveToServer();
       const importId = id;
       const bodies = new Map<number, ReturnType<typeof bodyOf>['body']>();
       let released = false;
@@ -636,7 +645,7 @@ export function useImport(site: SiteInfo) {
       queue.current = q;
       q.start();
     },
-    [check, persist, show, bodyOf, setStatus, site.id, takeRun, release, refusedByServer],
+    [check, show, saveToServer, bodyOf, setStatus, site.id, takeRun, release, refusedByServer],
   );
 
   /** Sends again what is left, once the run is taken back. */
