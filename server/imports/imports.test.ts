@@ -227,6 +227,54 @@ describeEachEngine('imports on the server', (_engine, freshDatabase) => {
     expect(await read(id)).toMatchObject({ version: 2, work: { ...WORK, fixes: { '0:1': 'x' } } });
   });
 
+  it('moves the statuses with the rows when a product comes back from the editor with more rows', async () => {
+    const id = await newImport();
+    const ana = await runnerOf(id, cookies.ana);
+    expect((await createFor(id, '2', 'moved-2', cookies.ana, ana)).status).toBe(200);
+    expect(
+      (
+        await call('PUT', importPath(IMPORTS_PATHS.file, id), cookies.ana, {
+          version: 1,
+          file: FILE,
+          work: WORK,
+          moved: { start: 0, end: 1, delta: 1 },
+        })
+      ).status,
+    ).toBe(409);
+    await call('POST', importPath(IMPORTS_PATHS.release, id), cookies.ana, { runner: ana });
+    // Product 0 now has two rows: product 2 is at row 3, created still; nothing is at row 2.
+    const rows = [FILE.rows[0] ?? [], ['', ''], ...FILE.rows.slice(1)];
+    const moved = await call('PUT', importPath(IMPORTS_PATHS.file, id), cookies.ana, {
+      version: 1,
+      file: { ...FILE, rows },
+      work: WORK,
+      moved: { start: 0, end: 1, delta: 1 },
+    });
+    expect(moved.status).toBe(200);
+    const record = await read(id);
+    expect(Object.keys(record.products)).toEqual(['3']);
+    expect(record.products['3']).toMatchObject({ status: 'created' });
+    expect((record.file as typeof FILE).rows).toHaveLength(4);
+    expect((await createFor(id, '3', 'moved-2', cookies.ana, await runnerOf(id, cookies.ana))).status).toBe(409);
+    expect(arrived.get('moved-2')).toBe(1);
+  });
+
+  it('keeps what a browser knew was answered before the server kept its import: such a product is never sent', async () => {
+    const created = await call('POST', IMPORTS_PATHS.list, cookies.ana, {
+      site: 'main',
+      file: FILE,
+      work: WORK,
+      products: { '0': { status: 'created', at: 1 }, '1': { status: 'sending', since: 1 } },
+    });
+    expect(created.status).toBe(201);
+    const record = json<ImportRecord>(created);
+    expect(record.products['0']).toMatchObject({ status: 'created' });
+    expect(record.products['1']).toMatchObject({ status: 'unknown' });
+    const runner = await runnerOf(record.id, cookies.ana);
+    expect((await createFor(record.id, '0', 'known-0', cookies.ana, runner)).status).toBe(409);
+    expect(arrived.get('known-0')).toBeUndefined();
+  });
+
   it('answers support people 403 and bad input 400, in the spec’s error shape', async () => {
     const id = await newImport();
     for (const reply of [
