@@ -323,7 +323,7 @@ export function ImportPage() {
           {progress && (
             <ProgressPanel progress={progress} onPause={state.pause} onResume={() => void state.resume()} onCancel={state.cancel} />
           )}
-          {work.started && !progress && counts && counts.ready > 0 && (
+          {work.started && !progress && !state.heldBy && counts && counts.ready > 0 && (
             <Alert color="blue" title="This import was interrupted">
               What was answered is kept: {counts.created} created, {counts.rejected} rejected, {counts.unknown} outcome unknown. Products
               answered 200 are never sent again; resume to send the {counts.ready} that are left.

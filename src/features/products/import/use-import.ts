@@ -90,6 +90,7 @@ export function useImport(site: SiteInfo) {
   const saveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const unsaved = useRef(false);
   const productCount = useRef<number | undefined>(undefined);
+  const lastSignature = useRef('');
 
   const getClient = () => (client.current ??= createCheckClient());
   useEffect(() => () => client.current?.dispose(), []);
@@ -123,8 +124,14 @@ export function useImport(site: SiteInfo) {
       const local = workRef.current;
       const same = local?.serverId === record.id;
       if (same && local.version !== undefined && record.version < local.version) return Promise.resolve();
-      const next = fromRecord(record, same ? local.statuses : {});
       const newer = !same || local.version !== record.version;
+      // A poll that finds nothing new changes nothing (no render, no write to this browser's copy).
+      const signature = Object.entries(record.products)
+        .map(([key, p]) => `${key}:${p.status}:${p.at}`)
+        .join(',');
+      if (!newer && fileRef.current !== null && signature === lastSignature.current) return Promise.resolve();
+      lastSignature.current = signature;
+      const next = fromRecord(record, same ? local.statuses : {});
       const nextWork: ImportWork =
         newer || !local ? { ...next.work, syncedAt: Date.now() } : { ...local, statuses: next.work.statuses, syncedAt: Date.now() };
       if (options.file !== false && (fileRef.current === null || newer)) {
