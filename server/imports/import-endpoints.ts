@@ -104,7 +104,7 @@ export function importEndpoints(options: {
 
   /** An import event in the activity record: who, which site, the file, its counts. */
   async function record(call: EndpointCall, id: string, siteId: string, action: string, extra: Record<string, unknown> = {}) {
-    const found = await imports.get(id, now());
+    const found = await imports.summary(id, now());
     if (!found) return;
     await activity.append({
       at: now(),
@@ -321,7 +321,7 @@ export function importEndpoints(options: {
       handle: async (call) => {
         const found = await importOf(call);
         if (!found) return;
-        const record_ = await imports.get(found.id, now());
+        const record_ = await imports.summary(found.id, now());
         if (record_?.runner) {
           sendError(call.request.res, 409, `${runningSentence(record_.runner, 'en-GB', 'UTC')} Pause it before discarding it.`);
           return;

@@ -49,6 +49,29 @@ function withCount(work: string, old: string | undefined): string {
   return work;
 }
 
+/** Every column of an import but its file (megabytes, read only when the file is asked for). */
+const LIGHT_COLUMNS = [
+  'id',
+  'site_id',
+  'started_by_kind',
+  'started_by_id',
+  'started_by_name',
+  'created_at',
+  'updated_at',
+  'file_name',
+  'work',
+  'version',
+  'runner_token',
+  'runner_kind',
+  'runner_id',
+  'runner_name',
+  'runner_since',
+  'lease_until',
+  'ran_at',
+  'ended_at',
+  'ended_how',
+] as const;
+
 export type Outcome =
   | { status: 'created'; body: string | null; answer: string | null }
   | { status: 'rejected'; httpStatus: number; message: string; details: { field: string; message: string }[] }
@@ -87,7 +110,7 @@ export function createImportStore(database: AppDatabase) {
     return counts;
   }
 
-  function summaryOf(row: ImportsTable, counts: ImportCounts, now: number): ImportSummary {
+  function summaryOf(row: Omit<ImportsTable, 'file'>, counts: ImportCounts, now: number): ImportSummary {
     return {
       id: row.id,
       siteId: row.site_id,
@@ -103,7 +126,7 @@ export function createImportStore(database: AppDatabase) {
     };
   }
 
-  const getRow = (id: string) => db.selectFrom('imports').selectAll().where('id', '=', id).executeTakeFirst();
+  const getRow = (id: string) => db.selectFrom('imports').select(LIGHT_COLUMNS).where('id', '=', id).executeTakeFirst();
 
   return {
     /**
@@ -169,27 +192,7 @@ export function createImportStore(database: AppDatabase) {
     async list(siteId: string, now: number): Promise<ImportSummary[]> {
       const rows = await db
         .selectFrom('imports')
-        .select([
-          'id',
-          'site_id',
-          'started_by_kind',
-          'started_by_id',
-          'started_by_name',
-          'created_at',
-          'updated_at',
-          'file_name',
-          'work',
-          'version',
-          'runner_token',
-          'runner_kind',
-          'runner_id',
-          'runner_name',
-          'runner_since',
-          'lease_until',
-          'ran_at',
-          'ended_at',
-          'ended_how',
-        ])
+        .select(LIGHT_COLUMNS)
         .where('site_id', '=', siteId)
         .orderBy('created_at', 'desc')
         .limit(100)
@@ -198,7 +201,7 @@ export function createImportStore(database: AppDatabase) {
         rows.map((row) => row.id),
         new Map(rows.map((row) => [row.id, row.work])),
       );
-      return rows.map((row) => summaryOf({ ...row, file: '' }, counts.get(row.id) as ImportCounts, now));
+      return rows.map((row) => summaryOf(row, counts.get(row.id) as ImportCounts, now));
     },
 
     /** Its site, or undefined when there is no such import. */
@@ -208,7 +211,7 @@ export function createImportStore(database: AppDatabase) {
     },
 
     async get(id: string, now: number): Promise<ImportRecord | undefined> {
-      const row = await getRow(id);
+      const row = await db.selectFrom('imports').selectAll().where('id', '=', id).executeTakeFirst();
       if (!row) return undefined;
       const counts = await countsOf([id], new Map([[id, row.work]]));
       const rows = await db.selectFrom('import_products').selectAll().where('import_id', '=', id).execute();
@@ -232,6 +235,14 @@ export function createImportStore(database: AppDatabase) {
         version: Number(row.version),
         products,
       };
+    },
+
+    /** One import's summary, without reading its file. */
+    async summary(id: string, now: number): Promise<ImportSummary | undefined> {
+      const row = await getRow(id);
+      if (!row) return undefined;
+      const counts = await countsOf([id], new Map([[id, row.work]]));
+      return summaryOf(row, counts.get(id) as ImportCounts, now);
     },
 
     async counts(id: string): Promise<ImportCounts> {
@@ -265,7 +276,7 @@ export function createImportStore(database: AppDatabase) {
       now: number,
     ): Promise<number | 'stale' | 'missing' | 'running'> {
       return db.transaction().execute(async (trx: Kysely<Database>) => {
-        let select = trx.selectFrom('imports').selectAll().where('id', '=', id);
+        let select = trx.selectFrom('imports').select(LIGHT_COLUMNS).where('id', '=', id);
         if (database.engine === 'postgres') select = select.forUpdate();
         const row = await select.executeTakeFirst();
         if (!row) return 'missing';
@@ -404,7 +415,7 @@ export function createImportStore(database: AppDatabase) {
       { ok: true } | { ok: false; why: 'missing' | 'not-running' | 'held' | 'answered'; name?: string; since?: number; status?: string }
     > {
       return db.transaction().execute(async (trx: Kysely<Database>) => {
-        let select = trx.selectFrom('imports').selectAll().where('id', '=', id);
+        let select = trx.selectFrom('imports').select(LIGHT_COLUMNS).where('id', '=', id);
         // PostgreSQL: a claim of the run waits for this transaction, and this one for it.
         if (database.engine === 'postgres') select = select.forUpdate();
         const row = await select.executeTakeFirst();
