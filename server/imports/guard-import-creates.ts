@@ -73,7 +73,8 @@ export function guardImportCreates(imports: ImportStore, now: () => number): Ste
       );
       return;
     }
-    void imports.claimProduct(importId, key, runner, starter, now()).then(
+    const claimedAt = now();
+    void imports.claimProduct(importId, key, runner, starter, claimedAt).then(
       async (claimed) => {
         if (!claimed.ok) {
           const message =
@@ -95,7 +96,7 @@ export function guardImportCreates(imports: ImportStore, now: () => number): Ste
               await inner?.beforeSend?.(body);
             } catch (error) {
               // Not written, so not sent: the product goes back to not sent.
-              await imports.settle(importId, key, null, { status: 'pending' }, now()).catch(() => undefined);
+              await imports.settle(importId, key, { createSeq: null, claimedAt }, { status: 'pending' }, now()).catch(() => undefined);
               throw error;
             }
             sentBody = body.toString('utf8');
@@ -108,7 +109,13 @@ export function guardImportCreates(imports: ImportStore, now: () => number): Ste
           },
           beforeAnswer: async (outcome) => {
             try {
-              await imports.settle(importId, key, request.createSeq ?? null, outcomeOf(outcome, sentBody !== null, sentBody), now());
+              await imports.settle(
+                importId,
+                key,
+                { createSeq: request.createSeq ?? null, claimedAt },
+                outcomeOf(outcome, sentBody !== null, sentBody),
+                now(),
+              );
             } finally {
               await inner?.beforeAnswer?.(outcome);
             }

@@ -10,7 +10,7 @@
  *   becomes 'unknown' when someone else takes the run (it may have been created: never resent by itself).
  */
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import {
   IMPORT_LEASE_MS,
   type ImportCounts,
@@ -463,25 +463,33 @@ export function createImportStore(database: AppDatabase) {
      * The outcome of the send of entry `createSeq` (null: it never left). Applies only to that send's claim,
      * so an answer that comes after the lease lapsed still sets the truth ('unknown' becomes 'created').
      */
-    async settle(id: string, key: string, createSeq: number | null, outcome: Outcome, now: number): Promise<void> {
-      const mine = db
-        .updateTable('import_products')
-        .where('import_id', '=', id)
-        .where('product_key', '=', key)
-        .where('status', 'in', ['sending', 'unknown'])
-        .where((eb) => (createSeq === null ? eb('create_seq', 'is', null) : eb('create_seq', '=', createSeq)));
+    async settle(
+      id: string,
+      key: string,
+      attempt: { createSeq: number | null; claimedAt: number },
+      outcome: Outcome,
+      now: number,
+    ): Promise<void> {
+      // This send's own claim: by its create entry once written; before that, by the claim's time, and only
+      // while still 'sending' (one that a new run marked unknown stays unknown: safe, never sent by itself).
+      const mine = (eb: ExpressionBuilder<Database, 'import_products'>) =>
+        eb.and([
+          eb('import_id', '=', id),
+          eb('product_key', '=', key),
+          ...(attempt.createSeq === null
+            ? [eb('create_seq', 'is', null), eb('updated_at', '=', attempt.claimedAt), eb('status', '=', 'sending')]
+            : [eb('create_seq', '=', attempt.createSeq), eb('status', 'in', ['sending', 'unknown'])]),
+        ]);
       if (outcome.status === 'pending') {
-        await db
-          .deleteFrom('import_products')
-          .where('import_id', '=', id)
-          .where('product_key', '=', key)
-          .where('status', 'in', ['sending', 'unknown'])
-          .where((eb) => (createSeq === null ? eb('create_seq', 'is', null) : eb('create_seq', '=', createSeq)))
-          .execute();
+        await db.deleteFrom('import_products').where(mine).execute();
         return;
       }
       const { status, ...detail } = outcome;
-      await mine.set({ status, detail: JSON.stringify(detail), updated_at: now }).execute();
+      await db
+        .updateTable('import_products')
+        .set({ status, detail: JSON.stringify(detail), updated_at: now })
+        .where(mine)
+        .execute();
     },
 
     /** A person's decision on an unknown outcome (skip it, or send it again) or a rejected product (again). */

@@ -213,6 +213,41 @@ describeEachEngine('imports on the server', (_engine, freshDatabase) => {
     expect((await call('PUT', importPath(IMPORTS_PATHS.product, id, '2'), cookies.owner, { status: 'pending' })).status).toBe(409);
   });
 
+  it('puts a product back to not sent when its browser went away before the whole create arrived (it never left)', async () => {
+    const id = await newImport();
+    const runner = await runnerOf(id, cookies.ana);
+    const body = JSON.stringify(fullProduct('half-sent'));
+    await new Promise<void>((resolve) => {
+      const req = http.request({
+        host: '127.0.0.1',
+        port: running.port,
+        method: 'POST',
+        path: '/api/site/v2/ecommerce/products/create',
+        agent: false,
+        headers: {
+          origin: `http://127.0.0.1:${running.port}`,
+          cookie: cookies.ana,
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+          [IMPORT_PRODUCT_HEADER]: `${id}/0`,
+          [IMPORT_RUNNER_HEADER]: runner,
+        },
+      });
+      req.on('error', () => resolve());
+      req.write(body.slice(0, 20));
+      // Once the server has claimed the product, the browser goes away with the body half sent.
+      void (async () => {
+        await expect.poll(async () => (await read(id)).products['0']?.status).toBe('sending');
+        req.destroy();
+        resolve();
+      })();
+    });
+    await expect.poll(async () => (await read(id)).products['0']).toBeUndefined();
+    expect(arrived.get('half-sent')).toBeUndefined();
+    expect((await createFor(id, '0', 'half-sent', cookies.ana, runner)).status).toBe(200);
+    expect(arrived.get('half-sent')).toBe(1);
+  });
+
   it('refuses a save of the work made on an older version', async () => {
     const id = await newImport();
     const first = await call('PUT', importPath(IMPORTS_PATHS.work, id), cookies.ana, {
