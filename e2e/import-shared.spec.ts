@@ -90,4 +90,14 @@ test('an import started and paused in one browser resumes in another, and nothin
   // The first browser follows: the same import, everything created.
   await expect(summary(page)).toContainText('6 created');
   await other.close();
+
+  // The run is in the activity record: started, paused (the first), resumed (the second), finished.
+  for (const action of ['import.started', 'import.paused', 'import.resumed', 'import.finished']) {
+    const listed = await page.request.get(`${origin}/api/activity?action=${action}`);
+    const { entries } = (await listed.json()) as { entries: { target: { name: string | null } }[] };
+    expect(
+      entries.some((entry) => entry.target.name === 'six.csv'),
+      action,
+    ).toBe(true);
+  }
 });

@@ -595,15 +595,16 @@ export function useImport(site: SiteInfo) {
           return;
         }
       }
+      // Saved before the run is taken (its event counts the products) and before the first send, so a reload
+      // or a colleague finds it started, as it was started.
+      productCount.current = check.result.products.length;
+      unsaved.current = true;
+      if (saveTimer.current) clearTimeout(saveTimer.current);
+      await show({ ...(workRef.current ?? current), started: true, concurrency });
+      await saveToServer();
       if (!(await takeRun())) return;
       // One queue at a time: an earlier one (paused) must never send the same products as this one.
       queue.current?.cancel();
-      const latest = workRef.current ?? current;
-      // Saved before the first send, so a reload or a colleague finds it started, as it was started.
-      unsaved.current = true;
-      if (saveTimer.current) clearTimeout(saveTimer.current);
-      await show({ ...latest, started: true, concurrency });
-      await saveToServer();
       const importId = id;
       const bodies = new Map<number, ReturnType<typeof bodyOf>['body']>();
       let released = false;
