@@ -1,10 +1,32 @@
-/** What the import's end-to-end tests share: a browser with no import left in it, and what the sandbox stored. */
+/**
+ * What the import's end-to-end tests share: a server and a browser with no import left in them, and what
+ * the sandbox stored.
+ */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { IMPORTS_PATHS, importPath, type ImportSummary } from '../src/contract/imports';
 import { SANDBOX } from './sandbox';
 
-/** No import, column mapping or created list left from an earlier test (localStorage and IndexedDB). */
+/**
+ * Discards every open import of `site` on the server of `page` (a page left running by an earlier test
+ * holds its run until it lapses: waited for).
+ */
+export async function discardServerImports(page: Page, site = 'main') {
+  const origin = new URL(page.url()).origin;
+  await expect(async () => {
+    const listed = await page.request.get(`${origin}${IMPORTS_PATHS.list}?site=${site}`);
+    expect(listed.ok()).toBe(true);
+    const { imports } = (await listed.json()) as { imports: ImportSummary[] };
+    for (const one of imports) {
+      const gone = await page.request.delete(`${origin}${importPath(IMPORTS_PATHS.one, one.id)}`, { headers: { origin } });
+      expect(gone.status()).toBe(204);
+    }
+  }).toPass({ timeout: 30_000 });
+}
+
+/** No import (on the server or in this browser), column mapping or created list left from an earlier test. */
 export async function forgetImports(page: Page) {
   await page.goto('/cases');
+  await discardServerImports(page);
   await page.evaluate(async () => {
     localStorage.clear();
     await new Promise((resolve) => {

@@ -9,6 +9,7 @@
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { E2E } from '../playwright.config';
 import { expectNoA11yViolations } from './a11y';
+import { discardServerImports } from './imports';
 import { addCase } from './sandbox';
 
 const SIZES = [
@@ -219,6 +220,7 @@ for (const size of SIZES) {
         await shot('settings-table-focused');
 
         await page.evaluate(() => localStorage.clear());
+        await discardServerImports(page);
         await page.goto('/products/import');
         await shot('import-empty');
         const slug = `m${Date.now().toString(36)}`;

@@ -39,6 +39,9 @@ import { refuseUnreadBodies } from './pipeline/unread-bodies';
 import { createProxy } from './proxy';
 import { startSandbox, startSandboxWorker, type RunningSandbox } from './sandbox/start';
 import { createStaticFiles } from './static-files';
+import { guardImportCreates } from './imports/guard-import-creates';
+import { importEndpoints } from './imports/import-endpoints';
+import { createImportStore, type ImportStore } from './imports/import-store';
 
 /** How often the activity record's old entries are pruned (and once at start). */
 const PRUNE_INTERVAL_MS = 60 * 60_000;
@@ -100,6 +103,8 @@ export interface SiteAdminServer {
   accounts: Accounts;
   /** The activity record, on that database. */
   activity: ActivityStore;
+  /** Imports kept on the server, on that database. */
+  imports: ImportStore;
   close(): Promise<void>;
 }
 
@@ -198,9 +203,11 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
   });
   const passkeys = createPasskeys({ accounts, throttle, database });
   const links = createLinkStore(database.db);
+  const imports = createImportStore(database);
   const ownApi = createOwnApi([
     ...activityEndpoints(activity),
     ...profileCheckEndpoints(activity, accounts.now),
+    ...importEndpoints({ imports, activity, siteIds: new Set(siteInfos.map((site) => site.id)), now: accounts.now }),
     ...createdProductsEndpoints(database, new Set(siteInfos.map((site) => site.id))),
     ...signInEndpoints({
       accounts,
@@ -254,6 +261,7 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
     allowOperation(config.maxBodyBytes), // 404, 422, 400, 413: only the spec's two operations; sets request.operation
     checkPermissions(siteNames), // 403 for what the person's grants do not allow on that site; nothing is forwarded
     recordSiteCalls(activity, accounts.now), // the activity record: a create before it leaves, every outcome before the browser hears it
+    guardImportCreates(imports, accounts.now), // 409 for an import's product already created or on its way, or without the run
     answer,
   ]);
 
@@ -263,6 +271,7 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
     database,
     accounts,
     activity,
+    imports,
     handle(req, res, next) {
       pipeline(parseRequest(req, res, next));
     },

@@ -2,7 +2,7 @@
  * Our own API, beside the sites' Site API v2: a table of endpoints under /api (the list of sites, the
  * health check, signing in, people and accounts), each with its method and path. A path may hold named
  * parts (`/api/people/:id/grants`), matched one segment each and decoded. A body is JSON, at most
- * OWN_API_MAX_BODY_BYTES, read here before the endpoint runs; an endpoint that is not `public` is answered
+ * OWN_API_MAX_BODY_BYTES (or the endpoint's own `maxBodyBytes`), read here before the endpoint runs; an endpoint that is not `public` is answered
  * only for someone signed in (the authentication step refuses the rest with 401).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -33,6 +33,8 @@ export interface Endpoint {
   path: string;
   /** Answered to anyone, signed in or not: the health check, the sign-in itself. */
   public?: boolean;
+  /** A larger bound than OWN_API_MAX_BODY_BYTES for this endpoint alone (a new import's file). */
+  maxBodyBytes?: number;
   handle(call: EndpointCall): void | Promise<void>;
 }
 
@@ -81,13 +83,13 @@ function matchSegments(pattern: readonly string[], path: string): Record<string,
   return params;
 }
 
-/** Reads a JSON body of at most OWN_API_MAX_BODY_BYTES; answers 400, 413 or 415 itself and resolves to a miss. */
-async function readBody(req: IncomingMessage, res: ServerResponse): Promise<{ ok: true; body: unknown } | { ok: false }> {
+/** Reads a JSON body of at most `limit` bytes; answers 400, 413 or 415 itself and resolves to a miss. */
+async function readBody(req: IncomingMessage, res: ServerResponse, limit: number): Promise<{ ok: true; body: unknown } | { ok: false }> {
   // Declared, not pending: a body that arrived whole while authentication looked the session up is still to be read.
   if (!bodyDeclared(req)) return { ok: true, body: undefined };
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > OWN_API_MAX_BODY_BYTES) {
-    refuse(req, res, 413, `The body is larger than this endpoint takes (${OWN_API_MAX_BODY_BYTES} bytes).`);
+  if (declared > limit) {
+    refuse(req, res, 413, `The body is larger than this endpoint takes (${limit} bytes).`);
     return { ok: false };
   }
   const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
@@ -104,14 +106,14 @@ async function readBody(req: IncomingMessage, res: ServerResponse): Promise<{ ok
     req.on('data', (chunk: Buffer) => {
       if (over) return;
       size += chunk.length;
-      if (size <= OWN_API_MAX_BODY_BYTES) {
+      if (size <= limit) {
         chunks.push(chunk);
         return;
       }
       // Declared smaller than it is: refused as it overflows; the rest is drained within refuse's bounds.
       over = true;
       chunks.length = 0;
-      refuse(req, res, 413, `The body is larger than this endpoint takes (${OWN_API_MAX_BODY_BYTES} bytes).`);
+      refuse(req, res, 413, `The body is larger than this endpoint takes (${limit} bytes).`);
       resolve({ ok: false });
     });
     req.on('error', () => {
@@ -155,7 +157,7 @@ export function createOwnApi(endpoints: readonly Endpoint[]) {
       }
       const who: Identity = request.who ?? { kind: 'nobody' };
       void (async () => {
-        const body = await readBody(req, res);
+        const body = await readBody(req, res, found.endpoint.maxBodyBytes ?? OWN_API_MAX_BODY_BYTES);
         if (!body.ok) return;
         await found.endpoint.handle({ request, who, params: found.params, body: body.body });
       })().catch((error: unknown) => {

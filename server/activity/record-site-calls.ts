@@ -115,7 +115,10 @@ export function recordSiteCalls(activity: ActivityStore, now: () => number): Ste
             outcome: 'sent',
             detail: { body: text },
           });
-          if (row) created = { seq: row.seq, target };
+          if (row) {
+            created = { seq: row.seq, target };
+            request.createSeq = Number(row.seq);
+          }
         },
         beforeAnswer: async (outcome) => {
           // Refused before it was sent (too large): nothing reached a platform, nothing to complete.

@@ -1,12 +1,13 @@
 /**
  * Two server instances sharing one PostgreSQL database, as behind a load balancer: a session started on
- * one works on the other, a person disabled on one is out on the other at the next request, and the
- * entries both write form one chain that verifies.
+ * one works on the other, a person disabled on one is out on the other at the next request, the
+ * entries both write form one chain that verifies, and an import started on one is seen, and held, on the other.
  */
 import http from 'node:http';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fullProduct } from '../../src/contract/fixtures';
+import { IMPORTS_PATHS, importPath, type ImportRecord, type ImportSummary } from '../../src/contract/imports';
 import { createSiteAdminServer, type SiteAdminServer } from '../app';
 import { loadConfig } from '../config';
 import { POSTGRES_BIN, startPostgres, type ThrowawayPostgres } from '../db/postgres-test-helpers';
@@ -86,6 +87,40 @@ describe.skipIf(POSTGRES_BIN === undefined)(
         .where('action', 'like', 'product.create%')
         .execute();
       expect(rows).toHaveLength(24);
+    });
+
+    it('shows an import started on one instance on the other, with its run and what it created', async () => {
+      const signedIn = await post(0, '/api/sign-in/password', JSON.stringify(OWNER));
+      const cookie = ([] as string[])
+        .concat(signedIn.headers['set-cookie'] ?? [])
+        .map((c) => c.split(';')[0])
+        .join('; ');
+      const file = { fileName: 'two.csv', delimiter: ',', headers: ['Name', 'Slug'], rows: [['Two', 'two-import-0']] };
+      const work = { mapping: ['name', 'slug'], fixes: {}, concurrency: 1, started: false, products: 1 };
+      const created = await post(0, IMPORTS_PATHS.list, JSON.stringify({ site: 'main', file, work }), cookie);
+      expect(created.status).toBe(201);
+      const { id } = JSON.parse(created.text) as ImportRecord;
+      const run = await post(0, importPath(IMPORTS_PATHS.run, id), '{}', cookie);
+      const { runner } = JSON.parse(run.text) as { runner: string };
+      const sent = await send(instances[0]?.port ?? 0, {
+        method: 'POST',
+        path: '/api/site/v2/ecommerce/products/create',
+        body: JSON.stringify(fullProduct('two-import-0')),
+        headers: {
+          'content-type': 'application/json',
+          origin: `http://127.0.0.1:${instances[0]?.port ?? 0}`,
+          cookie,
+          'x-import-product': `${id}/0`,
+          'x-import-runner': runner,
+        },
+      });
+      expect(sent.status).toBe(200);
+
+      const listed = await send(instances[1]?.port ?? 0, { path: `${IMPORTS_PATHS.list}?site=main`, headers: { cookie } });
+      const found = (JSON.parse(listed.text) as { imports: ImportSummary[] }).imports.find((one) => one.id === id);
+      expect(found).toMatchObject({ fileName: 'two.csv', runner: { name: 'owner' }, counts: { created: 1 } });
+      // The run held on the first is held for the second too.
+      expect((await post(1, importPath(IMPORTS_PATHS.run, id), '{}', cookie)).status).toBe(409);
     });
 
     it('turns a person disabled on one instance away on the other at the next request', async () => {

@@ -44,6 +44,12 @@ const LAYOUTS: Record<string, (db: Kysely<unknown>) => Promise<void>> = {
     await sql`insert into activity (seq, at, actor_kind, person_id, person_name, site_id, action, outcome, prev_hash, hash)
               values (1, ${T}, 'person', 'p1', 'Ada', 'harbour', 'case.lookup', 'found', ${'0'.repeat(64)}, ${'1'.repeat(64)})`.execute(db);
   },
+  '0005-imports': async (db) => {
+    await sql`insert into imports (id, site_id, started_by_kind, started_by_id, started_by_name, created_at, updated_at, file_name, file, work, version)
+              values ('i1', 'harbour', 'person', 'p1', 'Ada', ${T}, ${T}, 'linen.csv', '{}', '{}', 1)`.execute(db);
+    await sql`insert into import_products (import_id, product_key, status, detail, create_seq, updated_at)
+              values ('i1', '0', 'created', null, 1, ${T})`.execute(db);
+  },
 };
 
 /**

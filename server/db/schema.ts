@@ -128,6 +128,50 @@ export interface ActivityTable {
   hash: string;
 }
 
+export interface ImportsTable {
+  /** Random and url-safe. */
+  id: string;
+  site_id: string;
+  /** Who started it: 'person' or 'demo'; their id and name at the time. */
+  started_by_kind: string;
+  started_by_id: string | null;
+  started_by_name: string | null;
+  created_at: number;
+  updated_at: number;
+  file_name: string;
+  /** JSON: fileName, source, delimiter, headers, rows (written once). */
+  file: string;
+  /** JSON: mapping, fixes, concurrency, started, products (the dry run's count). */
+  work: string;
+  /** Moved on by every change of `work`: a write naming an older one is refused (409). */
+  version: number;
+  /** The run's lease: a random token the running page holds, who it is, since when, until when. */
+  runner_token: string | null;
+  runner_kind: string | null;
+  runner_id: string | null;
+  runner_name: string | null;
+  runner_since: number | null;
+  lease_until: number | null;
+  /** When a run was first claimed (null: never sent anything). */
+  ran_at: number | null;
+  /** When every product was answered ('finished'); the import stays open until discarded. */
+  ended_at: number | null;
+  ended_how: string | null;
+}
+
+export interface ImportProductsTable {
+  import_id: string;
+  /** The product's key in the file (its first row). */
+  product_key: string;
+  /** 'sending', 'created', 'rejected', 'unknown', 'skipped' (no row: not sent yet). */
+  status: string;
+  /** JSON: the body sent and the answer, the refusal's status and details, or why the outcome is unknown. */
+  detail: string | null;
+  /** The create's entry in the activity record. */
+  create_seq: number | null;
+  updated_at: number;
+}
+
 export interface Database {
   people: PeopleTable;
   grants: GrantsTable;
@@ -137,6 +181,8 @@ export interface Database {
   pending_steps: PendingStepsTable;
   settings: SettingsTable;
   activity: ActivityTable;
+  imports: ImportsTable;
+  import_products: ImportProductsTable;
 }
 
 export type PersonRow = Selectable<PeopleTable>;

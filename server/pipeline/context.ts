@@ -91,6 +91,8 @@ export interface RequestContext {
   operation?: Operation;
   /** Set by the activity record's step: what it must see of the call as it is forwarded. */
   forwardHooks?: ForwardHooks;
+  /** Set by the activity record's `beforeSend`: the create's entry, written before it leaves. */
+  createSeq?: number;
 }
 
 /** What an address asks for; see Address. */

@@ -28,6 +28,10 @@ export const ACTIVITY_ACTIONS = {
   'person.changed': 'Person changed',
   'profile.check': 'Site profile checked',
   'profile.loaded': 'Site profile loaded at start',
+  'import.started': 'Import started',
+  'import.paused': 'Import paused',
+  'import.resumed': 'Import resumed',
+  'import.finished': 'Import finished',
   'activity.pruned': 'Old entries pruned',
 } as const;
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;

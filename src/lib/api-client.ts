@@ -132,10 +132,15 @@ export async function getFormCase(form: string, id: string, signal?: AbortSignal
 }
 
 /** POST /ecommerce/products/create: the platform may answer with the record or with `{}`. */
-export async function createProduct(body: WireProduct, signal?: AbortSignal): Promise<Record<string, unknown>> {
+export async function createProduct(
+  body: WireProduct,
+  signal?: AbortSignal,
+  /** An import's product and run (src/contract/imports.ts): our server checks them and keeps them from the platform. */
+  extraHeaders: Record<string, string> = {},
+): Promise<Record<string, unknown>> {
   const answer = await send(
     apiBasePath() + CREATE_PRODUCT_PATH,
-    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+    { method: 'POST', headers: { 'content-type': 'application/json', ...extraHeaders }, body: JSON.stringify(body) },
     signal,
   );
   return expectObject(readJson(answer), answer, 'The answer to create');

@@ -16,7 +16,8 @@ import { settingsForSite } from '../model/codec';
 import type { ProductForm } from '../model/product-form';
 import { baseOf, deleteImportDraft, findImportDraft, saveImportDraft } from './edit-draft';
 import { importStore, type SavedImport } from './import-store';
-import { formOfImported, replaceProduct } from './round-trip';
+import { formOfImported, productRowsOf, replaceProduct } from './round-trip';
+import { replaceFile, saidOf, sharedWork, unreachable } from './server-import';
 import { WARNING_STYLES } from './warning';
 
 /** The import numbers rows as a spreadsheet does: the header is row 1, so the first product is row 2. */
@@ -66,6 +67,7 @@ function EditImported({ productKey }: { productKey: number }) {
   const [opening, setOpening] = useState(0);
   const [saving, setSaving] = useState(false);
   const [saveFailed, setSaveFailed] = useState(false);
+  const [serverRefusal, setServerRefusal] = useState<string | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -100,11 +102,30 @@ function EditImported({ productKey }: { productKey: number }) {
   const submit = async (values: ProductForm) => {
     setSaving(true);
     setSaveFailed(false);
+    setServerRefusal(null);
     try {
       const next = replaceProduct(loaded.saved, productKey, values, settings);
       if (next) {
+        let work = next.work;
+        const { serverId, version } = loaded.saved.work;
+        if (serverId !== undefined && version !== undefined) {
+          // The server's import first (everyone's): its rows and the statuses of the rows after them move together.
+          const rows = productRowsOf(loaded.saved, productKey) ?? [productKey];
+          const startRow = rows[0] ?? productKey;
+          const moved = { start: startRow, end: startRow + rows.length, delta: next.file.rows.length - loaded.saved.file.rows.length };
+          try {
+            work = { ...work, version: await replaceFile(serverId, version, next.file, sharedWork(next.work), moved) };
+          } catch (error) {
+            setServerRefusal(
+              unreachable(error)
+                ? 'The server cannot be reached, so the import was not changed. Try again once it is back.'
+                : (saidOf(error) ?? 'The server refused the change.'),
+            );
+            return;
+          }
+        }
         await store.saveFile(next.file);
-        await store.saveWork(next.work);
+        await store.saveWork(work);
       }
       work.finish();
       deleteImportDraft(productKey, loaded.base);
@@ -123,7 +144,11 @@ function EditImported({ productKey }: { productKey: number }) {
     setOpening((n) => n + 1);
   };
 
-  const banner = saveFailed ? (
+  const banner = serverRefusal ? (
+    <Alert color="red" title="The product could not be brought back">
+      {serverRefusal} Your changes are still here.
+    </Alert>
+  ) : saveFailed ? (
     <Alert color="red" title="The product could not be brought back">
       This browser refused to store the import (storage full or disabled). Your changes are still here; try again, or export the product as
       JSON to keep a copy.

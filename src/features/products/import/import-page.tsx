@@ -1,9 +1,11 @@
 /**
  * Import from a spreadsheet: load a file, see every problem before anything is sent, fix in place,
- * create a few at a time, and take away a report. Survives a reload (see import-store.ts).
+ * create a few at a time, and take away a report. Kept on the server, so a reload, another browser or a
+ * colleague opens the same import (see use-import.ts); this browser keeps a copy for when it cannot be reached.
  */
 import { Alert, Button, Card, FileButton, Group, NumberInput, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { runningSentence } from '@/contract/imports';
 import { downloadBlob, downloadText } from '@/lib/download';
 import { pathTo } from '@/lib/paths';
 import { useNavigate } from '@/lib/router';
@@ -17,6 +19,7 @@ import { ImportGrid, type GridRow } from './import-grid';
 import { countStates, reportLines, stateOf } from './outcomes';
 import { ProgressPanel } from './progress-panel';
 import { SourcePanel } from './source-panel';
+import type { ImportSummary } from './server-import';
 import { useImport } from './use-import';
 import { WARNING_STYLES } from './warning';
 
@@ -55,6 +58,32 @@ function LoadPanel({ onLoad, busy }: { onLoad: (source: Blob | string, name: str
         <Button w="fit-content" variant="light" disabled={pasted.trim() === '' || busy} onClick={() => onLoad(pasted, 'pasted rows')}>
           Read the pasted rows
         </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+/** The site's open imports, to open one (when there are several). */
+function OpenImports({ imports, onOpen }: { imports: readonly ImportSummary[]; onOpen: (id: string) => void }) {
+  const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <Card withBorder>
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          Imports in progress on this site
+        </Title>
+        {imports.map((one) => (
+          <Group key={one.id} justify="space-between" wrap="wrap" role="group" aria-label={`Import ${one.fileName}`}>
+            <Text size="sm">
+              <b>{one.fileName}</b>, started by {one.startedBy} on {when.format(one.createdAt)}: {one.counts.created} created,{' '}
+              {one.counts.rejected} rejected, {one.counts.unknown} outcome unknown, {one.counts.pending} not sent
+              {one.runner ? ` · ${runningSentence(one.runner)}` : ''}
+            </Text>
+            <Button size="xs" variant="light" onClick={() => onOpen(one.id)}>
+              Open
+            </Button>
+          </Group>
+        ))}
       </Stack>
     </Card>
   );
@@ -159,15 +188,14 @@ export function ImportPage() {
     (product: CheckedProduct) => navigate(pathTo('editImported', { row: String(product.key + 2) })),
     [navigate],
   );
-  const { fixCell, setStatus } = state;
+  const { fixCell, decide } = state;
   const onFix = useCallback(
     (row: number, column: number, text: string, product: CheckedProduct) => fixCell(row, column, text, product.key),
     [fixCell],
   );
   const onDecide = useCallback(
-    (product: CheckedProduct, decision: 'send-again' | 'skip') =>
-      void setStatus(product.key, decision === 'skip' ? { status: 'skipped', message: 'Skipped by hand after an unknown outcome' } : null),
-    [setStatus],
+    (product: CheckedProduct, decision: 'send-again' | 'skip') => void decide(product.key, decision === 'skip' ? 'skip' : 'send-again'),
+    [decide],
   );
 
   return (
@@ -193,7 +221,7 @@ export function ImportPage() {
             Template (Excel)
           </Button>
           {file && (
-            <Button variant="subtle" color="red" disabled={running} onClick={() => void state.startOver()}>
+            <Button variant="subtle" color="red" disabled={running || state.heldBy !== null} onClick={() => void state.startOver()}>
               Start over
             </Button>
           )}
@@ -205,6 +233,23 @@ export function ImportPage() {
           it.
         </Alert>
       )}
+      {state.offline && (
+        <Alert color="yellow" styles={WARNING_STYLES} title="The server cannot be reached">
+          {work
+            ? `This is this browser’s copy of the import${work.syncedAt ? `, as of ${new Date(work.syncedAt).toLocaleTimeString()}` : ''}. Sending waits until the server is back; what you change here is kept and saved then.`
+            : 'The imports kept on the server cannot be shown until it is back.'}
+        </Alert>
+      )}
+      {state.heldBy && (
+        <Alert color="blue" title="Someone else is running this import">
+          {runningSentence(state.heldBy)} Its progress shows here as it happens; you can run it once they pause.
+        </Alert>
+      )}
+      {state.notice && !state.heldBy && (
+        <Alert color="yellow" styles={WARNING_STYLES} title="The server said">
+          {state.notice}
+        </Alert>
+      )}
       {loadError && (
         <Alert color="red" title="The file could not be read">
           {loadError}
@@ -213,7 +258,10 @@ export function ImportPage() {
       {state.restoring ? (
         <Text c="dimmed">Looking for an import in progress…</Text>
       ) : !file || !work ? (
-        <LoadPanel onLoad={load} busy={loading} />
+        <>
+          {state.choices && <OpenImports imports={state.choices} onOpen={(id) => void state.choose(id)} />}
+          <LoadPanel onLoad={load} busy={loading} />
+        </>
       ) : (
         <>
           <Text size="sm">
@@ -272,8 +320,10 @@ export function ImportPage() {
               )}
             </Group>
           )}
-          {progress && <ProgressPanel progress={progress} onPause={state.pause} onResume={state.resume} onCancel={state.cancel} />}
-          {work.started && !progress && counts && counts.ready > 0 && (
+          {progress && (
+            <ProgressPanel progress={progress} onPause={state.pause} onResume={() => void state.resume()} onCancel={state.cancel} />
+          )}
+          {work.started && !progress && !state.heldBy && counts && counts.ready > 0 && (
             <Alert color="blue" title="This import was interrupted">
               What was answered is kept: {counts.created} created, {counts.rejected} rejected, {counts.unknown} outcome unknown. Products
               answered 200 are never sent again; resume to send the {counts.ready} that are left.
@@ -289,7 +339,10 @@ export function ImportPage() {
               onChange={(v) => setConcurrency(typeof v === 'number' ? v : DEFAULT_CONCURRENCY)}
               disabled={running}
             />
-            <Button disabled={!counts || counts.ready === 0 || running} onClick={() => state.start(concurrency)}>
+            <Button
+              disabled={!counts || counts.ready === 0 || running || state.heldBy !== null || state.offline}
+              onClick={() => void state.start(concurrency)}
+            >
               {work.started
                 ? `Resume: create the ${counts?.ready ?? 0} ready`
                 : `Create ${counts?.ready ?? 0} ${counts?.ready === 1 ? 'product' : 'products'}`}

@@ -59,6 +59,11 @@ const workSchema = z.object({
   /** Sending was started once: the page reopens on the progress, paused. */
   started: z.boolean(),
   concurrency: z.number(),
+  /** The server's import this is a copy of, and its version then; absent while the server has not kept it. */
+  serverId: z.optional(z.string()),
+  version: z.optional(z.number()),
+  /** When this copy was last in step with the server (epoch ms). */
+  syncedAt: z.optional(z.number()),
 });
 export type ImportWork = z.infer<typeof workSchema>;
 

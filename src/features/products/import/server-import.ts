@@ -1,0 +1,177 @@
+/**
+ * The import as the server keeps it (src/contract/imports.ts): the calls the page makes, and the server's
+ * statuses in the page's own shape. The server is the authority; IndexedDB (import-store.ts) is this
+ * browser's copy for when the server cannot be reached.
+ */
+import {
+  IMPORTS_PATHS,
+  importPath,
+  type ImportRecord,
+  type ImportRunner,
+  type ImportSummary,
+  type ServerProductStatus,
+} from '@/contract/imports';
+import { callOwnApi } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
+import type { ImportFile, ImportWork, ProductStatus } from './import-store';
+
+/** The work as the server keeps it: what every browser shares (statuses are the server's own). */
+export interface SharedWork {
+  mapping: (string | null)[];
+  fixes: Record<string, string>;
+  concurrency: number;
+  started: boolean;
+  /** The dry run's count of products, for the counts in the list and the activity record (absent: unchanged). */
+  products?: number;
+}
+
+export const sharedWork = (work: ImportWork, products?: number): SharedWork => ({
+  mapping: work.mapping,
+  fixes: work.fixes,
+  concurrency: work.concurrency,
+  started: work.started,
+  products,
+});
+
+/** The server could not be reached, or could not answer (not a refusal): the page works from its copy. */
+export function unreachable(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.status === 0 || error.status >= 500;
+}
+
+/** A refusal's message, as the server said it. */
+export function saidOf(error: unknown): string | null {
+  return error instanceof ApiError ? (error.said ?? error.message) : null;
+}
+
+const parseJson = (text: string | null | undefined): unknown => {
+  try {
+    return JSON.parse(text ?? 'null') as unknown;
+  } catch {
+    return null;
+  }
+};
+
+/** One product's status from the server's, in the page's shape. */
+export function statusOf(server: ServerProductStatus): ProductStatus {
+  switch (server.status) {
+    case 'sending':
+      return { status: 'sending', since: server.at };
+    case 'created': {
+      const answer = parseJson(server.answer);
+      const body = parseJson(server.body);
+      return {
+        status: 'created',
+        at: server.at,
+        answer: typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>) : {},
+        body: typeof body === 'object' && body !== null ? body : { name: '', enabled: 'true' },
+      };
+    }
+    case 'rejected':
+      return { status: 'rejected', httpStatus: server.httpStatus ?? 0, message: server.message ?? '', details: server.details ?? [] };
+    case 'unknown':
+      return { status: 'unknown', message: server.message ?? 'The outcome of this product is unknown: it may have been created.' };
+    case 'skipped':
+      return { status: 'skipped', message: server.message ?? 'Skipped by hand after an unknown outcome' };
+  }
+}
+
+/**
+ * The server's statuses, keeping this page's own where they say the same thing (the page heard the answer
+ * itself, in its own words).
+ */
+export function mergeStatuses(server: Record<string, ServerProductStatus>, local: ImportWork['statuses']): ImportWork['statuses'] {
+  const merged: ImportWork['statuses'] = {};
+  for (const [key, status] of Object.entries(server)) {
+    const mine = local[key];
+    merged[key] = mine && mine.status === status.status ? mine : statusOf(status);
+  }
+  return merged;
+}
+
+/** The file and work of a server's import, as the page holds them. */
+export function fromRecord(record: ImportRecord, local: ImportWork['statuses'] = {}): { file: ImportFile; work: ImportWork } {
+  const work = (record.work ?? {}) as Partial<SharedWork>;
+  return {
+    file: record.file as ImportFile,
+    work: {
+      mapping: work.mapping ?? [],
+      fixes: work.fixes ?? {},
+      concurrency: work.concurrency ?? 4,
+      started: work.started ?? false,
+      statuses: mergeStatuses(record.products, local),
+      serverId: record.id,
+      version: record.version,
+    },
+  };
+}
+
+export const listImports = async (siteId: string, signal?: AbortSignal) =>
+  ((await callOwnApi(`${IMPORTS_PATHS.list}?site=${encodeURIComponent(siteId)}`, {}, signal)) as { imports: ImportSummary[] }).imports;
+
+export const readImport = async (id: string, signal?: AbortSignal) =>
+  (await callOwnApi(importPath(IMPORTS_PATHS.one, id), {}, signal)) as ImportRecord;
+
+export const createImport = async (
+  siteId: string,
+  file: ImportFile,
+  work: SharedWork,
+  known: ImportWork['statuses'] = {},
+): Promise<ImportRecord> =>
+  (await callOwnApi(IMPORTS_PATHS.list, { method: 'POST', body: { site: siteId, file, work, products: known } })) as ImportRecord;
+
+export const saveWork = async (id: string, version: number, work: SharedWork) =>
+  ((await callOwnApi(importPath(IMPORTS_PATHS.work, id), { method: 'PUT', body: { version, work } })) as { version: number }).version;
+
+export const replaceFile = async (
+  id: string,
+  version: number,
+  file: ImportFile,
+  work: SharedWork,
+  moved: { start: number; end: number; delta: number },
+) =>
+  ((await callOwnApi(importPath(IMPORTS_PATHS.file, id), { method: 'PUT', body: { version, file, work, moved } })) as { version: number })
+    .version;
+
+export const claimRun = async (id: string, runner: string | null) =>
+  (await callOwnApi(importPath(IMPORTS_PATHS.run, id), { method: 'POST', body: { runner } })) as { runner: string; leaseUntil: number };
+
+export const releaseRun = (id: string, runner: string, finished: boolean) =>
+  callOwnApi(importPath(IMPORTS_PATHS.release, id), { method: 'POST', body: { runner, finished } });
+
+/** The release as the page goes away: a request the browser finishes after the page is gone. */
+export function releaseOnLeave(id: string, runner: string) {
+  void fetch(importPath(IMPORTS_PATHS.release, id), {
+    method: 'POST',
+    keepalive: true,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ runner, finished: false }),
+  }).catch(() => undefined);
+}
+
+export const decideProduct = (id: string, key: string, status: 'skipped' | 'pending') =>
+  callOwnApi(importPath(IMPORTS_PATHS.product, id, key), { method: 'PUT', body: { status } });
+
+export const discardImport = (id: string) => callOwnApi(importPath(IMPORTS_PATHS.one, id), { method: 'DELETE' });
+
+/** The run's token of this tab, per import: a reload takes back its own run instead of waiting for it to lapse. */
+const tokenKey = (id: string) => `site-admin:import:runner:${id}`;
+export const runnerToken = {
+  read: (id: string) => {
+    try {
+      return sessionStorage.getItem(tokenKey(id));
+    } catch {
+      return null;
+    }
+  },
+  write: (id: string, token: string | null) => {
+    try {
+      if (token === null) sessionStorage.removeItem(tokenKey(id));
+      else sessionStorage.setItem(tokenKey(id), token);
+    } catch {
+      // Without session storage, a reload waits for the lease to lapse.
+    }
+  },
+};
+
+export type { ImportRunner, ImportSummary };
