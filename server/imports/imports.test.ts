@@ -213,6 +213,30 @@ describeEachEngine('imports on the server', (_engine, freshDatabase) => {
     expect((await call('PUT', importPath(IMPORTS_PATHS.product, id, '2'), cookies.owner, { status: 'pending' })).status).toBe(409);
   });
 
+  it('skips an unknown outcome by a person’s decision: it is counted skipped and never sent', async () => {
+    const id = await newImport();
+    const ana = await runnerOf(id, cookies.ana);
+    const anaId = (await running.site.accounts.people.getByEmail(ANA.email))?.id ?? '';
+    expect(await running.site.imports.claimProduct(id, '3', ana, { kind: 'person', id: anaId, name: 'Ana Ruiz' }, clock)).toEqual({
+      ok: true,
+    });
+    clock += IMPORT_LEASE_MS + 1;
+    const owner = await runnerOf(id, cookies.owner);
+    expect((await read(id)).products['3']).toMatchObject({ status: 'unknown' });
+    expect((await call('PUT', importPath(IMPORTS_PATHS.product, id, '3'), cookies.owner, { status: 'skipped' })).status).toBe(204);
+    const record = await read(id);
+    expect(record.products['3']).toMatchObject({ status: 'skipped' });
+    expect(record.counts).toMatchObject({ skipped: 1, unknown: 0 });
+    // Skipped is a decision not to send it: a create of it is refused and reaches no platform.
+    expect((await createFor(id, '3', 'skipped-3', cookies.owner, owner)).status).toBe(409);
+    expect(arrived.get('skipped-3')).toBeUndefined();
+    // Only an unknown outcome can be skipped; a skipped product can be put back to send it after all.
+    expect((await call('PUT', importPath(IMPORTS_PATHS.product, id, '3'), cookies.owner, { status: 'skipped' })).status).toBe(409);
+    expect((await call('PUT', importPath(IMPORTS_PATHS.product, id, '3'), cookies.owner, { status: 'pending' })).status).toBe(204);
+    expect((await createFor(id, '3', 'skipped-3', cookies.owner, owner)).status).toBe(200);
+    expect(arrived.get('skipped-3')).toBe(1);
+  });
+
   it('puts a product back to not sent when its browser went away before the whole create arrived (it never left)', async () => {
     const id = await newImport();
     const runner = await runnerOf(id, cookies.ana);
