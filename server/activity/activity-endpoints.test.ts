@@ -191,7 +191,11 @@ describe('the activity record’s endpoints', () => {
     const entry = await site.activity.get(3);
     await site.database.db.updateTable('activity').set({ outcome: 'not-found' }).where('seq', '=', 3).execute();
     expect((await get('/api/activity/verify', supportCookie)).json()).toMatchObject({ ok: false, brokenAt: 3 });
-    await site.database.db.updateTable('activity').set({ outcome: entry?.outcome ?? '' }).where('seq', '=', 3).execute();
+    await site.database.db
+      .updateTable('activity')
+      .set({ outcome: entry?.outcome ?? '' })
+      .where('seq', '=', 3)
+      .execute();
     expect((await get('/api/activity/verify', supportCookie)).json()).toMatchObject({ ok: true, first: 1 });
   });
 
