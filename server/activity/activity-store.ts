@@ -458,8 +458,9 @@ export function createActivityStore(database: AppDatabase) {
     const known = verified;
     const firstRow = await db.selectFrom('activity').select('seq').orderBy('seq').limit(1).executeTakeFirst();
     const first = firstRow ? Number(firstRow.seq) : null;
-    // No check yet, or pruned since (the first entry moved): all of it.
-    if (!known || first === null || known.first !== first) return store.verify();
+    // No check yet, or the chain now starts outside what was verified: all of it. Pruned since (the first
+    // entries removed, as pruning does, oldest first): what is left of the verified part stays verified.
+    if (!known || first === null || first < known.first || first > known.last) return store.verify();
     // The end verified last time is gone or changed: entries were rewritten, their hashes recomputed from some
     // point on (which a whole check cannot tell from a chain that was never changed). Said on every check
     // until the server restarts, with the whole chain's check naming an earlier break if there is one.
