@@ -85,20 +85,25 @@ function lookup(origin: string, duration: number, headers: Record<string, string
   return lookupLoad(`${origin}${CASE_PATH}`, duration, headers);
 }
 
-function create(origin: string, duration: number) {
+/** Product creates at `url` (each a new slug) for `duration` seconds. */
+export function createLoad(url: string, duration: number, headers: Record<string, string>, connections = CONNECTIONS) {
   return autocannon({
-    url: `${origin}${CREATE_PATH}`,
-    connections: CONNECTIONS,
+    url,
+    connections,
     duration,
     requests: [
       {
         method: 'POST',
-        path: CREATE_PATH,
-        headers: { ...SANDBOX_HEADERS, 'content-type': 'application/json' },
+        path: new URL(url).pathname,
+        headers: { ...headers, 'content-type': 'application/json' },
         setupRequest: nextCreate,
       },
     ],
   });
+}
+
+function create(origin: string, duration: number) {
+  return createLoad(`${origin}${CREATE_PATH}`, duration, SANDBOX_HEADERS);
 }
 
 export async function runHttpBenchmarks(server: RunningServer, log: (line: string) => void): Promise<HttpFigures> {

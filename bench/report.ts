@@ -4,6 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eventMs, kb, type BudgetCheck } from './budgets';
+import type { ActivityFigures } from './activity';
 import type { BundleFigures } from './bundle';
 import type { CasesFigures } from './cases';
 import type { EditorFigures, Timing } from './editor';
@@ -41,6 +42,7 @@ export interface BenchResults {
   peer?: PeerFigures;
   importer?: ImportFigures;
   sessions?: SessionFigures;
+  activity?: ActivityFigures;
   /** Benchmarks that could not run to the end, and why; their figures are missing above. */
   failures: { benchmark: string; error: string }[];
   budgets: BudgetCheck[];
@@ -297,6 +299,51 @@ function sessionRows(sessions: SessionFigures): Row[] {
   return rows;
 }
 
+function activityRows(activity: ActivityFigures): Row[] {
+  const rows: Row[] = [];
+  const names = { sqlite: 'SQLite', postgres: 'PostgreSQL' } as const;
+  for (const engine of ['sqlite', 'postgres'] as const) {
+    const cost = activity.cost[engine];
+    const area = `Activity record, ${names[engine]}`;
+    if (!cost) {
+      rows.push([area, 'not run', activity.postgresMissing ?? '', '']);
+      continue;
+    }
+    const pair = (p: { with: number; without: number; ratio: number }) => `${p.without} → ${p.with} µs CPU (×${p.ratio})`;
+    rows.push([
+      area,
+      `Proxied lookup, without → with the record (${activity.rounds} rounds × ${activity.durationS} s)`,
+      pair(cost.lookup),
+      '≤ ×1.05',
+    ]);
+    rows.push([area, 'Proxied create, without → with the record', pair(cost.create), '≤ ×1.10']);
+    const million = activity.million[engine];
+    if (!million) continue;
+    const worst = [...million.lists].sort((a, b) => b.p95Ms - a.p95Ms)[0];
+    rows.push([
+      area,
+      `Activity list at 1,000,000 entries: p95 of the slowest of ${million.lists.length} queries`,
+      worst ? `${worst.p95Ms} ms (${worst.query})` : 'none',
+      '≤ 100 ms',
+    ]);
+    rows.push([
+      area,
+      'The chain’s check the page asks for, at 1,000,000: the first after a start; the next three',
+      `${million.firstCheckMs} ms; ${million.verifyMs.join(', ')} ms`,
+      '',
+    ]);
+    for (const e of million.exports) {
+      rows.push([
+        area,
+        `Export of 1,000,000 as ${e.format}: time; server RSS before → peak → after`,
+        `${e.seconds} s, ${e.megabytes} MB; ${e.rssBeforeMB} → ${e.rssPeakMB} → ${e.rssAfterMB} MB`,
+        'flat',
+      ]);
+    }
+  }
+  return rows;
+}
+
 export function resultRows(results: BenchResults): Row[] {
   const { editor, cases, bundle, http, peer, importer, budgets } = results;
   return [
@@ -307,6 +354,7 @@ export function resultRows(results: BenchResults): Row[] {
     ...(peer ? peerRows(peer, budgets) : []),
     ...(importer ? importRows(importer) : []),
     ...(results.sessions ? sessionRows(results.sessions) : []),
+    ...(results.activity ? activityRows(results.activity) : []),
     ...results.failures.map((f): Row => [f.benchmark, 'not measured: the benchmark failed', f.error, '']),
     ...(results.buildMs === undefined ? [] : [['Build', 'vite build', `${results.buildMs} ms`, ''] as Row]),
     ['Start-up', 'Spawn → first 200 from /api/health', `${results.startup.medianMs} ms (runs: ${results.startup.runsMs.join(', ')})`, ''],

@@ -11,7 +11,8 @@
  * `browser`), `import` (the spreadsheet import in Chromium; needs the build), `http` (the sandbox and the
  * proxy of `npm start` under load), `peer` (the proxy beside nginx and a direct lookup), `sessions` (the
  * CPU a session's check adds to a lookup, SQLite and PostgreSQL, and the sign-in page's size; needs the
- * build); start-up is
+ * build), `activity` (the activity record: CPU per lookup and per create with it and without, on SQLite and
+ * PostgreSQL; the Activity list, its check and its export at a million entries); start-up is
  * measured whenever the server is started. Without `browser`, `bundle`, `cases` or `import` the server
  * serves a stub page.
  */
@@ -21,6 +22,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchBrowser, retriedSessions } from './browser';
 import { checkBudgets } from './budgets';
+import { runActivityBenchmark } from './activity';
 import { runBundleBenchmark } from './bundle';
 import { runCasesBenchmark } from './cases';
 import { runEditorBenchmark } from './editor';
@@ -33,7 +35,7 @@ import { buildApp, installCleanupHooks, killAllChildren, startServer, trackTempD
 import { median, round } from './stats';
 
 const STARTS = 3;
-const SECTIONS = ['browser', 'bundle', 'cases', 'import', 'http', 'peer', 'sessions'] as const;
+const SECTIONS = ['browser', 'bundle', 'cases', 'import', 'http', 'peer', 'sessions', 'activity'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** A dist folder with nothing but an index.html: enough for the server to start when nothing is rendered. */
@@ -133,6 +135,11 @@ async function main() {
       )
     : undefined;
   const sessions = sessionsCpu ? { ...sessionsCpu, signInPage } : undefined;
+  const activity = runs('activity')
+    ? await attempt('The activity record: its cost, and a million entries (SQLite and PostgreSQL)', () =>
+        runActivityBenchmark(distDir, log),
+      )
+    : undefined;
 
   const cpu = cpus();
   const results: BenchResults = {
@@ -159,6 +166,7 @@ async function main() {
     peer,
     importer,
     sessions,
+    activity,
     failures,
     budgets: checkBudgets({ editor, cases, bundle, http, peer }),
   };

@@ -4,11 +4,12 @@
  * started). Every child started here is stopped on exit, on failure and on Ctrl+C.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { build } from 'esbuild';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { sleep } from './stats';
 
 const ROOT = process.cwd();
@@ -105,6 +106,20 @@ export function buildServer(): Promise<string> {
     const dir = join(ROOT, 'node_modules', '.cache', 'site-admin-bench', `${process.pid}-${Date.now()}`);
     tempDirs.add(dir);
     await run(process.execPath, [join(ROOT, 'scripts', 'build-server.mjs'), dir]);
+    // The bench's own entry beside it (the server without the activity record's step), built the same way.
+    await build({
+      absWorkingDir: ROOT,
+      entryPoints: { 'main-without-record': 'bench/server-without-record.ts' },
+      outdir: dir,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      alias: { '@': join(ROOT, 'src') },
+      logLevel: 'warning',
+      keepNames: true,
+    });
     return join(dir, 'main.js');
   })();
   return serverBuild;
@@ -127,6 +142,8 @@ function statusOf(url: string, headers: Record<string, string> = {}): Promise<nu
 
 export interface RunningServer extends RunningProcess {
   sandboxOrigin: string;
+  /** The server's resident memory now (its one process: the sandbox, if any, is a thread of it), KB. */
+  rssKB(): number | undefined;
   /** From spawn to the first 200 from /api/health, in ms. */
   startupMs: number;
   stop(): Promise<void>;
@@ -162,7 +179,7 @@ export function spawnTracked(command: string, args: string[], env: NodeJS.Proces
     clearTimeout(timer);
     children.delete(child);
   };
-  return { child, stderr: () => stderr, stop, cpuMs: () => groupCpuMs(child.pid) };
+  return { child, stderr: () => stderr, stop, cpuMs: () => groupCpuMs(child.pid), rssKB: () => rssKB(child.pid) };
 }
 
 /** The sandbox's default credentials, as the bench sends them. */
@@ -200,6 +217,17 @@ export function groupCpuMs(groupId: number | undefined): number | undefined {
   return (ticks / CLOCK_TICKS_PER_SECOND) * 1000;
 }
 
+/** Resident memory of one process, in KB, from /proc; undefined off Linux or once it is gone. */
+export function rssKB(pid: number | undefined): number | undefined {
+  if (pid === undefined || process.platform !== 'linux') return undefined;
+  try {
+    const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** `npm run sandbox` on its own (node + tsx, no wrapper), on a fresh database: the platform of the peer bench. */
 export async function startStandaloneSandbox(): Promise<RunningProcess> {
   const port = await freePort();
@@ -221,8 +249,15 @@ export async function startStandaloneSandbox(): Promise<RunningProcess> {
   };
 }
 
+export interface ServerStartOptions {
+  /** The bench's entry without the activity record's step (bench/server-without-record.ts) instead of main.js. */
+  withoutRecord?: boolean;
+  /** Node's own flags before the script, e.g. --cpu-prof. */
+  nodeArgs?: string[];
+}
+
 /** Starts the compiled server on a fresh sandbox database; `extraEnv` e.g. DIST_DIR for another build. */
-export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(extraEnv: Record<string, string> = {}, options: ServerStartOptions = {}): Promise<RunningServer> {
   const [port, sandboxPort] = [await freePort(), await freePort()];
   const dataDir = mkdtempSync(join(tmpdir(), 'site-admin-bench-'));
   tempDirs.add(dataDir);
@@ -239,7 +274,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   };
   const main = await buildServer();
   const started = performance.now();
-  const proc = spawnTracked(process.execPath, [main], env);
+  const script = options.withoutRecord ? join(dirname(main), 'main-without-record.js') : main;
+  const proc = spawnTracked(process.execPath, [...(options.nodeArgs ?? []), script], env);
   await waitForOk(`${origin}/api/health`, proc.child, proc.stderr, started);
   const startupMs = performance.now() - started;
 
@@ -248,6 +284,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     sandboxOrigin: `http://127.0.0.1:${sandboxPort}`,
     startupMs,
     cpuMs: proc.cpuMs,
+    rssKB: proc.rssKB,
     stop: async () => {
       await proc.stop();
       rmSync(dataDir, { recursive: true, force: true });

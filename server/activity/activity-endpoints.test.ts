@@ -186,7 +186,16 @@ describe('the activity record’s endpoints', () => {
     supportCookie = await signIn(SUPPORT);
   });
 
-  it('says whether the chain verifies', async () => {
+  it('says whether the chain verifies, and that it does not once an entry is changed', async () => {
+    expect((await get('/api/activity/verify', supportCookie)).json()).toMatchObject({ ok: true, first: 1 });
+    const entry = await site.activity.get(3);
+    await site.database.db.updateTable('activity').set({ outcome: 'not-found' }).where('seq', '=', 3).execute();
+    expect((await get('/api/activity/verify', supportCookie)).json()).toMatchObject({ ok: false, brokenAt: 3 });
+    await site.database.db
+      .updateTable('activity')
+      .set({ outcome: entry?.outcome ?? '' })
+      .where('seq', '=', 3)
+      .execute();
     expect((await get('/api/activity/verify', supportCookie)).json()).toMatchObject({ ok: true, first: 1 });
   });
 

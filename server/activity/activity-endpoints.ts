@@ -152,7 +152,7 @@ export function activityEndpoints(activity: ActivityStore): Endpoint[] {
     {
       method: 'GET',
       path: ACTIVITY_PATHS.verify,
-      handle: async ({ request }) => sendJson(request.res, 200, await activity.verify()),
+      handle: async ({ request }) => sendJson(request.res, 200, await activity.check()),
     },
     {
       method: 'GET',

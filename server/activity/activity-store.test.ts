@@ -9,7 +9,7 @@ import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type AppDatabase } from '../db/open';
 import { describeEachEngine } from '../db/postgres-test-helpers';
-import { canonicalJson, createActivityStore, GENESIS_HASH, type NewEntry } from './activity-store';
+import { canonicalJson, createActivityStore, entryHash, GENESIS_HASH, type NewEntry } from './activity-store';
 
 const T = Date.UTC(2026, 10, 25, 12);
 const ADA = { kind: 'person', id: 'p1', name: 'Ada' } as const;
@@ -75,6 +75,45 @@ describeEachEngine('the activity chain', (_engine, freshDatabase) => {
         expect((await store.verify()).ok).toBe(true);
         await sql`delete from activity where seq = 3`.execute(database.db);
         expect(await store.verify()).toMatchObject({ ok: false, brokenAt: 3 });
+      },
+    );
+  });
+
+  it('the page’s check reads only what is new, yet finds an entry changed in place and a tail rewritten with new hashes', async () => {
+    const setting = await freshDatabase();
+    await withDatabase(
+      () => openDatabase(setting),
+      async (database) => {
+        const store = createActivityStore(database);
+        for (let n = 1; n <= 5; n += 1) await store.append(lookup(n));
+        expect(await store.check()).toEqual({ ok: true, entries: 5, first: 1, last: 5 });
+        await store.append(lookup(6), lookup(7));
+        expect(await store.check()).toEqual({ ok: true, entries: 7, first: 1, last: 7 });
+        // Changed in place, its hash left as it was: found by the window of older entries (the whole of a short chain).
+        await sql`update activity set case_id = '1' where seq = 2`.execute(database.db);
+        expect(await store.check()).toMatchObject({ ok: false, brokenAt: 2, reason: 'entry 2 was changed after it was written' });
+        expect(await store.check()).toMatchObject({ ok: false, brokenAt: 2 });
+        await sql`update activity set case_id = '48002' where seq = 2`.execute(database.db);
+        expect((await store.check()).ok).toBe(true);
+        // Entry 6 changed and every hash from it recomputed, the end included: the end the last check verified is not there any more.
+        const rows = await database.db.selectFrom('activity').selectAll().where('seq', '>=', 6).orderBy('seq').execute();
+        let prev = (await store.get(5))?.hash ?? '';
+        for (const row of rows) {
+          const changed = { ...row, case_id: row.seq === 6 ? '1' : row.case_id, prev_hash: prev };
+          const hash = entryHash(prev, changed);
+          await sql`update activity set case_id = ${changed.case_id}, prev_hash = ${prev}, hash = ${hash} where seq = ${row.seq}`.execute(
+            database.db,
+          );
+          prev = hash;
+        }
+        // Whole again as far as the database shows; the end the page's check remembers tells.
+        expect((await store.verify()).ok).toBe(true);
+        expect(await store.check()).toMatchObject({
+          ok: false,
+          brokenAt: 7,
+          reason: expect.stringMatching(/^entry 7 is not the one verified earlier/),
+        });
+        expect((await store.check()).ok).toBe(false);
       },
     );
   });

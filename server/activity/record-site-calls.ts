@@ -21,9 +21,22 @@ export function actorOf(who: Identity | undefined): Actor {
   return { kind: 'anonymous' };
 }
 
+/** The last user agents read: a browser sends the same header on every call, and each is read once. */
+const shortAgents = new Map<string, string>();
+const SHORT_AGENTS_KEPT = 200;
+
 /** "Chrome 131 on Linux": enough to tell a person's devices apart, not a fingerprint. */
 export function shortUserAgent(header: string | undefined): string | null {
   if (!header) return null;
+  const known = shortAgents.get(header);
+  if (known !== undefined) return known;
+  const short = readUserAgent(header);
+  if (shortAgents.size >= SHORT_AGENTS_KEPT) shortAgents.clear();
+  shortAgents.set(header, short);
+  return short;
+}
+
+function readUserAgent(header: string): string {
   const browser =
     /\b(Edg|OPR|Firefox|Chrome|Version)\/(\d+)/.exec(header) ?? /\b(curl|node|undici|Go-http-client|python-requests)\/?(\d*)/i.exec(header);
   const name = browser ? ({ Edg: 'Edge', OPR: 'Opera', Version: 'Safari' }[browser[1] ?? ''] ?? browser[1]) : null;

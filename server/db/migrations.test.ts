@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createActivityStore } from '../activity/activity-store';
 import { ConfigError, DATABASE_FILE, loadConfig, type DatabaseSetting } from '../config';
 import { freePort, startSandboxedSite } from '../test-helpers';
 import { MIGRATIONS } from './migrations';
@@ -43,6 +44,16 @@ const LAYOUTS: Record<string, (db: Kysely<unknown>) => Promise<void>> = {
   '0003-activity': async (db) => {
     await sql`insert into activity (seq, at, actor_kind, person_id, person_name, site_id, action, outcome, prev_hash, hash)
               values (1, ${T}, 'person', 'p1', 'Ada', 'harbour', 'case.lookup', 'found', ${'0'.repeat(64)}, ${'1'.repeat(64)})`.execute(db);
+    await sql`insert into activity (seq, at, actor_kind, person_id, person_name, site_id, action, target_name, outcome, prev_hash, hash)
+              values (2, ${T}, 'person', 'p1', 'Ada', 'harbour', 'product.create', 'Walnut tray, sand', 'sent', ${'1'.repeat(64)}, ${'2'.repeat(64)})`.execute(
+      db,
+    );
+  },
+  '0004-activity-indexes': async (db) => {
+    await sql`insert into activity (seq, at, actor_kind, person_id, person_name, site_id, action, target_name, outcome, prev_hash, hash)
+              values (3, ${T}, 'person', 'p1', 'Ada', 'harbour', 'product.create', 'Walnut stool', 'sent', ${'2'.repeat(64)}, ${'3'.repeat(64)})`.execute(
+      db,
+    );
   },
   '0005-imports': async (db) => {
     await sql`insert into imports (id, site_id, started_by_kind, started_by_id, started_by_name, created_at, updated_at, file_name, file, work, version)
@@ -99,6 +110,15 @@ async function expectKept(database: AppDatabase) {
   ]);
   const session = await createSessionStore(database.db).get(SESSION_ID, T + 1000);
   expect(session).toMatchObject({ personId: 'p1', email: 'Ada@Example.com', expiresAt: T + 43_200_000, userAgent: 'Firefox' });
+  // Every product's name written before the name search's index is found by its words, as those written after.
+  const named = await database.db
+    .selectFrom('activity')
+    .select('seq')
+    .where('target_name', 'is not', null)
+    .orderBy('seq', 'desc')
+    .execute();
+  const found = await createActivityStore(database).list({ q: 'walnut' }, { limit: 10 });
+  expect(found.map((row) => Number(row.seq))).toEqual(named.map((row) => Number(row.seq)));
 }
 
 it('every migration has its layout in this test', () => {

@@ -7,11 +7,13 @@ import type { Migration } from 'kysely';
 import { peopleGrantsSessions } from './0001-people-grants-sessions';
 import { signIn } from './0002-sign-in';
 import { activity } from './0003-activity';
+import { activityIndexes } from './0004-activity-indexes';
 import { imports } from './0005-imports';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-people-grants-sessions': peopleGrantsSessions,
   '0002-sign-in': signIn,
   '0003-activity': activity,
+  '0004-activity-indexes': activityIndexes,
   '0005-imports': imports,
 };
