@@ -88,6 +88,12 @@ export function createProxy(options: ProxyOptions): SiteProxy {
       }
       hooks.beforeAnswer(outcome).then(answer, (error: unknown) => {
         console.error('site-admin: the activity record could not take an outcome', error);
+        // A lookup nobody recorded is not shown (every look at a case is in the record); a create's answer
+        // goes out all the same, or the browser could send again a product that was created.
+        if (hooks.answerOnlyOnceRecorded) {
+          refuse(req, res, 503, 'The activity record could not take this lookup, so its answer is not shown. Try again in a moment.');
+          return;
+        }
         answer();
       });
     };
@@ -160,7 +166,16 @@ export function createProxy(options: ProxyOptions): SiteProxy {
             );
             return;
           }
-          settle({ kind: 'answered', status: answer.status, body: hooks?.beforeAnswer ? answer.body.toString() : null }, () => {
+          // The answer as text only for a hook that reads it (a create's outcome), never for every lookup.
+          let text: string | undefined;
+          const outcome: ForwardOutcome = {
+            kind: 'answered',
+            status: answer.status,
+            get body() {
+              return (text ??= answer.body.toString());
+            },
+          };
+          settle(outcome, () => {
             // The platform answered before the whole body arrived: this connection carries nothing more.
             closeIfBodyPending(req, res);
             res.writeHead(answer.status, {

@@ -161,6 +161,31 @@ describe('the activity record of a site’s calls', () => {
     expect((await send(port, { path: '/api/site/v2/forms/3' })).status).toBe(404);
     expect(await entries()).toHaveLength(before);
   });
+
+  it('shows no case and sends no product when the record cannot take the entry', async () => {
+    const sqlite = site.database.sqlite;
+    if (!sqlite) throw new Error('this test runs on SQLite');
+    const arrivedBefore = seenAtArrival.length;
+    sqlite.exec(`create trigger refuse_entries before insert on activity begin select raise(abort, 'the record is unavailable'); end`);
+    try {
+      const lookup = await send(port, { path: '/api/site/v2/forms/3/cases/48217' });
+      expect(lookup.status).toBe(503);
+      expect(lookup.text).not.toContain(SECRET_FIELD);
+      expect(JSON.parse(lookup.text)).toMatchObject({ code: 503, message: expect.stringContaining('activity record') as string });
+      const create = await send(port, {
+        method: 'POST',
+        path: '/api/site/v2/ecommerce/products/create',
+        body: JSON.stringify(fullProduct('never-sent-unrecorded')),
+        headers: { 'content-type': 'application/json', origin: `http://127.0.0.1:${port}` },
+      });
+      expect(create.status).toBe(503);
+      expect(seenAtArrival).toHaveLength(arrivedBefore);
+    } finally {
+      sqlite.exec('drop trigger refuse_entries');
+    }
+    // Once the record takes entries again, so does the lookup.
+    expect((await send(port, { path: '/api/site/v2/forms/3/cases/48217' })).status).toBe(200);
+  });
 });
 
 describe('shortUserAgent', () => {

@@ -8,7 +8,8 @@
  *   created (the platform's answer kept), rejected, not processed (429, or 503 with Retry-After), or
  *   unknown (no answer, a server error, the browser gone).
  * - A lookup is one entry, written once the platform's answer is in and before the browser gets it: form,
- *   case, status. Never the case's content: the personal data stays on the platform.
+ *   case, status. Never the case's content: the personal data stays on the platform. When the entry cannot
+ *   be written, the browser gets 503 and not the case: nobody looks at a case unrecorded.
  */
 import type { ActivityStore, Actor, NewEntry } from './activity-store';
 import type { Identity } from '../auth/accounts';
@@ -102,6 +103,7 @@ export function recordSiteCalls(activity: ActivityStore, now: () => number): Ste
     if (operation.name === 'get-form-case') {
       const target = caseOf(operation.upstreamPath);
       request.forwardHooks = {
+        answerOnlyOnceRecorded: true,
         beforeAnswer: async (outcome) => {
           await activity.append({
             ...base,

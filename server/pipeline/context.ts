@@ -39,7 +39,7 @@ export type OperationName = 'get-form-case' | 'create-product';
 
 /** How a forwarded call ended, as the browser is about to be told. */
 export type ForwardOutcome =
-  /** The platform answered `status` (`body`: its JSON as passed on, or null for an error turned into our shape). */
+  /** The platform answered `status` (`body`: its JSON as passed on, read only when asked, or null for an error turned into our shape). */
   | { kind: 'answered'; status: number; body: string | null }
   /** No usable answer: our own status (502, 504, 413) and why; `status` 0 when the browser went away first. */
   | { kind: 'failed'; status: number; reason: string };
@@ -53,6 +53,8 @@ export type ForwardOutcome =
 export interface ForwardHooks {
   beforeSend?(body: Buffer): Promise<void>;
   beforeAnswer?(outcome: ForwardOutcome): Promise<void>;
+  /** When `beforeAnswer` fails, the browser gets 503 instead of the answer (a lookup's: nothing unrecorded is shown). */
+  answerOnlyOnceRecorded?: boolean;
 }
 
 /** The site an address named, as site resolution found it among the configured sites. */
