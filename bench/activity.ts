@@ -17,7 +17,7 @@ import type { DatabaseSetting } from '../server/config';
 import { DATABASE_FILE } from '../server/config';
 import { seedActivity, PEOPLE, type SeedSamples } from './activity-seed';
 import { createLoad, figures, lookupLoad, type LoadFigures } from './http';
-import { SANDBOX_AUTH, startServer, startStandaloneSandbox, trackTempDir, type RunningProcess, type RunningServer } from './server-process';
+import { onSandbox, startServer, startStandaloneSandbox, trackTempDir, type RunningProcess, type RunningServer } from './server-process';
 import { median, percentile, round, sleep } from './stats';
 
 const CASE_PATH = '/api/site/v2/forms/3/cases/48217';
@@ -107,12 +107,7 @@ async function runCost(
   try {
     const sandbox = await startStandaloneSandbox();
     started.push(sandbox);
-    const upstream = {
-      DIST_DIR: distDir,
-      SITE_API_BASE_URL: `${sandbox.origin}/api/site/v2`,
-      SITE_API_KEY: SANDBOX_AUTH['x-api-key'],
-      SITE_ID: SANDBOX_AUTH['x-site-id'],
-    };
+    const upstream = onSandbox(distDir, sandbox);
     type Target = { engine: Engine; side: Side; server: RunningServer };
     const targets: Target[] = [];
     for (const { engine, fresh } of engines) {

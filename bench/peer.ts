@@ -12,7 +12,7 @@
 import type { RequestData } from 'autocannon';
 import { findNginx, nginxVersion, startNginx } from './nginx';
 import { figures, lookupLoad, type LoadFigures } from './http';
-import { SANDBOX_AUTH, startServer, startStandaloneSandbox, type RunningProcess } from './server-process';
+import { onSandbox, SANDBOX_AUTH, startServer, startStandaloneSandbox, type RunningProcess } from './server-process';
 import { median, round } from './stats';
 
 const CASE_PATH = '/api/site/v2/forms/3/cases/48217';
@@ -74,12 +74,7 @@ export async function runPeerBenchmark(distDir: string, log: (line: string) => v
     const nginx = binary ? await startNginx(binary, sandboxPort, CASE_PATH) : undefined;
     if (nginx) started.push(nginx);
     else log('  nginx is not installed (Debian: apt-get install nginx-light): the peer is left out, the rest runs');
-    const server = await startServer({
-      DIST_DIR: distDir,
-      SITE_API_BASE_URL: `${sandbox.origin}/api/site/v2`,
-      SITE_API_KEY: SANDBOX_AUTH['x-api-key'],
-      SITE_ID: SANDBOX_AUTH['x-site-id'],
-    });
+    const server = await startServer(onSandbox(distDir, sandbox));
     started.push(server);
 
     type Target = { origin: string; headers: RequestData['headers']; proxy?: RunningProcess };

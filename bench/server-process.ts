@@ -229,6 +229,16 @@ export function rssKB(pid: number | undefined): number | undefined {
 }
 
 /** `npm run sandbox` on its own (node + tsx, no wrapper), on a fresh database: the platform of the peer bench. */
+/** The settings of a compiled server (its app in `distDir`) whose one site is the standalone `sandbox`. */
+export function onSandbox(distDir: string, sandbox: RunningProcess): Record<string, string> {
+  return {
+    DIST_DIR: distDir,
+    SITE_API_BASE_URL: `${sandbox.origin}/api/site/v2`,
+    SITE_API_KEY: SANDBOX_AUTH['x-api-key'],
+    SITE_ID: SANDBOX_AUTH['x-site-id'],
+  };
+}
+
 export async function startStandaloneSandbox(): Promise<RunningProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'site-admin-bench-sandbox-'));

@@ -11,7 +11,7 @@ import type { Browser, Page } from '@playwright/test';
 import { newBenchContext } from './browser';
 import { assetSet, type AssetSet } from './bundle';
 import { lookupLoad, figures, type LoadFigures } from './http';
-import { SANDBOX_AUTH, startServer, startStandaloneSandbox, type RunningProcess, type RunningServer } from './server-process';
+import { onSandbox, startServer, startStandaloneSandbox, type RunningProcess, type RunningServer } from './server-process';
 import { median, round } from './stats';
 
 const CASE_PATH = '/api/site/v2/forms/3/cases/48217';
@@ -68,12 +68,7 @@ export async function runSessionsBenchmark(distDir: string, log: (line: string) 
   try {
     const sandbox = await startStandaloneSandbox();
     started.push(sandbox);
-    const upstream = {
-      DIST_DIR: distDir,
-      SITE_API_BASE_URL: `${sandbox.origin}/api/site/v2`,
-      SITE_API_KEY: SANDBOX_AUTH['x-api-key'],
-      SITE_ID: SANDBOX_AUTH['x-site-id'],
-    };
+    const upstream = onSandbox(distDir, sandbox);
     const signedIn = { ADMIN_USER: ADMIN.user, ADMIN_PASSWORD: ADMIN.password };
     const targets: Partial<Record<TargetName, { server: RunningServer; headers: Record<string, string> }>> = {};
     const add = async (name: TargetName, env: Record<string, string>, session: boolean) => {

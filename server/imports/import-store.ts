@@ -79,6 +79,16 @@ export type Outcome =
   /** Not processed (429, 503 with Retry-After) or never sent: back to not sent. */
   | { status: 'pending' };
 
+/** An import nobody runs. */
+const NO_RUNNER = {
+  runner_token: null,
+  runner_kind: null,
+  runner_id: null,
+  runner_name: null,
+  runner_since: null,
+  lease_until: null,
+} as const;
+
 export function createImportStore(database: AppDatabase) {
   const { db } = database;
   const leaseLive = (row: Pick<ImportsTable, 'runner_token' | 'lease_until'>, now: number) =>
@@ -158,12 +168,7 @@ export function createImportStore(database: AppDatabase) {
             file: input.file,
             work: input.work,
             version: 1,
-            runner_token: null,
-            runner_kind: null,
-            runner_id: null,
-            runner_name: null,
-            runner_since: null,
-            lease_until: null,
+            ...NO_RUNNER,
             ran_at: null,
             ended_at: null,
             ended_how: null,
@@ -386,12 +391,7 @@ export function createImportStore(database: AppDatabase) {
       const result = await db
         .updateTable('imports')
         .set({
-          runner_token: null,
-          runner_kind: null,
-          runner_id: null,
-          runner_name: null,
-          runner_since: null,
-          lease_until: null,
+          ...NO_RUNNER,
           updated_at: now,
           ...(finished ? { ended_at: now, ended_how: 'finished' } : {}),
         })
