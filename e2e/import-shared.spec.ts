@@ -101,3 +101,37 @@ test('an import started and paused in one browser resumes in another, and nothin
     ).toBe(true);
   }
 });
+
+test('without the server, the page shows this browser’s copy and says so; sending waits until it is back', async ({ page }) => {
+  await forgetImports(page);
+  await page.goto('/products/import');
+  const id = `off${Date.now().toString(36)}`;
+  const rows = Array.from({ length: 3 }, (_, i) => `Product ${i + 1},${id}-${i + 1},${i + 1}`);
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'offline.csv', mimeType: 'text/csv', buffer: Buffer.from(['Name,Slug,USD Price', ...rows].join('\n'), 'utf8') });
+  await expect(summary(page)).toContainText('3 ready');
+  // The server has it (and so does this browser) before it goes away.
+  const origin = new URL(page.url()).origin;
+  await expect(async () => {
+    const { imports } = (await (await page.request.get(`${origin}${IMPORTS_PATHS.list}?site=main`)).json()) as { imports: ImportSummary[] };
+    expect(imports.map((one) => one.fileName)).toEqual(['offline.csv']);
+  }).toPass();
+
+  // The imports on the server cannot be reached (the rest of the app can).
+  await page.route('**/api/imports**', (route) => route.abort('connectionrefused'));
+  await page.reload();
+  await expect(page.getByText('The server cannot be reached')).toBeVisible();
+  await expect(page.getByText(/This is this browser’s copy of the import/)).toBeVisible();
+  await expect(page.getByText('offline.csv')).toBeVisible();
+  await expect(summary(page)).toContainText('3 ready');
+  await expect(page.getByRole('button', { name: 'Create 3 products' })).toBeDisabled();
+
+  // Back: the same import, from the server, and it can be sent.
+  await page.unroute('**/api/imports**');
+  await page.reload();
+  await expect(page.getByText('offline.csv')).toBeVisible();
+  await expect(page.getByText('The server cannot be reached')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Create 3 products' }).click();
+  await expect(summary(page)).toContainText('3 created');
+});
