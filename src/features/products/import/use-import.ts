@@ -6,7 +6,7 @@
  */
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SiteInfo } from '@/contract/site-info';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { IMPORT_PRODUCT_HEADER, IMPORT_RENEW_MS, IMPORT_RUNNER_HEADER, type ImportRecord } from '@/contract/imports';
 import { createProduct } from '@/lib/api-client';
 import { storedValue } from '@/lib/storage';
@@ -78,6 +78,7 @@ export function useImport(site: SiteInfo) {
   const [choices, setChoices] = useState<ImportSummary[] | null>(null);
   /** What the server said to something this page asked (a run someone else holds, a save made stale). */
   const [notice, setNotice] = useState<string | null>(null);
+  const queryClient = useQueryClient();
   /** Whether this page holds the run; who does, when someone else does. */
   const [holding, setHolding] = useState(false);
   const [heldBy, setHeldBy] = useState<ImportRunner | null>(null);
@@ -250,6 +251,11 @@ export function useImport(site: SiteInfo) {
       const latest = workRef.current;
       if (latest?.serverId === current.serverId) await show({ ...latest, version, syncedAt: Date.now() });
       setOffline(false);
+      // A read of the import that came while this save was pending was set aside (it would have overwritten
+      // the change): read it again now, so what the server learnt meanwhile (a create whose answer this page
+      // lost, known created there) shows at once rather than at the next poll. While this page runs the
+      // import, its query is off and is not read.
+      void queryClient.invalidateQueries({ queryKey: ['import', current.serverId] });
     } catch (error) {
       if (unreachable(error)) {
         // Kept in this browser; saved with the next change, or when the server answers again.
@@ -260,7 +266,7 @@ export function useImport(site: SiteInfo) {
       setNotice(saidOf(error));
       await open(current.serverId).catch(() => undefined);
     }
-  }, [show, open]);
+  }, [show, open, queryClient]);
 
   // Back online with changes not saved: they are saved now.
   useEffect(() => {
