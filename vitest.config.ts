@@ -34,6 +34,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['server/**/*.test.ts'],
+          // One PostgreSQL cluster for the run, each test in a database of its own.
+          globalSetup: ['server/testing/postgres-cluster.ts'],
           environment: 'node',
           testTimeout: 30000,
         },

@@ -1,5 +1,5 @@
 /**
- * `npm run people`: the operators' command, run as they run it (a child process, with tsx) against a
+ * `npm run people`: the operators' command (in this process, and once launched as they launch it) against a
  * database of its own on each engine, while a real server uses the same database: what the command does
  * is what the server does at the next request (a person added signs in, a person disabled is out).
  */
@@ -12,6 +12,7 @@ import { createSiteAdminServer, type SiteAdminServer } from './app';
 import { loadConfig, type DatabaseSetting } from './config';
 import { connectDatabase } from './db/open';
 import { linkTokenHash } from './db/link-store';
+import { main } from './people-cli';
 import { describeEachEngine } from './db/postgres-test-helpers';
 import { childEnv, closeServer, listen, REPO_ROOT, send, tempDir } from './test-helpers';
 
@@ -30,7 +31,8 @@ interface Outcome {
   stderr: string;
 }
 
-function people(env: Record<string, string>, args: string[], stdin?: string): Promise<Outcome> {
+/** The command as an operator runs it: a child process, with tsx (its exit code and output as printed). */
+function launched(env: Record<string, string>, args: string[], stdin?: string): Promise<Outcome> {
   return new Promise((resolve, reject) => {
     const child = spawn(TSX, [join(REPO_ROOT, 'server', 'people-cli.ts'), ...args], {
       cwd: REPO_ROOT,
@@ -45,6 +47,24 @@ function people(env: Record<string, string>, args: string[], stdin?: string): Pr
     child.on('close', (code) => resolve({ code, stdout, stderr }));
     child.stdin.end(stdin ?? '');
   });
+}
+
+/**
+ * The same command run in this process (`main`, which the command line calls with its own input, output and
+ * environment): a launch of tsx costs a second or two, and the tests run the command some fifty times. One
+ * test launches it for real, for its exit codes and output.
+ */
+async function people(env: Record<string, string>, args: string[], stdin?: string): Promise<Outcome> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(args, {
+    env: { SITE_PROFILE: PROFILE, PORT: '4999', ...env },
+    // As the command reads a pipe: the line's end is not part of the password.
+    input: () => Promise.resolve((stdin ?? '').replace(/\r?\n$/, '')),
+    out: (line) => (stdout += `${line}\n`),
+    err: (line) => (stderr += `${line}\n`),
+  });
+  return { code, stdout, stderr };
 }
 
 const signedInHeaders = (cookie: string) => ({ cookie, origin: 'http://127.0.0.1' });
@@ -163,7 +183,8 @@ describeEachEngine('npm run people', (_engine, freshDatabase) => {
   });
 
   it('a command it does not understand exits 2 with what is wrong and the usage; a person it does not know exits 1', async () => {
-    const unknown = await people(env, ['promote', 'a@example.com']);
+    // Launched as an operator launches it: the exit codes and the output are the process's own.
+    const unknown = await launched(env, ['promote', 'a@example.com']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('There is no command "promote"');
     expect(unknown.stderr).toContain('Usage: npm run people');
@@ -176,7 +197,7 @@ describeEachEngine('npm run people', (_engine, freshDatabase) => {
     expect(otherSite.code).toBe(2);
     expect(otherSite.stderr).toContain('no site "north" here; the sites are harbour-linen, summit-outfitters, or * for every site');
 
-    const nobody = await people(env, ['disable', 'nobody@example.com']);
+    const nobody = await launched(env, ['disable', 'nobody@example.com']);
     expect(nobody.code).toBe(1);
     expect(nobody.stderr).toContain('Nobody here signs in as nobody@example.com');
   });

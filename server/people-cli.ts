@@ -5,6 +5,7 @@
  * click. Run without a command for the usage below.
  */
 import { userInfo } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ALL_SITES, INVITE_PAGE, isRole, ROLES, type Grant } from '../src/contract/access';
 import { ONE_TIME_LINK_MS } from '../src/contract/people';
@@ -14,7 +15,7 @@ import { hashPassword } from './auth/password-hash';
 import { loadSecondFactorPolicy, secondFactorRequired } from './auth/second-factor-policy';
 import { ConfigError, databaseOf, readSiteProfile, SETTINGS, SINGLE_SITE_ID } from './config';
 import { createLinkStore } from './db/link-store';
-import { openDatabase, type AppDatabase } from './db/open';
+import { openDatabase } from './db/open';
 import { createPeopleStore, type Person } from './db/people-store';
 import { createSessionStore } from './db/session-store';
 import { createSettingsStore } from './db/settings-store';
@@ -119,7 +120,16 @@ function table(rows: readonly (readonly string[])[]): string {
     .join('\n');
 }
 
-async function run(argv: readonly string[], database: () => Promise<AppDatabase>, out: (line: string) => void): Promise<void> {
+/** What the command reads and writes: standard input, output and error, and the environment. */
+export interface CommandIo {
+  env: NodeJS.ProcessEnv;
+  input(): Promise<string>;
+  out(line: string): void;
+  err(line: string): void;
+}
+
+async function run(argv: readonly string[], io: CommandIo): Promise<void> {
+  const { env, out } = io;
   let parsed;
   try {
     parsed = parseArgs({
@@ -152,14 +162,14 @@ async function run(argv: readonly string[], database: () => Promise<AppDatabase>
   if (command === 'list' ? email !== undefined : email === undefined || extra.length > 0) {
     throw new UsageError(command === 'list' ? 'list takes no e-mail address.' : `${command} takes one e-mail address.`);
   }
-  const sites = sitesOf(process.env);
+  const sites = sitesOf(env);
   const grants = grantsOf(values.grant ?? [], sites);
-  const origin = originOf(process.env, values.origin);
+  const origin = originOf(env, values.origin);
   if (command === 'grant' && grants.length === 0 && !values.none) {
     throw new UsageError('grant replaces the person’s grants: give them with --grant <site>:<role>, or --none to take every one away.');
   }
 
-  const opened = await database();
+  const opened = await openDatabase(databaseOf(env));
   try {
     const { db } = opened;
     const people = createPeopleStore(db);
@@ -203,7 +213,7 @@ async function run(argv: readonly string[], database: () => Promise<AppDatabase>
         const name = values.name?.trim() || address.split('@')[0] || address;
         let passwordHash: string | null = null;
         if (values['password-stdin']) {
-          const password = await readStdin();
+          const password = await io.input();
           const policy = await loadSecondFactorPolicy(createSettingsStore(db));
           const problems = checkNewPassword(password, { name, email: address, secondFactorRequired: secondFactorRequired(policy, grants) });
           if (problems.length > 0) {
@@ -277,20 +287,30 @@ async function run(argv: readonly string[], database: () => Promise<AppDatabase>
   }
 }
 
-try {
-  await run(
-    process.argv.slice(2),
-    () => openDatabase(databaseOf(process.env)),
-    (line) => console.log(line),
-  );
-} catch (error) {
-  if (error instanceof UsageError) {
-    console.error(`${error.message}\n\n${USAGE}`);
-    process.exitCode = 2;
-  } else if (error instanceof Refusal || error instanceof ConfigError) {
-    console.error(error.message);
-    process.exitCode = 1;
-  } else {
+/** Runs the command on `argv`; its exit code: 0 done, 1 refused, 2 not understood (the usage printed). */
+export async function main(argv: readonly string[], io: CommandIo): Promise<number> {
+  try {
+    await run(argv, io);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (error instanceof Refusal || error instanceof ConfigError) {
+      io.err(error.message);
+      return 1;
+    }
     throw error;
   }
+}
+
+// Run as a command (`npm run people`), not when imported by its tests.
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.exitCode = await main(process.argv.slice(2), {
+    env: process.env,
+    input: readStdin,
+    out: (line) => console.log(line),
+    err: (line) => console.error(line),
+  });
 }

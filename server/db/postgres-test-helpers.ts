@@ -1,16 +1,18 @@
 /**
  * Tests of site-admin's database run against both engines with the same test file: SQLite in a temporary
- * folder, and a throwaway PostgreSQL cluster (Debian's `postgresql`) started for the file: `initdb` in a
- * temporary folder and `pg_ctl` on a free loopback port, as the `postgres` user when the tests run as root
- * (PostgreSQL refuses to run as root), directly otherwise. Where PostgreSQL is not installed, its half is
- * skipped, saying so; in CI (.ci/run installs it) a missing PostgreSQL fails instead.
+ * folder, and a throwaway PostgreSQL cluster (Debian's `postgresql`): `initdb` in a temporary folder and
+ * `pg_ctl` on a free loopback port, as the `postgres` user when the tests run as root (PostgreSQL refuses to
+ * run as root), directly otherwise. The server tests share one cluster, started once per run
+ * (server/testing/postgres-cluster.ts), each test in a database of its own. Where PostgreSQL is not
+ * installed, its half is skipped, saying so; in CI (.ci/run installs it) a missing PostgreSQL fails instead.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { chownSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DatabaseSetting } from '../config';
 import { freePort, tempDir } from '../test-helpers';
 
@@ -41,6 +43,8 @@ async function postgresProgram(program: string, args: readonly string[]): Promis
 }
 
 export interface ThrowawayPostgres {
+  /** Its loopback port (user `app`, no password). */
+  port: number;
   /** A new, empty database of the cluster, for one test. */
   freshDatabase(): Promise<DatabaseSetting>;
   stop(): Promise<void>;
@@ -56,32 +60,50 @@ export async function startPostgres(): Promise<ThrowawayPostgres> {
   const data = join(dir, 'data');
   const port = await freePort();
   let started = false;
-  const admin = new pg.Pool({ host: '127.0.0.1', port, user: 'app', database: 'postgres', max: 1 });
-  admin.on('error', () => undefined);
   const stop = async () => {
-    await admin.end();
     if (started) await postgresProgram('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
     rmSync(dir, { recursive: true, force: true });
   };
   try {
     await postgresProgram('initdb', ['-D', data, '-U', 'app', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
     // Durability is of no use to a cluster that is thrown away after the tests: no syncing, for speed.
-    const options = `-k ${dir} -p ${port} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
+    const options = `-k ${dir} -p ${port} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`;
     await postgresProgram('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
     started = true;
   } catch (error) {
     await stop();
     throw error;
   }
-  let count = 0;
+  const fresh = databasesOf(port);
   return {
-    async freshDatabase() {
-      count += 1;
-      const name = `test_${count}`;
+    port,
+    freshDatabase: fresh.create,
+    async stop() {
+      await fresh.end();
+      await stop();
+    },
+  };
+}
+
+/**
+ * New, empty databases in the cluster at `port`, each named at random: several test files (each in its own
+ * worker) create them in one cluster at once.
+ */
+function databasesOf(port: number): { create(): Promise<DatabaseSetting>; end(): Promise<void> } {
+  let admin: pg.Pool | undefined;
+  return {
+    async create() {
+      if (!admin) {
+        admin = new pg.Pool({ host: '127.0.0.1', port, user: 'app', database: 'postgres', max: 1 });
+        admin.on('error', () => undefined);
+      }
+      const name = `test_${randomBytes(8).toString('hex')}`;
       await admin.query(`CREATE DATABASE ${name}`);
       return { engine: 'postgres', url: new URL(`postgres://app@127.0.0.1:${port}/${name}`) };
     },
-    stop,
+    async end() {
+      await admin?.end();
+    },
   };
 }
 
@@ -102,18 +124,19 @@ export function describeEachEngine(title: string, body: (engine: Engine, freshDa
     const skipped = missing ? ' (skipped: no PostgreSQL here; apt-get install postgresql)' : '';
     describe.skipIf(missing)(`${title} on ${ENGINE_NAMES[engine]}${skipped}`, () => {
       let dir: string;
-      let cluster: ThrowawayPostgres | undefined;
+      // The run's cluster (server/testing/postgres-cluster.ts).
+      const databases = engine === 'postgres' ? databasesOf(inject('postgresPort')) : undefined;
       let files = 0;
-      beforeAll(async () => {
+      beforeAll(() => {
         dir = tempDir('site-admin-db-');
-        if (engine === 'postgres') cluster = await startPostgres();
-      }, 60_000);
+        if (databases && inject('postgresPort') === 0) throw new Error('No PostgreSQL cluster was started for this run');
+      });
       afterAll(async () => {
-        await cluster?.stop();
+        await databases?.end();
         rmSync(dir, { recursive: true, force: true });
       }, 60_000);
       body(engine, async () => {
-        if (cluster) return cluster.freshDatabase();
+        if (databases) return databases.create();
         files += 1;
         return { engine: 'sqlite', file: join(dir, `${files}`, 'site-admin.sqlite') };
       });
