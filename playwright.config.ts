@@ -142,7 +142,10 @@ const NO_SITE_SETTINGS = {
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  workers: 1,
+  // Two projects at a time, each project's tests one after another (`workers: 1` on every project below): the
+  // tests of one project share its server and its data (an import list emptied, a clock moved ahead), so they
+  // never overlap, while another project's server is free to take a second browser. See docs/testing.md.
+  workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 60_000,
@@ -169,33 +172,52 @@ export default defineConfig({
     {
       name: 'chromium',
       testIgnore: [SITES, SCREENSHOTS, SINGLE_SIGN_ON, PASSKEYS, ACCOUNTS, ROLES],
+      workers: 1,
       use: { ...devices['Desktop Chrome'] },
     },
     // The server of several sites (SITE_PROFILE=server/site-profile.example.json).
-    { name: 'sites', testMatch: SITES, use: { ...devices['Desktop Chrome'], baseURL: E2E.sitesURL } },
+    { name: 'sites', testMatch: SITES, workers: 1, use: { ...devices['Desktop Chrome'], baseURL: E2E.sitesURL } },
     // The server with single sign-on (SSO_*) and a person, so signing in is required.
-    { name: 'single-sign-on', testMatch: SINGLE_SIGN_ON, use: { ...devices['Desktop Chrome'], baseURL: E2E.ssoURL } },
+    { name: 'single-sign-on', testMatch: SINGLE_SIGN_ON, workers: 1, use: { ...devices['Desktop Chrome'], baseURL: E2E.ssoURL } },
     // Passkeys with Chromium's virtual authenticator, on the server with an owner.
-    { name: 'passkeys', testMatch: PASSKEYS, use: { ...devices['Desktop Chrome'], baseURL: E2E.passkeysURL } },
+    { name: 'passkeys', testMatch: PASSKEYS, workers: 1, use: { ...devices['Desktop Chrome'], baseURL: E2E.passkeysURL } },
     // The server with people: an owner invites, sets roles, disables (people.spec.ts).
-    { name: 'accounts', testMatch: ACCOUNTS, use: { ...devices['Desktop Chrome'], baseURL: E2E.accountsURL } },
+    { name: 'accounts', testMatch: ACCOUNTS, workers: 1, use: { ...devices['Desktop Chrome'], baseURL: E2E.accountsURL } },
     // Each role signed in through the page, and the sessions' time-outs, on the roles' server (roles.spec.ts).
-    { name: 'roles', testMatch: ROLES, metadata: ROLES_SQLITE, use: { ...devices['Desktop Chrome'], baseURL: ROLES_SQLITE.origin } },
-    // The same, with the server's own data in PostgreSQL.
+    {
+      name: 'roles',
+      testMatch: ROLES,
+      workers: 1,
+      metadata: ROLES_SQLITE,
+      use: { ...devices['Desktop Chrome'], baseURL: ROLES_SQLITE.origin },
+    },
+    // The same server with its own data in PostgreSQL: the tests tagged @postgres, where the engine is what is
+    // tried end to end (a person disabled by `npm run people` on PostgreSQL, the record read back from it). The
+    // rest of what the roles' server does is engine-free in the page, and its server half runs on both
+    // engines in the server tests.
     ...(WITH_POSTGRES
       ? [
           {
             name: 'roles-postgres',
             testMatch: ROLES,
+            grep: /@postgres/,
+            workers: 1,
             metadata: ROLES_POSTGRES,
             use: { ...devices['Desktop Chrome'], baseURL: ROLES_POSTGRES.origin },
           },
         ]
       : []),
-    // The case viewer's flows and its axe scans again on a phone's screen, with touch (so no hover).
-    { name: 'phone', use: { ...devices['Desktop Chrome'], ...PHONE }, testMatch: /(cases|navigation)\.spec\.ts$/ },
-    // Every screen at 1440×900 and 390×844, light and dark, saved as PNGs among the test artefacts.
-    { name: 'screenshots', use: { ...devices['Desktop Chrome'] }, testMatch: SCREENSHOTS },
+    // The case viewer's tests whose outcome depends on a phone's screen or touch (tagged @phone), at 390 × 844.
+    {
+      name: 'phone',
+      use: { ...devices['Desktop Chrome'], ...PHONE },
+      testMatch: /cases\.spec\.ts$/,
+      grep: /@phone/,
+      workers: 1,
+    },
+    // Every screen at 1440×900 and 390×844, light and dark, saved as PNGs among the test artefacts. It signs in
+    // on the roles' server, whose clock the roles project moves ahead: it runs once that project is done.
+    { name: 'screenshots', use: { ...devices['Desktop Chrome'] }, testMatch: SCREENSHOTS, workers: 1, dependencies: ['roles'] },
   ],
   webServer: [
     {

@@ -215,113 +215,114 @@ test.describe('any shape the platform returns', () => {
     );
   });
 
-  test('a case of 800 fields of every kind: first rows at once, all of them counted, filtered, reached by keyboard and scrolling', async ({
-    page,
-    request,
-  }) => {
-    const kinds = (i: number): unknown =>
-      [
-        `Message ${i}: the parcel arrived on time but one mug was chipped.\nCould you send a replacement?`,
-        `customer.${i}@example.com`,
-        1767225600 + i * 3600,
-        ['Orders', 'Shipping', 'Returns'].slice(0, 1 + (i % 3)),
-        `https://cdn.example.com/uploads/form_3/${i}/photo.jpg`,
-        { street: `${i} Cuba Street`, city: 'Wellington', postcode: '6011' },
-        i % 4 === 0,
-        '',
-        `answer ${i}`,
-      ][i % 9];
-    const properties: Record<string, unknown> = Object.fromEntries(
-      Array.from({ length: 795 }, (_, i) => [`form_field_3_${i + 1}`, kinds(i + 1)]),
-    );
-    // A long value last, to open at the bottom of the table.
-    properties.form_field_3_796 = 'one mug chipped '.repeat(400);
-    const stored = await addCase(request, '3', { name: 'form_3', form_name: 'Contact us', created_at: 1767225600, properties });
-    await page.goto('/cases');
-    await lookUp(page, '3', stored.id);
-    await expect(fieldRow(page, 'form_field_3_1')).toBeVisible();
-    await expect(page.getByRole('tab', { name: 'Fields (800)' })).toBeVisible();
-    // Only the rows near the screen are in the page; the table says how many there are (the column
-    // headings, two section titles and 800 fields), and where each row it holds is among them.
-    const table = page.getByRole('table');
-    await expect(table).toHaveAttribute('aria-rowcount', String(1 + 2 + 800));
-    expect(await page.getByRole('rowheader').count()).toBeLessThan(100);
-    await expect(fieldRow(page, 'form_field_3_1')).toHaveAttribute('aria-rowindex', '3');
+  test(
+    'a case of 800 fields of every kind: first rows at once, all of them counted, filtered, reached by keyboard and scrolling',
+    { tag: '@phone' },
+    async ({ page, request }) => {
+      const kinds = (i: number): unknown =>
+        [
+          `Message ${i}: the parcel arrived on time but one mug was chipped.\nCould you send a replacement?`,
+          `customer.${i}@example.com`,
+          1767225600 + i * 3600,
+          ['Orders', 'Shipping', 'Returns'].slice(0, 1 + (i % 3)),
+          `https://cdn.example.com/uploads/form_3/${i}/photo.jpg`,
+          { street: `${i} Cuba Street`, city: 'Wellington', postcode: '6011' },
+          i % 4 === 0,
+          '',
+          `answer ${i}`,
+        ][i % 9];
+      const properties: Record<string, unknown> = Object.fromEntries(
+        Array.from({ length: 795 }, (_, i) => [`form_field_3_${i + 1}`, kinds(i + 1)]),
+      );
+      // A long value last, to open at the bottom of the table.
+      properties.form_field_3_796 = 'one mug chipped '.repeat(400);
+      const stored = await addCase(request, '3', { name: 'form_3', form_name: 'Contact us', created_at: 1767225600, properties });
+      await page.goto('/cases');
+      await lookUp(page, '3', stored.id);
+      await expect(fieldRow(page, 'form_field_3_1')).toBeVisible();
+      await expect(page.getByRole('tab', { name: 'Fields (800)' })).toBeVisible();
+      // Only the rows near the screen are in the page; the table says how many there are (the column
+      // headings, two section titles and 800 fields), and where each row it holds is among them.
+      const table = page.getByRole('table');
+      await expect(table).toHaveAttribute('aria-rowcount', String(1 + 2 + 800));
+      expect(await page.getByRole('rowheader').count()).toBeLessThan(100);
+      await expect(fieldRow(page, 'form_field_3_1')).toHaveAttribute('aria-rowindex', '3');
 
-    // Keyboard: Tab goes from row to row (links, disclosures, Copy), each scrolled into view as it is reached.
-    const copy40 = page.getByRole('button', { name: 'Copy value of Form field 40 (form_field_3_40)' });
-    await expect(copy40).toHaveCount(0);
-    await fieldRow(page, 'form_field_3_1')
-      .getByRole('button', { name: /^Copy value of/ })
-      .focus();
-    await tabTo(page, copy40, 200);
-    await expect(copy40).toBeInViewport();
-    await expect(fieldRow(page, 'form_field_3_40')).toHaveAttribute('aria-rowindex', '42');
-    await page.keyboard.press('Shift+Tab');
-    await expect(fieldRow(page, 'form_field_3_40').getByRole('link')).toBeFocused();
-    // Rows above and below the rendered ones are held by spacers, hidden from assistive technology.
-    await expectNoA11yViolations(page);
+      // Keyboard: Tab goes from row to row (links, disclosures, Copy), each scrolled into view as it is reached.
+      const copy40 = page.getByRole('button', { name: 'Copy value of Form field 40 (form_field_3_40)' });
+      await expect(copy40).toHaveCount(0);
+      await fieldRow(page, 'form_field_3_1')
+        .getByRole('button', { name: /^Copy value of/ })
+        .focus();
+      await tabTo(page, copy40, 200);
+      await expect(copy40).toBeInViewport();
+      await expect(fieldRow(page, 'form_field_3_40')).toHaveAttribute('aria-rowindex', '42');
+      await page.keyboard.press('Shift+Tab');
+      await expect(fieldRow(page, 'form_field_3_40').getByRole('link')).toBeFocused();
+      // Rows above and below the rendered ones are held by spacers, hidden from assistive technology.
+      await expectNoA11yViolations(page);
 
-    // Scrolling: the last rows are there at the bottom, and a long value opened there stays open when
-    // its row has been scrolled out of the page and back.
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    const last = fieldRow(page, 'form_field_3_796');
-    await last.getByRole('button', { name: /^Show all \(.+\) of Form field 796$/ }).click();
-    await expect(last.getByRole('button', { name: 'Show less of Form field 796' })).toHaveAttribute('aria-expanded', 'true');
-    await expect(last.getByRole('cell').first()).toContainText('one mug chipped '.repeat(400).trim());
-    // The row holding the focus stays in the page however far it is scrolled away; the others go.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await expect(fieldRow(page, 'form_field_3_1')).toHaveCount(1);
-    await expect(last.getByRole('button', { name: 'Show less of Form field 796' })).toBeFocused();
-    await expect(fieldRow(page, 'form_field_3_700')).toHaveCount(0);
-    const filter = page.getByRole('searchbox', { name: 'Filter fields' });
-    await filter.focus();
-    await expect(last).toHaveCount(0);
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await expect(last.getByRole('button', { name: 'Show less of Form field 796' })).toBeInViewport();
+      // Scrolling: the last rows are there at the bottom, and a long value opened there stays open when
+      // its row has been scrolled out of the page and back.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const last = fieldRow(page, 'form_field_3_796');
+      await last.getByRole('button', { name: /^Show all \(.+\) of Form field 796$/ }).click();
+      await expect(last.getByRole('button', { name: 'Show less of Form field 796' })).toHaveAttribute('aria-expanded', 'true');
+      await expect(last.getByRole('cell').first()).toContainText('one mug chipped '.repeat(400).trim());
+      // The row holding the focus stays in the page however far it is scrolled away; the others go.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expect(fieldRow(page, 'form_field_3_1')).toHaveCount(1);
+      await expect(last.getByRole('button', { name: 'Show less of Form field 796' })).toBeFocused();
+      await expect(fieldRow(page, 'form_field_3_700')).toHaveCount(0);
+      const filter = page.getByRole('searchbox', { name: 'Filter fields' });
+      await filter.focus();
+      await expect(last).toHaveCount(0);
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect(last.getByRole('button', { name: 'Show less of Form field 796' })).toBeInViewport();
 
-    // The filter is the way to find a field: it looks in every row, rendered or not.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await filter.fill('answer 791');
-    await expect(page.getByRole('rowheader')).toHaveCount(1);
-    await expect(fieldRow(page, 'form_field_3_791')).toContainText('answer 791');
-    await expect(page.getByRole('status').filter({ hasText: 'Showing' })).toHaveText('Showing 1 of 800 fields');
-    await expect(table).toHaveAttribute('aria-rowcount', String(1 + 1 + 1));
-  });
+      // The filter is the way to find a field: it looks in every row, rendered or not.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await filter.fill('answer 791');
+      await expect(page.getByRole('rowheader')).toHaveCount(1);
+      await expect(fieldRow(page, 'form_field_3_791')).toContainText('answer 791');
+      await expect(page.getByRole('status').filter({ hasText: 'Showing' })).toHaveText('Showing 1 of 800 fields');
+      await expect(table).toHaveAttribute('aria-rowcount', String(1 + 1 + 1));
+    },
+  );
 
-  test('a 200 KB value is cut to a few lines, so the page stays short, until Show all; Show less cuts it again', async ({
-    page,
-    context,
-    request,
-  }) => {
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    // 200 × 1,024 bytes of ordinary text, one line.
-    const message = 'one mug chipped '.repeat(12_800);
-    const stored = await addCase(request, '3', {
-      name: 'form_3',
-      form_name: 'Contact us',
-      properties: { email: 'aroha@example.com', message },
-    });
-    await page.goto(`/cases/3/${stored.id}`);
-    const row = fieldRow(page, 'message');
-    const pageHeight = () => page.evaluate(() => document.documentElement.scrollHeight);
-    const showAll = row.getByRole('button', { name: 'Show all (200 KB) of Message' });
-    await expect(showAll).toBeVisible();
-    expect(await pageHeight()).toBeLessThan(2500);
-    expect((await row.getByRole('cell').first().textContent())?.length).toBeLessThan(2000);
-    await showAll.click();
-    const showLess = row.getByRole('button', { name: 'Show less of Message' });
-    await expect(showLess).toHaveAttribute('aria-expanded', 'true');
-    await expect(row.getByRole('cell').first()).toContainText(message.trim());
-    expect(await pageHeight()).toBeGreaterThan(10_000);
-    await showLess.click();
-    await expect(showAll).toHaveAttribute('aria-expanded', 'false');
-    await expect(showAll).toBeInViewport();
-    expect(await pageHeight()).toBeLessThan(2500);
-    // Copy copies all of it, cut or not.
-    await row.getByRole('button', { name: /^Copy value of Message/ }).click();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(message);
-  });
+  test(
+    'a 200 KB value is cut to a few lines, so the page stays short, until Show all; Show less cuts it again',
+    { tag: '@phone' },
+    async ({ page, context, request }) => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      // 200 × 1,024 bytes of ordinary text, one line.
+      const message = 'one mug chipped '.repeat(12_800);
+      const stored = await addCase(request, '3', {
+        name: 'form_3',
+        form_name: 'Contact us',
+        properties: { email: 'aroha@example.com', message },
+      });
+      await page.goto(`/cases/3/${stored.id}`);
+      const row = fieldRow(page, 'message');
+      const pageHeight = () => page.evaluate(() => document.documentElement.scrollHeight);
+      const showAll = row.getByRole('button', { name: 'Show all (200 KB) of Message' });
+      await expect(showAll).toBeVisible();
+      expect(await pageHeight()).toBeLessThan(2500);
+      expect((await row.getByRole('cell').first().textContent())?.length).toBeLessThan(2000);
+      await showAll.click();
+      const showLess = row.getByRole('button', { name: 'Show less of Message' });
+      await expect(showLess).toHaveAttribute('aria-expanded', 'true');
+      await expect(row.getByRole('cell').first()).toContainText(message.trim());
+      expect(await pageHeight()).toBeGreaterThan(10_000);
+      await showLess.click();
+      await expect(showAll).toHaveAttribute('aria-expanded', 'false');
+      await expect(showAll).toBeInViewport();
+      expect(await pageHeight()).toBeLessThan(2500);
+      // Copy copies all of it, cut or not.
+      await row.getByRole('button', { name: /^Copy value of Message/ }).click();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(message);
+    },
+  );
 
   test('invisible characters show as marks: U+202E then gnp.exe reads as written, never as exe.png; Copy keeps them', async ({
     page,
@@ -372,27 +373,28 @@ test.describe('any shape the platform returns', () => {
     await expect(page.getByRole('tabpanel').locator('pre')).toContainText('"attachment": "⟨U+202E RLO⟩gnp.exe"');
   });
 
-  test('Copy shows on the row under the pointer or holding the focus, where there is a pointer; Tab always reaches it', async ({
-    page,
-    hasTouch,
-  }) => {
-    await page.goto('/cases/3/48217');
-    const row = fieldRow(page, 'email');
-    const copy = row.getByRole('button', { name: 'Copy value of Email (email)' });
-    if (hasTouch) {
+  test(
+    'Copy shows on the row under the pointer or holding the focus, where there is a pointer; Tab always reaches it',
+    { tag: '@phone' },
+    async ({ page, hasTouch }) => {
+      await page.goto('/cases/3/48217');
+      const row = fieldRow(page, 'email');
+      const copy = row.getByRole('button', { name: 'Copy value of Email (email)' });
+      if (hasTouch) {
+        await expect(copy).toHaveCSS('opacity', '1');
+      } else {
+        await page.mouse.move(0, 0);
+        await expect(copy).toHaveCSS('opacity', '0');
+        await row.hover();
+        await expect(copy).toHaveCSS('opacity', '1');
+        await page.mouse.move(0, 0);
+      }
+      await row.getByRole('link').focus();
+      await page.keyboard.press('Tab');
+      await expect(copy).toBeFocused();
       await expect(copy).toHaveCSS('opacity', '1');
-    } else {
-      await page.mouse.move(0, 0);
-      await expect(copy).toHaveCSS('opacity', '0');
-      await row.hover();
-      await expect(copy).toHaveCSS('opacity', '1');
-      await page.mouse.move(0, 0);
-    }
-    await row.getByRole('link').focus();
-    await page.keyboard.press('Tab');
-    await expect(copy).toBeFocused();
-    await expect(copy).toHaveCSS('opacity', '1');
-  });
+    },
+  );
 
   test('unknown shapes, deep nesting and markup show as text, never run', async ({ page, request }) => {
     const dialogs: string[] = [];
@@ -525,27 +527,29 @@ test.describe('failures', () => {
 });
 
 for (const scheme of ['light', 'dark'] as const) {
-  test(`no WCAG 2.2 AA violations in the ${scheme} scheme: empty, invalid, result (form read as its number), raw JSON, error`, async ({
-    page,
-  }) => {
-    const scan = () => expectNoA11yViolations(page);
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.goto('/cases');
-    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-    await expect(page.getByRole('heading', { level: 1, name: 'Cases' })).toBeVisible();
-    await scan();
-    await page.getByRole('button', { name: 'Look up case' }).click();
-    await expect(formBox(page)).toHaveAttribute('aria-invalid', 'true');
-    await scan();
-    await lookUp(page, 'form_7', '48260');
-    await expect(caseHeading(page, 'Returns and exchanges: case 48260')).toBeVisible();
-    await expect(formBox(page)).toHaveAccessibleDescription(/^“form_7” read as form 7, its number$/);
-    await scan();
-    await page.getByRole('tab', { name: 'Raw JSON' }).click();
-    await expect(page.getByRole('tabpanel').locator('pre')).toBeVisible();
-    await scan();
-    await lookUp(page, '3', '99999');
-    await expect(page.getByRole('alert')).toContainText('No case 99999 in form 3');
-    await scan();
-  });
+  test(
+    `no WCAG 2.2 AA violations in the ${scheme} scheme: empty, invalid, result (form read as its number), raw JSON, error`,
+    { tag: '@phone' },
+    async ({ page }) => {
+      const scan = () => expectNoA11yViolations(page);
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto('/cases');
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+      await expect(page.getByRole('heading', { level: 1, name: 'Cases' })).toBeVisible();
+      await scan();
+      await page.getByRole('button', { name: 'Look up case' }).click();
+      await expect(formBox(page)).toHaveAttribute('aria-invalid', 'true');
+      await scan();
+      await lookUp(page, 'form_7', '48260');
+      await expect(caseHeading(page, 'Returns and exchanges: case 48260')).toBeVisible();
+      await expect(formBox(page)).toHaveAccessibleDescription(/^“form_7” read as form 7, its number$/);
+      await scan();
+      await page.getByRole('tab', { name: 'Raw JSON' }).click();
+      await expect(page.getByRole('tabpanel').locator('pre')).toBeVisible();
+      await scan();
+      await lookUp(page, '3', '99999');
+      await expect(page.getByRole('alert')).toContainText('No case 99999 in form 3');
+      await scan();
+    },
+  );
 }

@@ -4,7 +4,8 @@
  * Harbour Linen and support on both shops, each signed in through the page; refusals by the server whatever
  * the browser sends; the session's cookie and its id; a person disabled mid-session with `npm run people`;
  * and the sessions' idle and absolute time-outs, with the server's clock moved by e2e/support/moved-clock.mjs.
- * The project `roles-postgres` runs it all again on a server whose own data is in PostgreSQL.
+ * The project `roles-postgres` runs the tests tagged @postgres again on a server whose own data is in
+ * PostgreSQL.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
@@ -195,25 +196,29 @@ test('the session cookie is HttpOnly and SameSite=Lax, and its id is a new one a
   expect(stale.status()).toBe(401);
 });
 
-test('a person disabled mid-session with npm run people is out at their next click, on the sign-in page', async ({ page }) => {
-  const email = `leaving-${Date.now()}@example.com`;
-  const password = 'paper lantern over still water';
-  expect(
-    people(['add', email, '--name', 'Lee Leaving', '--grant', 'harbour-linen:support', '--password-stdin'], `${password}\n`),
-  ).toContain(`Added Lee Leaving <${email}>`);
-  await signIn(page, { email, password });
-  await expect(page.getByRole('heading', { level: 1, name: 'Cases' })).toBeVisible();
+test(
+  'a person disabled mid-session with npm run people is out at their next click, on the sign-in page',
+  { tag: '@postgres' },
+  async ({ page }) => {
+    const email = `leaving-${Date.now()}@example.com`;
+    const password = 'paper lantern over still water';
+    expect(
+      people(['add', email, '--name', 'Lee Leaving', '--grant', 'harbour-linen:support', '--password-stdin'], `${password}\n`),
+    ).toContain(`Added Lee Leaving <${email}>`);
+    await signIn(page, { email, password });
+    await expect(page.getByRole('heading', { level: 1, name: 'Cases' })).toBeVisible();
 
-  expect(people(['disable', email])).toContain(`Disabled ${email}; 1 session ended.`);
-  await lookUpCase(page);
-  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
-  await expect(page.getByText('Your session has ended.')).toBeVisible();
-  // And the password no longer signs them in.
-  await page.getByRole('textbox', { name: 'E-mail address' }).fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('alert')).toContainText('do not match anyone who may sign in here');
-});
+    expect(people(['disable', email])).toContain(`Disabled ${email}; 1 session ended.`);
+    await lookUpCase(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await expect(page.getByText('Your session has ended.')).toBeVisible();
+    // And the password no longer signs them in.
+    await page.getByRole('textbox', { name: 'E-mail address' }).fill(email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByRole('alert')).toContainText('do not match anyone who may sign in here');
+  },
+);
 
 test('a session ends after 2 hours without use, each use starting the wait again', async ({ page }) => {
   await signIn(page, SUPPORT);
