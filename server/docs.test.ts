@@ -149,3 +149,54 @@ describe('limits stated in docs/ against src/contract', () => {
     }
   });
 });
+
+describe('docs/architecture.md against the folders and the pipeline', () => {
+  const ARCHITECTURE = readFileSync(resolve(ROOT, 'docs/architecture.md'), 'utf8');
+  /** The part of the page under the heading `### title`, up to the next heading of level 2 or 3. */
+  const part = (title: string) => {
+    const start = ARCHITECTURE.indexOf(`\n### ${title}`);
+    if (start < 0) throw new Error(`docs/architecture.md has no section "${title}"`);
+    const end = ARCHITECTURE.slice(start + 1).search(/\n#{2,3} /);
+    return ARCHITECTURE.slice(start, end < 0 ? undefined : start + 1 + end);
+  };
+  const folders = (dir: string) =>
+    readdirSync(resolve(ROOT, dir), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+
+  it('names every feature folder of src/features', () => {
+    const features = folders('src/features');
+    expect(features.length).toBeGreaterThan(0);
+    const section = part('Features');
+    expect(features.filter((name) => !section.includes(`\`${name}/\``))).toEqual([]);
+  });
+
+  it('names every folder of server/', () => {
+    const areas = folders('server');
+    expect(areas.length).toBeGreaterThan(0);
+    const section = part('The server');
+    expect(areas.filter((name) => !section.includes(`\`${name}/\``))).toEqual([]);
+  });
+
+  it('names every step of the pipeline by its module, in the order of the list in server/app.ts', () => {
+    const app = readFileSync(resolve(ROOT, 'server/app.ts'), 'utf8');
+    // Where each imported name comes from: `import { checkHost } from './pipeline/host-check'`.
+    const moduleOf = new Map<string, string>();
+    for (const match of app.matchAll(/^import \{([^}]*)\} from '\.\/([^']+)';$/gm)) {
+      for (const name of (match[1] ?? '').split(',')) moduleOf.set(name.trim(), `${match[2] ?? ''}.ts`);
+    }
+    const list = /runSteps\(\[([\s\S]*?)\n {2}\]\);/.exec(app)?.[1] ?? '';
+    // Each step is a name at the start of its line (after a spread's `[` when it is left out in some runs).
+    const steps = [...list.replace(/\/\/.*$/gm, '').matchAll(/^\s*(?:\.\.\.\(.*\[)?([A-Za-z]\w*)/gm)].map((match) => match[1] ?? '');
+    const modules = steps.flatMap((step) => {
+      const module = moduleOf.get(step);
+      return module ? [module] : [];
+    });
+    expect(modules.length).toBeGreaterThan(5);
+    // The doc names each module with its folder when it is not in pipeline/ (activity/record-site-calls.ts).
+    const named = (module: string) => ARCHITECTURE.indexOf(`\`${module.replace(/^pipeline\//, '')}\``);
+    expect(modules.filter((module) => named(module) < 0)).toEqual([]);
+    const positions = modules.map(named);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+  });
+});
