@@ -7,6 +7,9 @@
  * What comes back is checked, not trusted (see platform-answer.ts): only JSON is served, errors reach the
  * browser in the spec's error shape, and the key is removed from any answer that echoes it.
  *
+ * Each call ends with one outcome, and a write's with what its answer means (the one table,
+ * src/contract/write-outcome.ts), told to the pipeline's hooks in order before the browser hears it.
+ *
  * Built on node:http streams with a keep-alive agent rather than a fetch-based helper: measured on this
  * kind of machine, a fetch-based proxy managed about a tenth of a bare route's throughput.
  */
@@ -14,7 +17,8 @@ import http from 'node:http';
 import https from 'node:https';
 import { PLATFORM_STATUS_HEADER } from '../src/contract/server-meta';
 import { closeIfBodyPending, refuse } from './answers';
-import type { ForwardOutcome, ResolvedSite } from './pipeline/context';
+import { writeOutcome, type WriteAnswer } from '../src/contract/write-outcome';
+import type { ForwardOutcome, ResolvedSite, WriteNotes } from './pipeline/context';
 import { readPlatformAnswer } from './platform-answer';
 
 /** "15 seconds", "0.5 seconds": a wait in words people read, not milliseconds. */
@@ -53,6 +57,12 @@ const FORWARDED_REQUEST_HEADERS = ['accept', 'content-type', 'content-length'] a
 /** Forwards one admitted operation and passes the platform's checked answer back; `requestId` goes with it. */
 export type SiteProxy = ResolvedSite['forward'];
 
+/** No answer came (none at all, none in time, or the browser went away first). */
+const NO_ANSWER: WriteAnswer = { kind: 'none' };
+
+/** An answer of our own server's, in place of the platform's (413, or 503 when a write was not sent). */
+const ourAnswer = (status: number, message: string): WriteAnswer => ({ kind: 'answer', status, readable: true, retryAfter: null, message });
+
 export function createProxy(options: ProxyOptions): SiteProxy {
   const { upstream, apiKey, siteId, timeoutMs, maxBodyBytes } = options;
   const idleSocketMs = options.idleSocketMs ?? DEFAULT_IDLE_SOCKET_MS;
@@ -66,7 +76,7 @@ export function createProxy(options: ProxyOptions): SiteProxy {
   const upstreamHost = upstream.hostname.replace(/^\[(.*)\]$/, '$1');
   const upstreamPort = upstream.port || undefined;
 
-  return function proxy(req, res, route, requestId, hooks) {
+  return function proxy(req, res, route, requestId, hooks = []) {
     const headers: Record<string, string> = {
       'x-api-key': apiKey,
       'x-site-id': siteId,
@@ -78,31 +88,53 @@ export function createProxy(options: ProxyOptions): SiteProxy {
     }
     if (route.method === 'GET') delete headers['content-length'];
 
+    const write = route.method !== 'GET';
     let settled = false;
+    /** Whether the call left for the platform (a write's body went with it, or began to). */
+    let sent = false;
+    /** What the hooks' `beforeSend` noted of a write as it left, for the hooks after them. */
+    let noted: WriteNotes = {};
     let upstreamReq: http.ClientRequest | undefined;
-    /** Runs `answer` once the outcome is told to the hooks (if any); a failing hook never holds the answer back. */
+    /** Every hook's `beforeAnswer`, in order, each whether or not one before it failed; false when the answer must be withheld. */
+    const tellHooks = async (outcome: ForwardOutcome): Promise<boolean> => {
+      let mayAnswer = true;
+      for (const hook of hooks) {
+        if (!hook.beforeAnswer) continue;
+        try {
+          await hook.beforeAnswer(outcome, noted);
+        } catch (error) {
+          console.error('site-admin: a step could not take the outcome of a site’s call', error);
+          if (hook.answerOnlyOnceRecorded) mayAnswer = false;
+        }
+      }
+      return mayAnswer;
+    };
+    const toldBeforeAnswer = hooks.some((hook) => hook.beforeAnswer);
+    /** Runs `answer` once the outcome is told to the hooks (if any); a failing hook never holds a write's answer back. */
     const settle = (outcome: ForwardOutcome, answer: () => void) => {
-      if (!hooks?.beforeAnswer) {
+      if (!toldBeforeAnswer) {
         answer();
         return;
       }
-      hooks.beforeAnswer(outcome).then(answer, (error: unknown) => {
-        console.error('site-admin: the activity record could not take an outcome', error);
-        // A lookup nobody recorded is not shown (every look at a case is in the record); a create's answer
+      void tellHooks(outcome).then((mayAnswer) => {
+        // A lookup nobody recorded is not shown (every look at a case is in the record); a write's answer
         // goes out all the same, or the browser could send again a product that was created.
-        if (hooks.answerOnlyOnceRecorded) {
-          refuse(req, res, 503, 'The activity record could not take this lookup, so its answer is not shown. Try again in a moment.');
-          return;
-        }
-        answer();
+        if (mayAnswer) answer();
+        else refuse(req, res, 503, 'The activity record could not take this lookup, so its answer is not shown. Try again in a moment.');
       });
     };
-    const fail = (status: number, message: string) => {
+    /** The call's one outcome: how it ended, whether it left, and for a write what its answer means. */
+    const ended = (how: { kind: 'failed'; status: number; reason: string }, answer: WriteAnswer): ForwardOutcome => ({
+      ...how,
+      sent,
+      write: write ? writeOutcome(answer) : null,
+    });
+    const fail = (status: number, message: string, answer: WriteAnswer = NO_ANSWER) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       upstreamReq?.destroy();
-      settle({ kind: 'failed', status, reason: message }, () => refuse(req, res, status, message));
+      settle(ended({ kind: 'failed', status, reason: message }, answer), () => refuse(req, res, status, message));
     };
     // One deadline for the whole answer: headers and body alike, retries included.
     const timer = setTimeout(() => fail(504, `The platform did not answer within ${seconds(timeoutMs)}.`), timeoutMs);
@@ -160,8 +192,19 @@ export function createProxy(options: ProxyOptions): SiteProxy {
           if (settled) return;
           settled = true;
           clearTimeout(timer);
+          const status = upstreamRes.statusCode ?? answer.status;
+          const retryAfter = answer.headers['retry-after'] ?? null;
           if (answer.kind === 'error') {
-            settle({ kind: 'answered', status: upstreamRes.statusCode ?? answer.status, body: null }, () =>
+            // Not the platform's body passed on: a success that is not JSON (unknown), or an error, whose status says more.
+            const seen: WriteAnswer = {
+              kind: 'answer',
+              status,
+              readable: false,
+              retryAfter,
+              message: answer.message,
+              details: answer.details,
+            };
+            settle({ kind: 'answered', status, body: null, sent, write: write ? writeOutcome(seen) : null }, () =>
               refuse(req, res, answer.status, answer.message, answer.details, answer.headers),
             );
             return;
@@ -174,6 +217,8 @@ export function createProxy(options: ProxyOptions): SiteProxy {
             get body() {
               return (text ??= answer.body.toString());
             },
+            sent,
+            write: write ? writeOutcome({ kind: 'answer', status: answer.status, readable: true, retryAfter }) : null,
           };
           settle(outcome, () => {
             // The platform answered before the whole body arrived: this connection carries nothing more.
@@ -197,18 +242,22 @@ export function createProxy(options: ProxyOptions): SiteProxy {
         upstreamReq?.destroy();
         if (!settled) {
           settled = true;
-          settle({ kind: 'failed', status: 0, reason: 'The browser went away before the answer.' }, () => undefined);
+          settle(ended({ kind: 'failed', status: 0, reason: 'The browser went away before the answer.' }, NO_ANSWER), () => undefined);
         }
       }
     });
 
     if (route.method === 'GET') {
       upstreamReq = send(0);
+      sent = true;
       upstreamReq.end();
       return;
     }
-    const beforeSend = hooks?.beforeSend;
-    if (!beforeSend) upstreamReq = send(0);
+    const beforeSend = hooks.some((hook) => hook.beforeSend);
+    if (!beforeSend) {
+      upstreamReq = send(0);
+      sent = true;
+    }
     // With a hook that must see the whole body first, the body is gathered (at most maxBodyBytes) and sent
     // in one piece once the hook has it; otherwise it streams through as it arrives.
     const gathered: Buffer[] = [];
@@ -216,7 +265,8 @@ export function createProxy(options: ProxyOptions): SiteProxy {
     req.on('data', (chunk: Buffer) => {
       received += chunk.length;
       if (received > maxBodyBytes) {
-        fail(413, `The request body is larger than ${maxBodyBytes} bytes.`);
+        const message = `The request body is larger than ${maxBodyBytes} bytes.`;
+        fail(413, message, ourAnswer(413, message));
         return;
       }
       // Each attempt at a create is its first: upstreamReq is the request this body belongs to.
@@ -230,10 +280,19 @@ export function createProxy(options: ProxyOptions): SiteProxy {
         return;
       }
       const body = Buffer.concat(gathered);
-      beforeSend(body).then(
+      // Each hook in turn, with what the hooks before it noted; a call already ended goes no further.
+      const beforeSending = async () => {
+        for (const hook of hooks) {
+          if (settled) return;
+          const more = await hook.beforeSend?.(body, noted);
+          if (more) noted = { ...noted, ...more };
+        }
+      };
+      beforeSending().then(
         () => {
           if (settled) return;
           upstreamReq = send(0);
+          sent = true;
           upstreamReq.end(body);
         },
         (error: unknown) => {
@@ -241,12 +300,9 @@ export function createProxy(options: ProxyOptions): SiteProxy {
           if (settled) return;
           settled = true;
           clearTimeout(timer);
-          refuse(
-            req,
-            res,
-            503,
-            'site-admin could not write this create to its activity record, so it did not send it; try again in a moment.',
-          );
+          const message = 'site-admin could not write this create to its activity record, so it did not send it; try again in a moment.';
+          // Nothing left: every hook hears so (the import takes back the product it had marked as sending).
+          settle(ended({ kind: 'failed', status: 503, reason: message }, ourAnswer(503, message)), () => refuse(req, res, 503, message));
         },
       );
     });

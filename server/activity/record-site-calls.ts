@@ -4,17 +4,19 @@
  *
  * - A create is written *before* it leaves for the platform, with the exact body sent (the proxy gathers
  *   the body, and contacts the platform only once the entry is committed; if it cannot be written, nothing
- *   is sent). Its outcome is a second entry that refers to the first, written before the browser hears it:
- *   created (the platform's answer kept), rejected, not processed (429, or 503 with Retry-After), or
- *   unknown (no answer, a server error, the browser gone).
+ *   is sent). Its outcome is a second entry that refers to the first, written before the browser hears it,
+ *   with the meaning the proxy gave its answer by the one table (src/contract/write-outcome.ts): created
+ *   (the platform's answer kept), rejected, not processed (429, or 503 with Retry-After), or unknown (no
+ *   answer, a server error, the browser gone). The entry's number goes to the hooks after this one (the
+ *   import's).
  * - A lookup is one entry, written once the platform's answer is in and before the browser gets it: form,
  *   case, status. Never the case's content: the personal data stays on the platform. When the entry cannot
  *   be written, the browser gets 503 and not the case: nobody looks at a case unrecorded.
  */
+import { recordedOutcome, type WriteKind } from '../../src/contract/write-outcome';
 import type { ActivityStore, Actor, NewEntry } from './activity-store';
 import type { Identity } from '../auth/accounts';
-import type { Step } from '../pipeline/context';
-import type { ForwardOutcome } from '../pipeline/context';
+import type { ForwardOutcome, Step } from '../pipeline/context';
 
 export function actorOf(who: Identity | undefined): Actor {
   if (who?.kind === 'person') return { kind: 'person', id: who.id, name: who.displayName };
@@ -55,15 +57,6 @@ function lookupOutcome(outcome: ForwardOutcome): string {
   return outcome.status < 500 ? 'refused' : 'failed';
 }
 
-/** A create's outcome, with the meaning the browser gives the same answer (src/lib/api-error-class.ts writeMeaning). */
-export function createOutcome(outcome: ForwardOutcome): 'created' | 'rejected' | 'not-processed' | 'unknown' {
-  if (outcome.kind === 'failed') return outcome.status === 413 ? 'rejected' : 'unknown';
-  if (outcome.status >= 200 && outcome.status < 300) return 'created';
-  if (outcome.status === 429) return 'not-processed';
-  if (outcome.status >= 500) return 'unknown';
-  return 'rejected';
-}
-
 /** The product's name and slug from the body sent, when it is JSON that has them. */
 function productOf(body: string): { name: string | null; slug: string | null } {
   try {
@@ -83,6 +76,14 @@ function caseOf(upstreamPath: string): { form: string | null; case: string | nul
   return { form: decode(match?.[1]), case: decode(match?.[2]) };
 }
 
+/** What the record keeps of each kind of write: its two actions, and what it names from the body sent. */
+const WRITES: Record<
+  WriteKind,
+  { action: string; outcomeAction: string; target(body: string): { name: string | null; slug: string | null } }
+> = {
+  'create-product': { action: 'product.create', outcomeAction: 'product.create.outcome', target: productOf },
+};
+
 export function recordSiteCalls(activity: ActivityStore, now: () => number): Step {
   return (request, next) => {
     const { operation, site, who, requestId, req } = request;
@@ -100,9 +101,10 @@ export function recordSiteCalls(activity: ActivityStore, now: () => number): Ste
     } satisfies Partial<NewEntry>;
     const durationMs = () => performance.now() - started;
 
+    const hooks = (request.forwardHooks ??= []);
     if (operation.name === 'get-form-case') {
       const target = caseOf(operation.upstreamPath);
-      request.forwardHooks = {
+      hooks.push({
         answerOnlyOnceRecorded: true,
         beforeAnswer: async (outcome) => {
           await activity.append({
@@ -115,42 +117,43 @@ export function recordSiteCalls(activity: ActivityStore, now: () => number): Ste
             durationMs: durationMs(),
           });
         },
-      };
+      });
     } else {
-      let created: { seq: number; target: { name: string | null; slug: string | null } } | undefined;
-      request.forwardHooks = {
+      const kind = operation.name;
+      const write = WRITES[kind];
+      let entry: { seq: number; target: { name: string | null; slug: string | null } } | undefined;
+      hooks.push({
         beforeSend: async (body) => {
           const text = body.toString('utf8');
-          const target = productOf(text);
+          const target = write.target(text);
           const [row] = await activity.append({
             ...base,
             at: now(),
-            action: 'product.create',
+            action: write.action,
             target,
             outcome: 'sent',
             detail: { body: text },
           });
-          if (row) {
-            created = { seq: row.seq, target };
-            request.createSeq = Number(row.seq);
-          }
+          if (!row) return;
+          entry = { seq: row.seq, target };
+          return { recordSeq: Number(row.seq) };
         },
         beforeAnswer: async (outcome) => {
           // Refused before it was sent (too large): nothing reached a platform, nothing to complete.
-          if (!created) return;
+          if (!entry) return;
           await activity.append({
             ...base,
             at: now(),
-            action: 'product.create.outcome',
-            refersTo: created.seq,
-            target: created.target,
-            outcome: createOutcome(outcome),
+            action: write.outcomeAction,
+            refersTo: entry.seq,
+            target: entry.target,
+            outcome: outcome.write ? recordedOutcome(outcome.write, kind) : 'unknown',
             status: outcome.status || null,
             durationMs: durationMs(),
             detail: outcome.kind === 'answered' ? { answer: outcome.body } : { reason: outcome.reason },
           });
         },
-      };
+      });
     }
     next();
   };

@@ -10,36 +10,27 @@
  */
 import { IMPORT_PRODUCT_HEADER, IMPORT_RUNNER_HEADER, runningSentence } from '../../src/contract/imports';
 import { refuse } from '../answers';
-import { createOutcome } from '../activity/record-site-calls';
 import type { ForwardOutcome, Step } from '../pipeline/context';
 import { starterOf } from './import-endpoints';
 import type { ImportStore, Outcome } from './import-store';
 
-/** The outcome as the import keeps it, from what the platform (or the proxy) answered. */
-function outcomeOf(outcome: ForwardOutcome, sent: boolean, body: string | null): Outcome {
-  const meaning = createOutcome(outcome);
-  if (meaning === 'rejected' || (!sent && outcome.kind === 'failed' && outcome.status === 413)) {
-    let message = outcome.kind === 'failed' ? outcome.reason : `The platform refused this product (${outcome.status}).`;
-    let details: { field: string; message: string }[] = [];
-    if (outcome.kind === 'answered' && outcome.body) {
-      try {
-        const json = JSON.parse(outcome.body) as { message?: unknown; details?: unknown };
-        if (typeof json.message === 'string') message = json.message;
-        if (Array.isArray(json.details)) {
-          details = json.details.flatMap((d: unknown) => {
-            const { field, message: m } = (d ?? {}) as { field?: unknown; message?: unknown };
-            return typeof field === 'string' && typeof m === 'string' ? [{ field, message: m }] : [];
-          });
-        }
-      } catch {
-        // An answer that is not JSON: the status says enough.
-      }
-    }
-    return { status: 'rejected', httpStatus: outcome.status, message, details };
+/**
+ * The product's status as the import keeps it, from the meaning the proxy gave the answer (the one table,
+ * src/contract/write-outcome.ts): created; rejected, with what was said; back to not sent when the answer
+ * says it was not processed or the create never left; unknown otherwise.
+ */
+function importOutcome(outcome: ForwardOutcome, body: string | null): Outcome {
+  const meaning = outcome.write ?? { kind: 'unknown' };
+  if (meaning.kind === 'rejected') {
+    return {
+      status: 'rejected',
+      httpStatus: meaning.status,
+      message: meaning.message ?? `The platform refused this product (${meaning.status}).`,
+      details: meaning.details.map(({ field, message }) => ({ field, message })),
+    };
   }
-  if (!sent) return { status: 'pending' };
-  if (meaning === 'created') return { status: 'created', body, answer: outcome.kind === 'answered' ? outcome.body : null };
-  if (meaning === 'not-processed') return { status: 'pending' };
+  if (!outcome.sent || meaning.kind === 'not-processed') return { status: 'pending' };
+  if (meaning.kind === 'done') return { status: 'created', body, answer: outcome.kind === 'answered' ? outcome.body : null };
   return {
     status: 'unknown',
     message:
@@ -88,39 +79,23 @@ export function guardImportCreates(imports: ImportStore, now: () => number): Ste
           refuse(req, res, 409, message, [{ field: IMPORT_PRODUCT_HEADER, message: claimed.why }]);
           return;
         }
-        const inner = request.forwardHooks;
         let sentBody: string | null = null;
-        request.forwardHooks = {
-          beforeSend: async (body) => {
-            try {
-              await inner?.beforeSend?.(body);
-            } catch (error) {
-              // Not written, so not sent: the product goes back to not sent.
-              await imports.settle(importId, key, { createSeq: null, claimedAt }, { status: 'pending' }, now()).catch(() => undefined);
-              throw error;
-            }
+        // After the activity record's hook (the steps' order), whose create entry it notes beside the product.
+        (request.forwardHooks ??= []).push({
+          beforeSend: async (body, noted) => {
             sentBody = body.toString('utf8');
-            if (request.createSeq !== undefined) {
-              await imports.sent(importId, key, request.createSeq, now()).catch((error: unknown) => {
+            if (noted.recordSeq !== undefined) {
+              await imports.sent(importId, key, noted.recordSeq, now()).catch((error: unknown) => {
                 // 'sending' is already kept, which is what prevents a second send; the entry's number is a convenience.
                 console.error('site-admin: an import product’s create entry could not be noted', error);
               });
             }
           },
-          beforeAnswer: async (outcome) => {
-            try {
-              await imports.settle(
-                importId,
-                key,
-                { createSeq: request.createSeq ?? null, claimedAt },
-                outcomeOf(outcome, sentBody !== null, sentBody),
-                now(),
-              );
-            } finally {
-              await inner?.beforeAnswer?.(outcome);
-            }
+          // Told of every end, a create not sent included (when its entry could not be written): back to not sent.
+          beforeAnswer: async (outcome, noted) => {
+            await imports.settle(importId, key, { createSeq: noted.recordSeq ?? null, claimedAt }, importOutcome(outcome, sentBody), now());
           },
-        };
+        });
         next();
       },
       (error: unknown) => {

@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { API_BASE_PATH } from '../../src/contract/site-api';
+import type { WriteKind, WriteOutcome } from '../../src/contract/write-outcome';
 import type { Identity } from '../auth/accounts';
 
 /** Addresses that name their site: `/api/s/{site}/site/v2/...`. */
@@ -35,25 +36,44 @@ export interface Operation {
   /** The path under the platform's base address, with its identifiers checked and decoded. */
   upstreamPath: string;
 }
-export type OperationName = 'get-form-case' | 'create-product';
-
-/** How a forwarded call ended, as the browser is about to be told. */
-export type ForwardOutcome =
-  /** The platform answered `status` (`body`: its JSON as passed on, read only when asked, or null for an error turned into our shape). */
-  | { kind: 'answered'; status: number; body: string | null }
-  /** No usable answer: our own status (502, 504, 413) and why; `status` 0 when the browser went away first. */
-  | { kind: 'failed'; status: number; reason: string };
+/** A lookup, or one of the writes (src/contract/write-outcome.ts, whose table says what their answers mean). */
+export type OperationName = 'get-form-case' | WriteKind;
 
 /**
- * What the activity record learns of a forwarded call, each awaited before the call goes on:
- * `beforeSend` gets a create's whole body before the platform is contacted (when it fails, nothing is
- * sent and the browser gets 503); `beforeAnswer` gets the outcome before the browser does (when it fails,
- * the answer goes out all the same).
+ * How a forwarded call ended, as the browser is about to be told: `answered` when the platform answered
+ * `status` (`body`: its JSON as passed on, read only when asked, or null for an error turned into our
+ * shape or a body that was not JSON); `failed` when there was no usable answer: our own status (502, 504,
+ * 413, or 503 when a hook stopped a write before it left) and why, `status` 0 when the browser went away
+ * first.
  */
-export interface ForwardHooks {
-  beforeSend?(body: Buffer): Promise<void>;
-  beforeAnswer?(outcome: ForwardOutcome): Promise<void>;
-  /** When `beforeAnswer` fails, the browser gets 503 instead of the answer (a lookup's: nothing unrecorded is shown). */
+export type ForwardOutcome = (
+  { kind: 'answered'; status: number; readonly body: string | null } | { kind: 'failed'; status: number; reason: string }
+) & {
+  /** Whether the call left for the platform: false for a write refused or stopped before it was sent. */
+  sent: boolean;
+  /** For a write, what its answer means: the one table (src/contract/write-outcome.ts); null for a lookup. */
+  write: WriteOutcome | null;
+};
+
+/** What the hooks before have learnt of a write as it left, for the hooks after them. */
+export interface WriteNotes {
+  /** The write's entry in the activity record, committed before it left. */
+  recordSeq?: number;
+}
+
+/**
+ * What a pipeline step must see of a forwarded call, each awaited before the call goes on. A step adds
+ * its hook to `forwardHooks`; the proxy runs them in that order (the order of the steps):
+ * - `beforeSend` gets a write's whole body before the platform is contacted, with what the hooks before
+ *   it noted, and returns what the hooks after it need. When one fails, nothing is sent, the browser gets
+ *   503 and every hook's `beforeAnswer` hears that the write was not sent.
+ * - `beforeAnswer` gets the outcome before the browser does, every hook's in turn even when one before it
+ *   failed (then the answer goes out all the same, unless the failing hook has `answerOnlyOnceRecorded`).
+ */
+export interface ForwardHook {
+  beforeSend?(body: Buffer, noted: Readonly<WriteNotes>): Promise<WriteNotes | void>;
+  beforeAnswer?(outcome: ForwardOutcome, noted: Readonly<WriteNotes>): Promise<void>;
+  /** When this hook's `beforeAnswer` fails, the browser gets 503 instead of the answer (a lookup's: nothing unrecorded is shown). */
   answerOnlyOnceRecorded?: boolean;
 }
 
@@ -63,9 +83,9 @@ export interface ResolvedSite {
   id: string;
   /**
    * Its proxy: forwards an admitted operation to its platform (or the sandbox), with its key (proxy.ts);
-   * `hooks` let the activity record see a create before it leaves and every outcome before the browser does.
+   * `hooks` let the activity record and the import see a write before it leaves and every outcome before the browser does.
    */
-  forward(req: IncomingMessage, res: ServerResponse, operation: Operation, requestId: string, hooks?: ForwardHooks): void;
+  forward(req: IncomingMessage, res: ServerResponse, operation: Operation, requestId: string, hooks?: readonly ForwardHook[]): void;
 }
 
 export interface RequestContext {
@@ -91,10 +111,8 @@ export interface RequestContext {
   operationName?: OperationName | 'not-allowed';
   /** Set by the operation allowlist, for an admitted operation. */
   operation?: Operation;
-  /** Set by the activity record's step: what it must see of the call as it is forwarded. */
-  forwardHooks?: ForwardHooks;
-  /** Set by the activity record's `beforeSend`: the create's entry, written before it leaves. */
-  createSeq?: number;
+  /** Added to by the activity record's step and the import's: what each must see of the call as it is forwarded, in order. */
+  forwardHooks?: ForwardHook[];
 }
 
 /** What an address asks for; see Address. */

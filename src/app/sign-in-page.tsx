@@ -9,9 +9,10 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { ACCESS_PATHS, type Me, type SignInAnswer, type SignInOptions } from '@/contract/access';
 import { isJsonObject } from '@/contract/site-api-basics';
+import { retryAfterMs } from '@/contract/write-outcome';
 import { callOwnApi } from '@/lib/api-client';
 import { ApiError, classifyApiError } from '@/lib/api-error';
-import { describeFailure, retryAfterMs } from '@/lib/api-error-class';
+import { describeFailure } from '@/lib/api-error-class';
 import classes from './sign-in-page.module.css';
 
 // Shown only when an account needs a passkey after its password: its code (and the passkey code) loads then.

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiErrors, classifyApiError, type ApiFailure } from './api-error';
-import {
-  describeFailure,
-  isOutcomeUnknown,
-  mayRetryHelp,
-  retryAfterMs,
-  shouldRetryQuery,
-  writeMeaning,
-  type WriteMeaning,
-} from './api-error-class';
+import { describeFailure, isOutcomeUnknown, mayRetryHelp, shouldRetryQuery, writeMeaning, type WriteMeaning } from './api-error-class';
 
 type What = 'api' | 'network' | 'timeout' | 'invalid-response' | 'cut-off';
 /** An error as the fetch layer throws it for what it got back. */
@@ -173,16 +165,6 @@ describe('writeMeaning: what each answer to a create means, for the editor and t
   it.each(table)('%s', (_name, input, meaning) => {
     expect(writeMeaning(input, now)).toEqual(meaning);
     expect(isOutcomeUnknown(input)).toBe(meaning.type === 'unknown');
-  });
-});
-
-describe('retryAfterMs', () => {
-  it('reads seconds and HTTP dates, and nothing else', () => {
-    const now = Date.parse('2026-03-01T10:00:00Z');
-    expect(retryAfterMs('5', now)).toBe(5000);
-    expect(retryAfterMs('Sun, 01 Mar 2026 10:00:30 GMT', now)).toBe(30_000);
-    expect(retryAfterMs('soon', now)).toBeNull();
-    expect(retryAfterMs(null, now)).toBeNull();
   });
 });
 

@@ -6,7 +6,8 @@
  */
 import type { ErrorDetail } from '@/contract/site-api';
 import { STATUS_PHRASES } from '@/contract/site-api-basics';
-import { ApiError, classifyApiError, type ApiFailure } from './api-error';
+import { isConfigurationStatus, writeOutcome } from '@/contract/write-outcome';
+import { ApiError, classifyApiError, writeAnswerOf, type ApiFailure } from './api-error';
 
 /** A status with its standard phrase where there is one: "500 Internal Server Error", "418". */
 export function statusText(status: number): string {
@@ -39,37 +40,18 @@ export function mayRetryHelp(failure: ApiFailure): boolean {
   }
 }
 
-/** A `Retry-After` longer than this is read as this: the person can still cancel or come back. */
-const MAX_RETRY_AFTER_MS = 10 * 60_000;
-
-/** `Retry-After` as ms to wait: seconds, or an HTTP date; null when absent or unreadable. */
-export function retryAfterMs(header: string | null, now: number): number | null {
-  if (header === null) return null;
-  const text = header.trim();
-  if (/^\d{1,9}$/.test(text)) return Math.min(Number(text) * 1000, MAX_RETRY_AFTER_MS);
-  const date = Date.parse(text);
-  return Number.isNaN(date) ? null : Math.min(Math.max(date - now, 0), MAX_RETRY_AFTER_MS);
-}
-
 /**
- * What an answer to a write (a product create) means, the same for the editor and the import:
- * - `not-processed`: the answer itself says the request was not handled, so sending it again cannot
- *   create a second product. `afterMs` is how long to wait first (null: the caller's own back-off).
+ * What an answer to a write (a product create) means, the same for the editor and the import: the
+ * contract's one table (`src/contract/write-outcome.ts`, which the server reads too), read from what the
+ * browser saw of the answer:
+ * - `not-processed`: the answer itself says the request was not handled (429, or 503 with `Retry-After`),
+ *   so sending it again cannot create a second product. `afterMs` is how long to wait first (null: the
+ *   caller's own back-off).
  * - `refused`: a 4xx other than 401, 403 and 429: the request was refused; nothing was written.
  * - `configuration`: 401 or 403: nothing can succeed until whoever runs the server fixes a key or a right.
- * - `unknown`: no answer, none in time, an answer that could not be read, or a server error: the product
- *   may exist, so it is never sent again without a person deciding.
- *
- * The table, status by status:
- * - 429 (from the platform or from our server): "too many requests" is decided before the request is
- *   handled, so it was not: not-processed, after `Retry-After` if given.
- * - 503 *with* `Retry-After`: RFC 9110 (15.6.4) gives 503 to a server that is "currently unable to handle
- *   the request" and may say, with `Retry-After`, when to come back; platform-notes asks clients to honour
- *   it. A server that names the time to come back is refusing the request, not failing midway:
- *   not-processed, sent again after that time.
- * - 503 *without* `Retry-After`: some gateways answer a bare 503 when the application behind them took too
- *   long, after the request had reached it and while it may still complete. Nothing in the answer says
- *   the product was not created: unknown, like every other 5xx.
+ * - `unknown`: no answer, none in time, an answer that could not be read, or a server error (a 503
+ *   without `Retry-After` among them): the product may exist, so it is never sent again without a person
+ *   deciding.
  */
 export type WriteMeaning =
   | { type: 'not-processed'; status: number; afterMs: number | null }
@@ -78,24 +60,18 @@ export type WriteMeaning =
   | { type: 'unknown' };
 
 export function writeMeaning(error: unknown, now: number = Date.now()): WriteMeaning {
-  const failure = classifyApiError(error);
-  switch (failure.type) {
-    case 'network':
-    case 'timeout':
-    case 'unreadable':
-    case 'unexpected':
+  const outcome = writeOutcome(writeAnswerOf(error), now);
+  switch (outcome.kind) {
+    case 'not-processed':
+      return { type: 'not-processed', status: outcome.status, afterMs: outcome.afterMs };
+    case 'rejected':
+      return isConfigurationStatus(outcome.status)
+        ? { type: 'configuration', status: outcome.status }
+        : { type: 'refused', status: outcome.status };
+    // A success is not an error: the fetch layer returned it, and nothing here is asked about it.
+    case 'done':
+    case 'unknown':
       return { type: 'unknown' };
-    case 'configuration':
-      return { type: 'configuration', status: failure.status };
-    case 'answered': {
-      const retryAfter = error instanceof ApiError ? error.retryAfter : null;
-      if (failure.status === 429) return { type: 'not-processed', status: 429, afterMs: retryAfterMs(retryAfter, now) };
-      if (failure.status === 503) {
-        const afterMs = retryAfterMs(retryAfter, now);
-        return afterMs === null ? { type: 'unknown' } : { type: 'not-processed', status: 503, afterMs };
-      }
-      return failure.status >= 500 ? { type: 'unknown' } : { type: 'refused', status: failure.status };
-    }
   }
 }
 

@@ -7,8 +7,12 @@
  * which: it adds the platform's status (`x-platform-status`) to every answer the platform gave, so a 502
  * without it means the platform could not be reached, and a 502 with it means the platform answered
  * something that is not JSON.
+ *
+ * What an answer to a write means is not decided here but by the one table of the contract
+ * (`src/contract/write-outcome.ts`), which the server reads too: `writeAnswerOf` gives it what the browser saw.
  */
 import type { ErrorDetail } from '@/contract/site-api';
+import { isConfigurationStatus, type WriteAnswer } from '@/contract/write-outcome';
 
 /** Which hop got no answer: the browser from our server, or our server from the platform. */
 export type Hop = 'server' | 'platform';
@@ -49,7 +53,7 @@ export function classifyAnswer(status: number, platformStatus: number | null, re
   // A success status with a body that is not the JSON expected (our server turns the platform's into a
   // 502, with the platform's 200 beside it). With an error status, the status says more than the body.
   if (answered < 400) return { type: 'unreadable', status: answered, by, cutOff: false };
-  if (answered === 401 || answered === 403) return { type: 'configuration', status: answered, by };
+  if (isConfigurationStatus(answered)) return { type: 'configuration', status: answered, by };
   return { type: 'answered', status: answered, by };
 }
 
@@ -121,4 +125,27 @@ export const apiErrors = {
 /** The failure of any error: an `ApiError`'s own, else a fault in this page. */
 export function classifyApiError(error: unknown): ApiFailure {
   return error instanceof ApiError ? error.failure : { type: 'unexpected' };
+}
+
+/**
+ * What the browser saw of a write's answer, for the contract's table: an answer's status (the platform's
+ * when it answered) with what it said; none for no answer at either hop, none in time, one broken off, or
+ * a fault of the page's own (nothing says what happened to the write).
+ */
+export function writeAnswerOf(error: unknown): WriteAnswer {
+  const failure = classifyApiError(error);
+  const said = error instanceof ApiError ? { retryAfter: error.retryAfter, message: error.said, details: error.details } : null;
+  switch (failure.type) {
+    case 'network':
+    case 'timeout':
+    case 'unexpected':
+      return { kind: 'none' };
+    case 'unreadable':
+      return failure.cutOff
+        ? { kind: 'none' }
+        : { kind: 'answer', status: failure.status, readable: false, retryAfter: said?.retryAfter ?? null };
+    case 'configuration':
+    case 'answered':
+      return { kind: 'answer', status: failure.status, readable: true, retryAfter: null, ...said };
+  }
 }

@@ -1,9 +1,16 @@
 /**
  * The one table of failures: every answer a call can end with, what it is (`ApiError.failure`), and what it
  * means for a lookup (the title a person reads, whether Try again may help) and for a create (whether the
- * product may exist, may be sent again, or was refused), in the words of the one translator.
+ * product may exist, may be sent again, or was refused), in the words of the one translator. Last, every
+ * answer a platform can give a create (src/contract/write-answers.ts), as the browser receives it from our
+ * server, read by the fetch layer: what the page makes of it, beside what the server's test
+ * (server/write-outcome.test.ts) holds the activity record and the import to.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fullProduct } from '@/contract/fixtures';
+import { PLATFORM_STATUS_HEADER } from '@/contract/server-meta';
+import { WRITE_ANSWERS } from '@/contract/write-answers';
+import { createProduct } from './api-client';
 import { apiErrors, type ApiFailure } from './api-error';
 import { explainFailure, failureSentence, writeMeaning, type WriteMeaning } from './api-error-class';
 
@@ -258,5 +265,28 @@ describe('explainFailure, for a create', () => {
     expect(failureSentence(explainFailure(apiErrors.noAnswer(), { kind: 'create' }))).toBe(
       'No answer came from site-admin’s server: the connection may be down, or the server stopped. The product may have been created.',
     );
+  });
+});
+
+describe('every answer a platform can give a create, as the page reads what our server passes on', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it.each(WRITE_ANSWERS)('$name', async ({ browser, page }) => {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (browser.platformStatus !== null) headers[PLATFORM_STATUS_HEADER] = String(browser.platformStatus);
+    if (browser.retryAfter !== null) headers['retry-after'] = browser.retryAfter;
+    // Our server's answer: the platform's JSON on a success, else an error in the spec's shape.
+    const text =
+      browser.status < 300
+        ? JSON.stringify({ id: '9001', slug: 'linen' })
+        : JSON.stringify({ error: 'Error', code: browser.status, message: 'It said no.', details: [] });
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response(text, { status: browser.status, headers })));
+    const meaning = await createProduct(fullProduct('linen')).then(
+      () => 'created',
+      (error: unknown) => writeMeaning(error, Date.parse('2026-03-01T10:00:00Z')).type,
+    );
+    expect(meaning).toBe(page);
   });
 });
