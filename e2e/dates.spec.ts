@@ -59,8 +59,8 @@ for (const place of places) {
     });
 
     test('the created products list shows when each was created, the same way', async ({ page }) => {
-      await page.goto('/cases');
-      await page.evaluate((createdAt) => {
+      // In this browser's list before the page first loads.
+      await page.addInitScript((createdAt) => {
         const entry = { localId: 'dates1', createdAt, response: { id: '501' }, body: { name: 'Dated mug', enabled: 'true' } };
         localStorage.setItem('site-admin:created-products:v1', JSON.stringify([entry]));
       }, MOMENT * 1000);
