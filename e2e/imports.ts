@@ -2,7 +2,7 @@
  * What the import's end-to-end tests share: a server and a browser with no import left in them, and what
  * the sandbox stored.
  */
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { IMPORTS_PATHS, importPath, type ImportSummary } from '../src/contract/imports';
 import { SANDBOX } from './sandbox';
 
@@ -11,29 +11,29 @@ import { SANDBOX } from './sandbox';
  * holds its run until it lapses: waited for).
  */
 export async function discardServerImports(page: Page, site = 'main') {
-  const origin = new URL(page.url()).origin;
+  await discardImportsAt(page.request, new URL(page.url()).origin, site);
+}
+
+async function discardImportsAt(request: APIRequestContext, origin: string, site: string) {
   await expect(async () => {
-    const listed = await page.request.get(`${origin}${IMPORTS_PATHS.list}?site=${site}`);
+    const listed = await request.get(`${origin}${IMPORTS_PATHS.list}?site=${site}`);
     expect(listed.ok()).toBe(true);
     const { imports } = (await listed.json()) as { imports: ImportSummary[] };
     for (const one of imports) {
-      const gone = await page.request.delete(`${origin}${importPath(IMPORTS_PATHS.one, one.id)}`, { headers: { origin } });
+      const gone = await request.delete(`${origin}${importPath(IMPORTS_PATHS.one, one.id)}`, { headers: { origin } });
       expect(gone.status()).toBe(204);
     }
   }).toPass({ timeout: 30_000 });
 }
 
-/** No import (on the server or in this browser), column mapping or created list left from an earlier test. */
+/**
+ * No import left on the server from an earlier test. The browser's own (its stored import, column
+ * mapping and created list) starts empty: every test has a context of its own.
+ */
 export async function forgetImports(page: Page) {
-  await page.goto('/cases');
-  await discardServerImports(page);
-  await page.evaluate(async () => {
-    localStorage.clear();
-    await new Promise((resolve) => {
-      const request = indexedDB.deleteDatabase('site-admin');
-      request.onsuccess = request.onerror = request.onblocked = () => resolve(null);
-    });
-  });
+  const { baseURL } = test.info().project.use;
+  if (!baseURL) throw new Error('forgetImports needs the project’s baseURL');
+  await discardImportsAt(page.request, new URL(baseURL).origin, 'main');
 }
 
 /** Every product the sandbox stored whose slug starts with `prefix`, by slug: how many times, and the last body. */

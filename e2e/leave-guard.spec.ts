@@ -10,10 +10,8 @@ const leaveDialog = (page: Page) => page.getByRole('dialog', { name: 'Leave the 
 const nameField = (page: Page) => page.getByLabel('Name');
 
 test.beforeEach(async ({ page }) => {
-  // No draft or history from an earlier test.
+  // Every test has a browser context of its own: no draft or history from an earlier one.
   await page.goto('/cases');
-  await page.evaluate(() => localStorage.clear());
-  await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Cases' })).toBeVisible();
 });
 

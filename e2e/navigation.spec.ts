@@ -1,6 +1,6 @@
 /**
  * The navigation marks the page you are on, on every address: a case's own deep link is under Cases, a
- * created product under Created products; an address that is no page (404) marks none.
+ * created product under Created products; an address that is no page (404) marks none, and offers a way back.
  */
 import { expect, test } from '@playwright/test';
 
@@ -27,6 +27,10 @@ for (const { path, heading, current } of pages) {
       await expect(marked).toHaveCount(1);
       await expect(marked).toHaveAccessibleName(new RegExp(`^${current}\\b`));
       await expect(marked).toHaveAttribute('data-active', 'true');
+    }
+    if (heading === 'Page not found') {
+      await page.getByRole('link', { name: 'Go to Cases' }).click();
+      await expect(page).toHaveURL(/\/cases$/);
     }
   });
 }

@@ -5,19 +5,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E } from '../playwright.config';
 
-test('the server lists both sites of the example profile, without any key', async ({ request }) => {
-  const res = await request.get('/api/sites');
-  expect(res.status()).toBe(200);
-  const text = await res.text();
-  const { sites } = JSON.parse(text) as { sites: { id: string; name: string; mode: string; siteId: string }[] };
-  expect(sites.map(({ id, name, mode, siteId }) => ({ id, name, mode, siteId }))).toEqual([
-    { id: 'harbour-linen', name: 'Harbour Linen', mode: 'sandbox', siteId: '1001' },
-    { id: 'summit-outfitters', name: 'Summit Outfitters', mode: 'sandbox', siteId: '1002' },
-  ]);
-  expect(text).not.toContain('sandbox-local-key');
-  expect(text).not.toContain('apiKeyEnv');
-});
-
 const sandboxOf = (siteId: string) => ({ 'x-api-key': 'sandbox-local-key', 'x-site-id': siteId });
 
 async function storedOn(request: APIRequestContext, siteId: string, slug: string) {
@@ -26,11 +13,6 @@ async function storedOn(request: APIRequestContext, siteId: string, slug: string
   const { products } = (await res.json()) as { products: { body: Record<string, unknown> & { slug?: string } }[] };
   return products.find((p) => p.body.slug === slug)?.body;
 }
-
-test.beforeEach(async ({ page }) => {
-  await page.goto('/s/harbour-linen/cases');
-  await page.evaluate(() => localStorage.clear());
-});
 
 test('an address without a site opens the first; the switcher names each site and moves to the other', async ({ page }) => {
   await page.goto('/cases');

@@ -15,13 +15,6 @@ test('the app opens on Cases, on the sandbox, with navigation', async ({ page })
   await expect(page.getByRole('heading', { level: 1, name: 'New product' })).toBeVisible();
 });
 
-test('an unknown address shows a 404 page with a way back', async ({ page }) => {
-  await page.goto('/no/such/page');
-  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-  await page.getByRole('link', { name: 'Go to Cases' }).click();
-  await expect(page).toHaveURL(/\/cases$/);
-});
-
 test('the colour scheme switches between light and dark and is remembered', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('/cases');

@@ -645,6 +645,14 @@ describe('the sandbox of the example profile, through the server', () => {
     const reply = await send(running.port, { path: '/api/sites' });
     const expected = example.ok ? example.profile.sites.map((site) => ({ ...siteInfoOf(site), can: ['lookup', 'create'] })) : [];
     expect(JSON.parse(reply.text)).toEqual({ sites: JSON.parse(JSON.stringify(expected)) as unknown, me: { kind: 'demo' } });
+    const { sites } = JSON.parse(reply.text) as { sites: { id: string; name: string; mode: string; siteId: string }[] };
+    expect(sites.map(({ id, name, mode, siteId }) => ({ id, name, mode, siteId }))).toEqual([
+      { id: 'harbour-linen', name: 'Harbour Linen', mode: 'sandbox', siteId: '1001' },
+      { id: 'summit-outfitters', name: 'Summit Outfitters', mode: 'sandbox', siteId: '1002' },
+    ]);
+    // Without any key, or the name of a key's variable.
+    expect(reply.text).not.toContain('sandbox-local-key');
+    expect(reply.text).not.toContain('apiKeyEnv');
   });
 
   it('keeps each site’s products and slugs apart, in each site’s category encoding', async () => {

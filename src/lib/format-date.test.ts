@@ -20,6 +20,7 @@ describe('formatDate and formatExactDate', () => {
     for (const timeZone of ['Pacific/Auckland', 'America/Los_Angeles', 'UTC']) {
       expect(formatDate(day, { dateOnly: true, locale: 'en-US', timeZone })).toBe('Mar 1, 2026');
       expect(formatDate(day, { dateOnly: true, locale: 'de-DE', timeZone })).toBe('01.03.2026');
+      expect(formatDate(day, { dateOnly: true, locale: 'en-NZ', timeZone })).toBe('1 Mar 2026');
       expect(formatExactDate(day, { dateOnly: true, locale: 'en-GB', timeZone })).toBe('Sunday, 1 March 2026');
     }
   });

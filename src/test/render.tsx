@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render as rtlRender, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
+import { createQueryClient } from '@/app/query-client';
 import type { Me } from '@/contract/access';
 import type { SiteInfo } from '@/contract/site-info';
 import { MemoryRouter } from '@/lib/router';
@@ -21,12 +22,21 @@ export const TEST_SITE: SiteInfo = {
 /**
  * Renders with the app's providers: Mantine (no transitions), a fresh QueryClient without retries, a
  * router, and the site the page works on (one site without a profile, unless `site` says otherwise).
+ * A test of what the app's own retries do asks for the app's client with `appQueryClient`.
  */
 export function render(
   ui: ReactElement,
-  { route = '/', site = TEST_SITE, me = { kind: 'demo' }, ...options }: RenderOptions & { route?: string; site?: SiteInfo; me?: Me } = {},
+  {
+    route = '/',
+    site = TEST_SITE,
+    me = { kind: 'demo' },
+    appQueryClient = false,
+    ...options
+  }: RenderOptions & { route?: string; site?: SiteInfo; me?: Me; appQueryClient?: boolean } = {},
 ) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = appQueryClient
+    ? createQueryClient()
+    : new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const Wrapper = ({ children }: { children: ReactNode }) => (
     <MantineProvider theme={{ ...theme, components: { Transition: { defaultProps: { duration: 0 } } } }} env="test">
       <QueryClientProvider client={queryClient}>

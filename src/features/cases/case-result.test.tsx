@@ -132,6 +132,16 @@ describe('CaseResult', { timeout: 20_000 }, () => {
     expect(screen.getByText(/The answer for case/)).toHaveTextContent('was an empty JSON object, {}');
     expect(screen.getByText('No fields.')).toBeInTheDocument();
     expect(screen.queryByRole('searchbox')).toBeNull();
+    // A calm note: nothing went wrong, so nothing is announced as an alert.
+    expect(screen.getByRole('note')).toHaveTextContent('The platform found this case but sent no data for it');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows the empty object {} as it came in the raw JSON', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { container } = showText('{}', '3', '48299');
+    await user.click(screen.getByRole('tab', { name: 'Raw JSON' }));
+    expect(container.querySelector('pre')?.textContent).toBe('{}');
   });
 
   it('shows the raw JSON exactly as received, indented', async () => {

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PATHS } from '@/lib/paths';
 import { Route, Routes, useLocation } from '@/lib/router';
@@ -14,7 +14,8 @@ function Location() {
   return <output aria-label="Location">{location.pathname}</output>;
 }
 
-function showPage(route = '/cases') {
+/** The page at `route`; `appRetries` runs it with the app's query client, whose retries are under test. */
+function showPage(route = '/cases', { appRetries = false } = {}) {
   return render(
     <>
       <Routes>
@@ -23,8 +24,14 @@ function showPage(route = '/cases') {
       </Routes>
       <Location />
     </>,
-    { route },
+    { route, appQueryClient: appRetries },
   );
+}
+
+/** Types both identifiers and presses Enter, as a person looks a case up. */
+async function lookUp(user: ReturnType<typeof userEvent.setup>, form: string, id: string) {
+  await user.type(screen.getByRole('textbox', { name: 'Form identifier' }), form);
+  await user.type(screen.getByRole('textbox', { name: 'Case identifier' }), `${id}{Enter}`);
 }
 
 /** An answer the platform gave, passed on by our server (which adds the platform's status). */
@@ -32,9 +39,10 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'x-platform-status': String(status) } });
 const errorBody = (code: number, error: string, message: string, details?: unknown[]) => ({ error, message, code, details });
 
-let fetchMock: ReturnType<typeof vi.fn>;
+type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
+let fetchMock: ReturnType<typeof vi.fn<Fetch>>;
 beforeEach(() => {
-  fetchMock = vi.fn();
+  fetchMock = vi.fn<Fetch>();
   vi.stubGlobal('fetch', fetchMock);
   localStorage.clear();
 });
@@ -77,6 +85,18 @@ describe('CasesPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText('No case 99999 in form 3')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Case identifier' })).toHaveValue('99999');
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('moves the focus to a 404 typed in the boxes, naming both identifiers, and keeps both', async () => {
+    fetchMock.mockResolvedValue(json(404, errorBody(404, 'Not Found', 'Form 3 has no case 99999.')));
+    const user = userEvent.setup({ delay: null });
+    showPage();
+    await lookUp(user, '3', '99999');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('No case 99999 in form 3');
+    await waitFor(() => expect(alert).toHaveFocus());
+    expect(screen.getByRole('textbox', { name: 'Form identifier' })).toHaveValue('3');
+    expect(screen.getByRole('textbox', { name: 'Case identifier' })).toHaveValue('99999');
   });
 
   it.each([
@@ -125,7 +145,9 @@ describe('CasesPage', { timeout: 20_000 }, () => {
     showPage();
     await user.type(screen.getByRole('textbox', { name: 'Form identifier' }), 'form_3');
     await user.type(screen.getByRole('textbox', { name: 'Case identifier' }), '48217{Enter}');
-    expect(await screen.findByRole('heading', { level: 2, name: 'Contact us: case 48217' })).toBeInTheDocument();
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Contact us: case 48217' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(fetchMock).toHaveBeenCalledWith('/api/site/v2/forms/3/cases/48217', expect.anything());
     expect(screen.getByRole('status', { name: 'Location' })).toHaveTextContent('/cases/3/48217');
     const formBox = screen.getByRole('textbox', { name: 'Form identifier' });
@@ -141,6 +163,7 @@ describe('CasesPage', { timeout: 20_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: 'Form identifier' }), '3');
     await user.type(screen.getByRole('textbox', { name: 'Case identifier' }), '7/48260{Enter}');
     expect(screen.getByRole('textbox', { name: 'Form identifier' })).toHaveValue('3');
+    expect(screen.getByRole('textbox', { name: 'Case identifier' })).toHaveValue('7/48260');
     expect(screen.getByRole('textbox', { name: 'Case identifier' })).toHaveAccessibleDescription(
       /not “\/”\. To look up a case by its link, paste the link into the form identifier box\./,
     );
@@ -174,17 +197,134 @@ describe('CasesPage', { timeout: 20_000 }, () => {
       JSON.stringify([{ form: '7', id: '48260', title: 'Returns and exchanges', at: 1 }, { form: '<x>', id: 1 }, 'junk']),
     );
     const user = userEvent.setup({ delay: null });
-    showPage();
+    const page = showPage();
     expect(screen.getByRole('link', { name: 'Returns and exchanges: case 48260' })).toHaveAttribute('href', '/cases/7/48260');
     await user.click(screen.getByRole('button', { name: 'Clear recent lookups' }));
     expect(screen.queryByRole('link', { name: /case 48260/ })).toBeNull();
     expect(localStorage.getItem(RECENT_LOOKUPS_KEY)).toBeNull();
     expect(screen.getByText('Cases you open are listed here, in this browser only.')).toBeInTheDocument();
+    // Cleared for the next visit too.
+    page.unmount();
+    showPage();
+    expect(screen.getByRole('region', { name: 'Recent lookups' })).toHaveTextContent(
+      'Cases you open are listed here, in this browser only.',
+    );
+    expect(screen.queryByRole('link', { name: /case 48260/ })).toBeNull();
+  });
+
+  it('lists the newest lookup first, kept from an earlier visit, and opens its case', async () => {
+    fetchMock.mockImplementation((url) =>
+      Promise.resolve(
+        url.endsWith('/forms/3/cases/48217')
+          ? json(200, CASE)
+          : json(200, { ...CASE, id: '48260', name: 'form_7', form_name: 'Returns and exchanges' }),
+      ),
+    );
+    const user = userEvent.setup({ delay: null });
+    const first = showPage();
+    await lookUp(user, '3', '48217');
+    await screen.findByRole('heading', { level: 2, name: 'Contact us: case 48217' });
+    await user.clear(screen.getByRole('textbox', { name: 'Form identifier' }));
+    await user.clear(screen.getByRole('textbox', { name: 'Case identifier' }));
+    await lookUp(user, '7', '48260');
+    await screen.findByRole('heading', { level: 2, name: 'Returns and exchanges: case 48260' });
+    // A later visit, in the same browser: what was stored is all that carries over.
+    first.unmount();
+    showPage();
+    const recent = screen.getByRole('region', { name: 'Recent lookups' });
+    expect(
+      within(recent)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Returns and exchanges: case 48260', 'Contact us: case 48217']);
+    await user.click(within(recent).getByRole('link', { name: 'Contact us: case 48217' }));
+    expect(screen.getByRole('status', { name: 'Location' })).toHaveTextContent('/cases/3/48217');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Contact us: case 48217' })).toBeInTheDocument();
   });
 
   it('opens even when stored lookups are not JSON at all', () => {
     localStorage.setItem(RECENT_LOOKUPS_KEY, '{not json');
     showPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Cases' })).toBeInTheDocument();
+  });
+});
+
+/** What our server answers: its own status, with the platform's beside it when the platform answered. */
+const served = (status: number, body: unknown, platformStatus?: number) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...(platformStatus ? { 'x-platform-status': String(platformStatus) } : {}) },
+  });
+const badGateway = (message: string) => ({ error: 'Bad Gateway', message, code: 502 });
+
+describe('CasesPage, with the app’s retries', { timeout: 20_000 }, () => {
+  it('says a network failure is one after asking once more by itself, keeps what was typed, and retries on request', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const user = userEvent.setup({ delay: null });
+    showPage('/cases', { appRetries: true });
+    await lookUp(user, '3', '48217');
+    expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent('site-admin’s server could not be reached');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(screen.getByRole('textbox', { name: 'Form identifier' })).toHaveValue('3');
+    expect(screen.getByRole('textbox', { name: 'Case identifier' })).toHaveValue('48217');
+    fetchMock.mockResolvedValue(json(200, CASE));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Contact us: case 48217' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it.each([
+    [
+      'an answer that is not JSON',
+      () => new Response('<h1>Login</h1>', { status: 200, headers: { 'content-type': 'text/html' } }),
+      'The answer was not a case',
+      true,
+    ],
+    [
+      'the platform’s 500 in HTML',
+      () => served(502, badGateway('The platform answered 500 with something that is not JSON.'), 500),
+      'The platform had a problem (500 Internal Server Error)',
+      true,
+    ],
+    [
+      'the platform’s 200 in HTML',
+      () => served(502, badGateway('The platform answered 200 with something that is not JSON.'), 200),
+      'The answer was not a case',
+      true,
+    ],
+    [
+      'a platform that cannot be reached',
+      () => served(502, badGateway('The platform could not be reached.')),
+      'The platform could not be reached',
+      true,
+    ],
+    [
+      'refused platform credentials',
+      () => served(401, { error: 'Unauthorized', message: 'The API key is not valid.', code: 401 }, 401),
+      'configuration matter for whoever runs this server',
+      false,
+    ],
+  ])('explains %s, and asks only once', async (what, answer, message, canRetry) => {
+    fetchMock.mockImplementation(() => Promise.resolve(answer()));
+    showPage('/cases/3/48217', { appRetries: true });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(message);
+    if (what !== 'a platform that cannot be reached') expect(alert).not.toHaveTextContent('could not be reached');
+    expect(screen.queryAllByRole('button', { name: 'Try again' })).toHaveLength(canRetry ? 1 : 0);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows our 504 at once, not asked again by itself, and asks once more on Try again', async () => {
+    fetchMock.mockImplementation(() =>
+      Promise.resolve(served(504, { error: 'Gateway Timeout', message: 'The platform did not answer within 15 seconds.', code: 504 })),
+    );
+    const user = userEvent.setup({ delay: null });
+    showPage('/cases/3/48217', { appRetries: true });
+    expect(await screen.findByRole('alert')).toHaveTextContent('The platform did not answer in time');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The platform did not answer in time');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });

@@ -95,6 +95,7 @@ describe('LookupForm', () => {
     expect(form).not.toHaveAttribute('aria-invalid', 'true');
     await user.type(id, '482 17');
     await user.click(submit);
+    expect(id).toHaveAttribute('aria-invalid', 'true');
     expect(id).toHaveAccessibleDescription(/may contain only ASCII letters \(A–Z, a–z\), digits \(0–9\), "_" and "-", not a space/);
     expect(id).toHaveFocus();
     await user.clear(id);

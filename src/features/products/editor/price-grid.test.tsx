@@ -183,6 +183,21 @@ describe('PriceGrid', { timeout: 20_000 }, () => {
     expect(screen.getByText('Pasted 2 cells; 4 that fell outside the grid were left out.')).toBeInTheDocument();
   });
 
+  it('reads a spreadsheet’s block as written (thousands separators, currency signs, CRLF lines, a ragged last row)', async () => {
+    const { user, cell, values } = setup();
+    await user.click(cell('GBP Price tier 3'));
+    await user.paste('1,299.00\t12\r\n$7.5\tabc\r\n3\t4\t5\r\n');
+    expect(cell('GBP Price tier 3')).toHaveValue('1299.00');
+    expect(cell('GBP Price tier 4')).toHaveValue('12.00');
+    expect(cell('NZD Price tier 3')).toHaveValue('7.50');
+    // What cannot be read is kept as typed and marked, never turned into 0.
+    expect(cell('NZD Price tier 4')).toHaveValue('abc');
+    expect(cell('NZD Price tier 4')).toHaveAttribute('aria-invalid', 'true');
+    expect(cell('USD Price tier 3')).toHaveValue('3.00');
+    expect(values().prices.usd).toEqual(['', '', '3.00', '4.00']);
+    expect(screen.getByText(/1 that fell outside the grid were left out/)).toBeInTheDocument();
+  });
+
   it('copies the last edited cell across its currency row', async () => {
     const { user, cell, values, fill } = setup();
     await user.click(cell('EUR Display price (RRP)'));
