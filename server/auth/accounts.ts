@@ -20,7 +20,7 @@ import {
   type Me,
 } from '../../src/contract/access';
 import type { SiteInfo } from '../../src/contract/site-info';
-import { ConfigError, type ServerConfig } from '../config';
+import { adminDisplayName, ConfigError, type ServerConfig } from '../config';
 import type { AppDatabase } from '../db/open';
 import type { PersonRow, SessionRow } from '../db/schema';
 import { createPeopleStore } from '../db/people-store';
@@ -301,7 +301,7 @@ export async function prepareAccounts(accounts: Accounts, config: Pick<ServerCon
     if (!existing) {
       const added = await accounts.people.add({
         email: admin.email,
-        displayName: admin.email.split('@')[0] ?? admin.email,
+        displayName: adminDisplayName(admin.email),
         passwordHash: await hashPassword(admin.password),
         now: t,
       });

@@ -37,7 +37,7 @@ import { createPendingStepStore } from '../db/pending-step-store';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { addressKey, type LoginThrottle } from './login-throttle';
 import { sendDone, sendJson, type Endpoint } from '../own-api';
-import { hostName } from '../pipeline/host-check';
+import { hostName } from '../hosts';
 import type { Accounts, Identity } from './accounts';
 import { loadSecondFactorPolicy, secondFactorRequired } from './second-factor-policy';
 import type { SignInWays } from './sign-in-endpoints';
