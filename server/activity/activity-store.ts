@@ -12,6 +12,7 @@
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import { hash } from 'node:crypto';
 import type { AppDatabase } from '../db/open';
+import type { Actor } from '../../src/contract/access';
 import type { ActivityFilter } from '../../src/contract/activity';
 import type { ActivityTable, Database } from '../db/schema';
 
@@ -41,8 +42,6 @@ export const GENESIS_HASH = '0'.repeat(64);
 
 /** PostgreSQL's advisory lock key for appends: any fixed number, the same on every instance. */
 const APPEND_LOCK_KEY = 4_178_932_001;
-
-export type Actor = { kind: 'person'; id: string; name: string } | { kind: 'demo' } | { kind: 'anonymous' };
 
 /** What an entry says; the store adds its place in the chain and its hashes. */
 export interface NewEntry {

@@ -3,18 +3,15 @@
  * created on a site (the create's outcome `created`), with who and when, for anyone who may use that site;
  * the slugs created there (the import's duplicate check); one of them with what was sent and answered.
  */
-import { capabilitiesOn } from '../../src/contract/access';
+import { may } from '../../src/contract/access';
 import { CREATED_PRODUCTS_PATHS, type CreatedByTeam, type TeamSlug, type TeamSlugs } from '../../src/contract/activity';
 import { sendError } from '../answers';
-import type { Identity } from '../auth/accounts';
+import { actorNameOf } from '../identity';
 import type { AppDatabase } from '../db/open';
 import { sendJson, type Endpoint, type EndpointCall } from '../own-api';
 import type { ActivityRow } from './activity-store';
 
 const PAGE = 100;
-
-const mayUse = (who: Identity, siteId: string) =>
-  who.kind === 'demo' || (who.kind === 'person' && capabilitiesOn(who.grants, siteId).length > 0);
 
 function detailOf(row: ActivityRow): Record<string, unknown> {
   try {
@@ -26,8 +23,7 @@ function detailOf(row: ActivityRow): Record<string, unknown> {
 }
 
 /** Who an entry is from, as the team's lists name them. */
-const byOf = (row: Pick<ActivityRow, 'actor_kind' | 'person_name'>) =>
-  row.actor_kind === 'person' ? (row.person_name ?? '') : row.actor_kind === 'demo' ? 'Local demo' : 'Anonymous';
+const byOf = (row: Pick<ActivityRow, 'actor_kind' | 'person_name'>) => actorNameOf(row.actor_kind, row.person_name);
 
 function productOf(row: ActivityRow): CreatedByTeam {
   const answer = detailOf(row).answer;
@@ -54,7 +50,7 @@ function siteOf({ request, who }: EndpointCall, siteIds: ReadonlySet<string>): s
     sendError(request.res, 400, 'Say which site: ?site= one of this server’s sites.', [{ field: 'site', message: 'is not a site here' }]);
     return undefined;
   }
-  if (!mayUse(who, site)) {
+  if (!may(who, site)) {
     sendError(request.res, 403, `You have no role on this site, so you cannot see what was created there.`);
     return undefined;
   }
@@ -115,7 +111,7 @@ export function createdProductsEndpoints(database: AppDatabase, siteIds: Readonl
       handle: async ({ request, who, params }) => {
         const seq = Number(params.seq);
         const row = Number.isSafeInteger(seq) ? await created().where('seq', '=', seq).executeTakeFirst() : undefined;
-        if (!row || row.site_id === null || !mayUse(who, row.site_id)) {
+        if (!row || row.site_id === null || !may(who, row.site_id)) {
           sendError(request.res, 404, `No product created as entry ${params.seq ?? ''} that you may see.`);
           return;
         }

@@ -11,16 +11,10 @@
  *   case, status. Never the case's content: the personal data stays on the platform. When the entry cannot
  *   be written, the browser gets 503 and not the case: nobody looks at a case unrecorded.
  */
-import type { ActivityStore, Actor, NewEntry } from './activity-store';
-import type { Identity } from '../auth/accounts';
+import type { ActivityStore, NewEntry } from './activity-store';
+import { actorOf } from '../identity';
 import type { Step } from '../pipeline/context';
 import type { ForwardOutcome } from '../pipeline/context';
-
-export function actorOf(who: Identity | undefined): Actor {
-  if (who?.kind === 'person') return { kind: 'person', id: who.id, name: who.displayName };
-  if (who?.kind === 'demo') return { kind: 'demo' };
-  return { kind: 'anonymous' };
-}
 
 /** The last user agents read: a browser sends the same header on every call, and each is read once. */
 const shortAgents = new Map<string, string>();

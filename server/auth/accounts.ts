@@ -9,16 +9,7 @@
  */
 import { CompiledQuery } from 'kysely';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import {
-  ALL_SITES,
-  capabilitiesOn,
-  CAPABILITIES,
-  isRole,
-  managesPeople,
-  type Capability,
-  type Grant,
-  type Me,
-} from '../../src/contract/access';
+import { ALL_SITES, capabilitiesOfAsker, isRole, managesPeople, type Capability, type Grant, type Me } from '../../src/contract/access';
 import type { SiteInfo } from '../../src/contract/site-info';
 import { adminDisplayName, ConfigError, type ServerConfig } from '../config';
 import type { AppDatabase } from '../db/open';
@@ -26,6 +17,7 @@ import type { PersonRow, SessionRow } from '../db/schema';
 import { createPeopleStore } from '../db/people-store';
 import { createSessionStore, sessionIdHash, type ActiveSession } from '../db/session-store';
 import { createSettingsStore } from '../db/settings-store';
+import type { Identity } from '../identity';
 import { hashPassword, needsRehash, verifyPassword } from './password-hash';
 import { clearSessionCookie, sessionIdOf, setSessionCookie, type CookieSetting } from './session-cookie';
 
@@ -33,23 +25,6 @@ import { clearSessionCookie, sessionIdOf, setSessionCookie, type CookieSetting }
 const TOUCH_INTERVAL_MS = 60_000;
 /** After a new id is issued (grants changed), the old one still works this long, for requests already on their way. */
 const ROTATION_GRACE_MS = 10_000;
-
-/** Who a request is from. */
-export type Identity =
-  /** The local demo: loopback, nobody in the database. */
-  | { kind: 'demo' }
-  | {
-      kind: 'person';
-      id: string;
-      email: string;
-      displayName: string;
-      grants: Grant[];
-      session: ActiveSession;
-      /** The id in the browser's cookie (after a rotation, the new one). */
-      sessionId: string;
-    }
-  /** No session, or one that has ended (timed out, signed out, the person disabled). */
-  | { kind: 'nobody' };
 
 /** What happens to sessions, for the activity record (server/activity): told by `record`. */
 export interface AccountEvent {
@@ -275,10 +250,8 @@ export function createAccounts(options: AccountsOptions) {
 
     /** The sites `identity` may use, each with what they may do on it; in the demo, every site with everything. */
     sitesFor(identity: Identity, sites: readonly SiteInfo[]): SiteFor[] {
-      if (identity.kind === 'demo') return sites.map((site) => ({ ...site, can: [...CAPABILITIES] }));
-      if (identity.kind === 'nobody') return [];
       return sites.flatMap((site) => {
-        const can = capabilitiesOn(identity.grants, site.id);
+        const can = capabilitiesOfAsker(identity, site.id);
         return can.length > 0 ? [{ ...site, can }] : [];
       });
     },

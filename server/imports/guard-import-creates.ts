@@ -12,7 +12,7 @@ import { IMPORT_PRODUCT_HEADER, IMPORT_RUNNER_HEADER, runningSentence } from '..
 import { refuse } from '../answers';
 import { createOutcome } from '../activity/record-site-calls';
 import type { ForwardOutcome, Step } from '../pipeline/context';
-import { starterOf } from './import-endpoints';
+import { starterOf } from '../identity';
 import type { ImportStore, Outcome } from './import-store';
 
 /** The outcome as the import keeps it, from what the platform (or the proxy) answered. */
