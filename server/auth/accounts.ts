@@ -15,7 +15,8 @@ import { adminDisplayName, ConfigError, type ServerConfig } from '../config';
 import type { AppDatabase } from '../db/open';
 import type { PersonRow, SessionRow } from '../db/schema';
 import { createPeopleStore } from '../db/people-store';
-import { createSessionStore, sessionIdHash, type ActiveSession } from '../db/session-store';
+import { secretTokenHash } from '../db/secret-token';
+import { createSessionStore, type ActiveSession } from '../db/session-store';
 import { createSettingsStore } from '../db/settings-store';
 import type { Identity } from '../identity';
 import { hashPassword, needsRehash, verifyPassword } from './password-hash';
@@ -157,7 +158,7 @@ export function createAccounts(options: AccountsOptions) {
       const id = sessionIdOf(req, cookie);
       if (!id) return { kind: 'nobody' };
       const t = now();
-      const rows = await identifyRows(sessionIdHash(id), t);
+      const rows = await identifyRows(secretTokenHash(id), t);
       const first = rows[0];
       if (!first) return { kind: 'nobody' };
       const session: ActiveSession = {

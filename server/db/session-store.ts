@@ -4,18 +4,8 @@
  * Knows nothing of HTTP or cookies; times are milliseconds since the epoch, passed in by the caller.
  */
 import type { Kysely } from 'kysely';
-import { createHash, randomBytes } from 'node:crypto';
 import type { Database, SessionRow } from './schema';
-
-/** A new session id: 32 random bytes, base64url (43 characters), for the cookie. */
-export function newSessionId(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-/** What the database keys a session by. A fast hash is enough: the id is random, not a guessable password. */
-export function sessionIdHash(id: string): string {
-  return createHash('sha256').update(id).digest('hex');
-}
+import { newSecretToken, secretTokenHash } from './secret-token';
 
 export interface Session {
   /** The hash the session is kept by: a handle for "sign out this one", never usable as the session id. */
@@ -73,10 +63,10 @@ export function createSessionStore(db: Kysely<Database>) {
       grantsAt?: number;
       method?: string;
     }): Promise<{ id: string; session: Session }> {
-      const id = newSessionId();
+      const id = newSecretToken();
       const expiresAt = input.now + input.absoluteMs;
       const row: SessionRow = {
-        id_hash: sessionIdHash(id),
+        id_hash: secretTokenHash(id),
         person_id: input.personId,
         created_at: input.now,
         last_seen_at: input.now,
@@ -101,7 +91,7 @@ export function createSessionStore(db: Kysely<Database>) {
         .innerJoin('people', 'people.id', 'sessions.person_id')
         .selectAll('sessions')
         .select(['people.email', 'people.display_name', 'people.grants_changed_at'])
-        .where('sessions.id_hash', '=', sessionIdHash(id))
+        .where('sessions.id_hash', '=', secretTokenHash(id))
         .where('sessions.idle_expires_at', '>', now)
         .where('sessions.expires_at', '>', now)
         .where('people.disabled_at', 'is', null)
@@ -116,13 +106,13 @@ export function createSessionStore(db: Kysely<Database>) {
      * not rotate again. Undefined when the session has ended.
      */
     async rotate(id: string, now: number, grantsAt: number, graceMs: number): Promise<string | undefined> {
-      const next = newSessionId();
+      const next = newSecretToken();
       return db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom('sessions').selectAll().where('id_hash', '=', sessionIdHash(id)).executeTakeFirst();
+        const row = await trx.selectFrom('sessions').selectAll().where('id_hash', '=', secretTokenHash(id)).executeTakeFirst();
         if (!row || row.expires_at <= now || row.idle_expires_at <= now) return undefined;
         await trx
           .insertInto('sessions')
-          .values({ ...row, id_hash: sessionIdHash(next), grants_at: grantsAt, last_seen_at: now })
+          .values({ ...row, id_hash: secretTokenHash(next), grants_at: grantsAt, last_seen_at: now })
           .execute();
         await trx
           .updateTable('sessions')
@@ -150,7 +140,7 @@ export function createSessionStore(db: Kysely<Database>) {
             .else(now + idleMs)
             .end(),
         }))
-        .where('id_hash', '=', sessionIdHash(id))
+        .where('id_hash', '=', secretTokenHash(id))
         .where('idle_expires_at', '>', now)
         .where('expires_at', '>', now)
         .executeTakeFirst();
@@ -172,7 +162,7 @@ export function createSessionStore(db: Kysely<Database>) {
 
     /** Signs out the session of `id`; false when there was none. */
     async delete(id: string): Promise<boolean> {
-      const result = await db.deleteFrom('sessions').where('id_hash', '=', sessionIdHash(id)).executeTakeFirst();
+      const result = await db.deleteFrom('sessions').where('id_hash', '=', secretTokenHash(id)).executeTakeFirst();
       return result.numDeletedRows > 0n;
     },
 
@@ -185,7 +175,7 @@ export function createSessionStore(db: Kysely<Database>) {
     /** Signs a person out everywhere, but for the session of `exceptId` when given; how many ended. */
     async deleteAllOf(personId: string, options: { exceptId?: string } = {}): Promise<number> {
       let query = db.deleteFrom('sessions').where('person_id', '=', personId);
-      if (options.exceptId !== undefined) query = query.where('id_hash', '!=', sessionIdHash(options.exceptId));
+      if (options.exceptId !== undefined) query = query.where('id_hash', '!=', secretTokenHash(options.exceptId));
       const result = await query.executeTakeFirst();
       return Number(result.numDeletedRows);
     },
