@@ -219,7 +219,7 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
     ...activityEndpoints(activity),
     ...profileCheckEndpoints(activity, accounts.now),
     ...importEndpoints({ imports, activity, siteIds: new Set(siteInfos.map((site) => site.id)), now: accounts.now }),
-    ...createdProductsEndpoints(database, new Set(siteInfos.map((site) => site.id))),
+    ...createdProductsEndpoints(activity, new Set(siteInfos.map((site) => site.id))),
     ...signInEndpoints({
       accounts,
       throttle,

@@ -187,11 +187,13 @@ describeEachEngine('the stores', (_engine, freshDatabase) => {
     expect(await sessions.delete(beas.id)).toBe(false);
   });
 
-  it('prunes the sessions that have ended, and only those', async () => {
-    const ada = await addPerson('ada@example.com');
+  it('prunes the sessions that have ended, and only those, naming each one’s person first', async () => {
+    const ada = await addPerson('ada@example.com', 'Ada');
     const idle = await startSession(ada.id, T - IDLE - MINUTE);
     const current = await startSession(ada.id, T);
+    expect(await sessions.endedBy(T)).toEqual([{ personId: ada.id, displayName: 'Ada', method: 'password' }]);
     expect(await sessions.deleteExpired(T)).toBe(1);
+    expect(await sessions.endedBy(T)).toEqual([]);
     expect(await sessions.get(current.id, T)).toBeDefined();
     expect(await sessions.get(idle.id, T - IDLE)).toBeUndefined();
   });
