@@ -56,6 +56,15 @@ module.exports = {
       to: { path: '^src/app/' },
     },
     {
+      name: 'floor-not-auth',
+      severity: 'error',
+      comment:
+        'The HTTP floor (the pipeline, our own API, who asks and host names) knows who asks through server/identity.ts, ' +
+        'never the accounts service behind it. Their tests may: they put the real service in front of a step.',
+      from: { path: '^server/(pipeline/|own-api[.]ts$|identity[.]ts$|hosts[.]ts$)', pathNot: '[.]test[.]ts$' },
+      to: { path: '^server/auth/' },
+    },
+    {
       name: 'not-to-unresolvable',
       severity: 'error',
       from: {},

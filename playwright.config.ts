@@ -93,7 +93,7 @@ export const E2E = {
   passkeysURL: `http://localhost:${PASSKEYS_PORT}`,
   /** Its database (site-admin.sqlite), and the owner ADMIN_USER makes at start. */
   passkeysDataDir: process.env.E2E_PASSKEYS_DATA_DIR,
-  passkeysOwner: { email: 'owner@example.com', password: 'passkeys e2e owner password', name: 'owner' },
+  passkeysOwner: { email: 'owner@example.com', password: 'passkeys e2e first passphrase', name: 'owner' },
   /** The server of the example profile with people in its database: signing in is required. */
   accountsURL: `http://127.0.0.1:${ACCOUNTS_PORT}`,
   /** Its first owner (ADMIN_USER, ADMIN_PASSWORD). */

@@ -18,7 +18,7 @@ const CASE_PATH = '/api/site/v2/forms/3/cases/48217';
 const DURATION_S = 8;
 const WARMUP_S = 2;
 const CONNECTIONS = 50;
-const ADMIN = { user: 'bench@example.com', password: 'bench signs in with this long passphrase' };
+const ADMIN = { user: 'bench@example.com', password: 'the sessions section signs in with this passphrase' };
 
 type TargetName = 'demoSqlite' | 'sessionSqlite' | 'demoPostgres' | 'sessionPostgres';
 

@@ -21,7 +21,8 @@ import { peopleEndpoints } from './auth/people-endpoints';
 import { seedDemoPeople } from './auth/demo-people';
 import { signInEndpoints } from './auth/sign-in-endpoints';
 import { singleSignOnEndpoints } from './auth/single-sign-on';
-import { ConfigError, isLoopbackHost, LOOPBACK_HOSTS, type ServerConfig } from './config';
+import { ConfigError, type ServerConfig } from './config';
+import { isLoopbackHost, LOOPBACK_HOSTS } from './hosts';
 import { createLinkStore } from './db/link-store';
 import { openDatabase, type AppDatabase } from './db/open';
 import { createLoginThrottle, type LoginLimits } from './auth/login-throttle';
@@ -218,7 +219,7 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
     ...activityEndpoints(activity),
     ...profileCheckEndpoints(activity, accounts.now),
     ...importEndpoints({ imports, activity, siteIds: new Set(siteInfos.map((site) => site.id)), now: accounts.now }),
-    ...createdProductsEndpoints(database, new Set(siteInfos.map((site) => site.id))),
+    ...createdProductsEndpoints(activity, new Set(siteInfos.map((site) => site.id))),
     ...signInEndpoints({
       accounts,
       throttle,
@@ -264,7 +265,7 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
     addSecurityHeaders, // on every answer, the refusals of the steps below included
     checkHost(config.allowedHosts), // 421 for a Host that is not ours (DNS rebinding)
     refuseUnreadBodies(ownApi), // 400, 404, 405: a body where nothing reads one, refused unread
-    authenticate(accounts, ownApi), // 401 for a site's call or our API without a session; sets request.who
+    authenticate((req, res) => accounts.identify(req, res), ownApi), // 401 for a site's call or our API without a session; sets request.who
     checkSameOrigin, // 403 for a change that does not come from our own pages
     resolveSite(sites), // 404 for a site that is not configured; sets request.site
     logSiteCalls(options.log), // x-request-id, and a log line per site's call

@@ -4,24 +4,13 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { ALL_SITES, isRole, type Grant } from '../src/contract/access';
 import { isJsonObject } from '../src/contract/site-api-basics';
 import { SSO_CALLBACK_PATH } from '../src/contract/single-sign-on';
 import { checkSiteProfile, type SiteConfig, type SiteProfile } from '../src/contract/site-profile';
-
-/** Loopback addresses and names: the only hosts the server may listen on without a login. */
-export function isLoopbackHost(host: string): boolean {
-  const bare = host.replace(/^\[(.*)\]$/, '$1');
-  if (bare === 'localhost') return true;
-  if (isIP(bare) === 4) return bare.startsWith('127.');
-  if (isIP(bare) === 6) return bare === '::1';
-  return false;
-}
-
-/** The names the server answers on loopback (and the in-process sandbox always). */
-export const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '::1'];
+import { checkNewPassword } from './auth/password-policy';
+import { isLoopbackHost, LOOPBACK_HOSTS } from './hosts';
 
 export const SANDBOX_DEFAULTS = {
   apiKey: 'sandbox-local-key',
@@ -338,16 +327,6 @@ function booleanSetting(env: Env, name: SettingName, fallback: boolean): boolean
   throw new ConfigError(`${name} must be true or false, not "${env[name] ?? ''}".`);
 }
 
-/** Why a login password is too easy to guess, or undefined when it is not; checked at start. */
-export function passwordWeakness(user: string, password: string): string | undefined {
-  if (password === '') return undefined;
-  if (password.trim() === '') return 'is only whitespace';
-  if (/^(.)\1*$/su.test(password)) return 'is one character repeated';
-  if (password.trim().toLowerCase() === user.toLowerCase()) return 'is the user name';
-  if ([...password].length < 12) return 'must be at least 12 characters long';
-  return undefined;
-}
-
 /**
  * Settings of site-admin itself: a profile naming one of them as a site's key variable is a mistake.
  * SITE_API_KEY is the exception: a profile may name it as the key variable of one live site.
@@ -503,6 +482,9 @@ export function standaloneSandboxSiteIds(env: Env = process.env): string[] {
   return [...new Set([siteId, ...fromProfile])];
 }
 
+/** The name ADMIN_USER's owner is given when created: the part of the address before the @. */
+export const adminDisplayName = (email: string) => email.split('@')[0] ?? email;
+
 export function loadConfig(env: Env = process.env): ServerConfig {
   const sandboxSettings = sandboxCredentials(env);
   const siteProfile = env.SITE_PROFILE?.trim() ? resolve(env.SITE_PROFILE.trim()) : undefined;
@@ -514,8 +496,14 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   if ((user === '') !== (password === '')) {
     throw new ConfigError(`${user ? 'ADMIN_PASSWORD' : 'ADMIN_USER'} must be set too: the login needs both a user and a password.`);
   }
-  const weakness = passwordWeakness(user, password);
-  if (weakness) throw new ConfigError(`ADMIN_PASSWORD ${weakness}: choose a passphrase of several words.`);
+  // The one rule of every password (server/auth/password-policy.ts), for the owner this login becomes: named
+  // as prepareAccounts names them, and with no second factor required, since the password may be all they use.
+  const problems = user ? checkNewPassword(password, { name: adminDisplayName(user), email: user, secondFactorRequired: false }) : [];
+  if (problems.length > 0) {
+    throw new ConfigError(
+      `ADMIN_PASSWORD is refused by the password rule of every account: ${problems.map((problem) => problem.message).join(' ')}`,
+    );
+  }
   const adminOwner = user ? { email: user, password } : undefined;
   const redis = env.REDIS_URL?.trim() || undefined;
   let redisUrl: URL | undefined;

@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import * as identifiers from '../src/contract/identifiers';
 import * as rules from '../src/contract/rules';
-import { DATABASE_FILE, loadConfig, LOOPBACK_HOSTS, SETTINGS, type SettingName } from './config';
+import { DATABASE_FILE, loadConfig, SETTINGS, type SettingName } from './config';
+import { LOOPBACK_HOSTS } from './hosts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 

@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bodyDeclared, refuse, sendError } from './answers';
-import type { Identity } from './auth/accounts';
+import type { Identity } from './identity';
 import type { RequestContext } from './pipeline/context';
 
 export const HEALTH_PATH = '/api/health';

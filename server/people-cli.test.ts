@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { createSiteAdminServer, type SiteAdminServer } from './app';
 import { loadConfig, type DatabaseSetting } from './config';
 import { connectDatabase } from './db/open';
-import { linkTokenHash } from './db/link-store';
+import { secretTokenHash } from './db/secret-token';
 import { main } from './people-cli';
 import { describeEachEngine } from './db/postgres-test-helpers';
 import { childEnv, closeServer, listen, REPO_ROOT, send, tempDir } from './test-helpers';
@@ -152,7 +152,7 @@ describeEachEngine('npm run people', (_engine, freshDatabase) => {
       const person = await database.db.selectFrom('people').select('id').where('email', '=', email).executeTakeFirstOrThrow();
       const links = await database.db.selectFrom('one_time_links').selectAll().where('person_id', '=', person.id).execute();
       expect(links.map(({ token_hash, purpose, created_by }) => ({ token_hash, purpose, created_by }))).toEqual([
-        { token_hash: linkTokenHash(token), purpose: 'invitation', created_by: null },
+        { token_hash: secretTokenHash(token), purpose: 'invitation', created_by: null },
       ]);
       expect(links[0] && links[0].expires_at - links[0].created_at).toBe(72 * 3_600_000);
     } finally {
@@ -248,7 +248,7 @@ describeEachEngine('npm run people', (_engine, freshDatabase) => {
         .orderBy('created_at')
         .execute();
       const usable = links.filter((link) => link.used_at === null);
-      expect(usable).toEqual([{ token_hash: linkTokenHash(newToken), purpose: 'reset', used_at: null }]);
+      expect(usable).toEqual([{ token_hash: secretTokenHash(newToken), purpose: 'reset', used_at: null }]);
     } finally {
       await database.close();
     }

@@ -13,7 +13,7 @@ import { loadConfig } from '../config';
 import { closeServer, listen, send, tempDir } from '../test-helpers';
 import type { NewEntry } from './activity-store';
 
-const OWNER = { email: 'owner@example.com', password: 'owner passphrase for the record' };
+const OWNER = { email: 'owner@example.com', password: 'a passphrase for the activity record' };
 const SUPPORT = { email: 'sam@example.com', password: 'support passphrase for the record' };
 const T = Date.UTC(2026, 10, 25, 9);
 

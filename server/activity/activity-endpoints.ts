@@ -8,10 +8,10 @@
 import type { ServerResponse } from 'node:http';
 import { once } from 'node:events';
 import Papa from 'papaparse';
-import { managesPeople } from '../../src/contract/access';
+import { seesEveryone } from '../../src/contract/access';
 import { ACTIVITY_PATHS, type ActivityEntry, type ActivityFilter } from '../../src/contract/activity';
 import { sendError } from '../answers';
-import type { Identity } from '../auth/accounts';
+import type { Identity } from '../identity';
 import { sendJson, type Endpoint } from '../own-api';
 import type { ActivityRow, ActivityStore } from './activity-store';
 
@@ -66,12 +66,11 @@ export function filterOf(query: URLSearchParams): { filter: ActivityFilter } | {
 
 /** Who may see what: everyone's activity for owners and the demo, else only the person's own. */
 function scoped(who: Identity, filter: ActivityFilter): ActivityFilter {
-  if (who.kind === 'demo' || (who.kind === 'person' && managesPeople(who.grants))) return filter;
+  if (seesEveryone(who)) return filter;
   return { ...filter, person: who.kind === 'person' ? who.id : '\u0000nobody' };
 }
 
-const mayRead = (who: Identity, row: ActivityRow) =>
-  who.kind === 'demo' || (who.kind === 'person' && (managesPeople(who.grants) || row.person_id === who.id));
+const mayRead = (who: Identity, row: ActivityRow) => seesEveryone(who) || (who.kind === 'person' && row.person_id === who.id);
 
 const CSV_COLUMNS = [
   'seq',

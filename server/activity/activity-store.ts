@@ -12,6 +12,7 @@
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import { hash } from 'node:crypto';
 import type { AppDatabase } from '../db/open';
+import type { Actor } from '../../src/contract/access';
 import type { ActivityFilter } from '../../src/contract/activity';
 import type { ActivityTable, Database } from '../db/schema';
 
@@ -41,8 +42,6 @@ export const GENESIS_HASH = '0'.repeat(64);
 
 /** PostgreSQL's advisory lock key for appends: any fixed number, the same on every instance. */
 const APPEND_LOCK_KEY = 4_178_932_001;
-
-export type Actor = { kind: 'person'; id: string; name: string } | { kind: 'demo' } | { kind: 'anonymous' };
 
 /** What an entry says; the store adds its place in the chain and its hashes. */
 export interface NewEntry {
@@ -407,6 +406,36 @@ export function createActivityStore(database: AppDatabase) {
       return db.selectFrom('activity').selectAll().where('seq', '=', seq).executeTakeFirst();
     },
 
+    /** The outcome entry of a product created (the platform answered `created`), by its place; undefined for any other entry. */
+    async createdProduct(seq: number): Promise<ActivityRow | undefined> {
+      return createdProducts().where('seq', '=', seq).executeTakeFirst();
+    },
+
+    /** The products created on `siteId`, newest first, older than `before` (a seq) when given: the team's list, a page at a time. */
+    async createdProductsOn(siteId: string, page: { before?: number; limit: number }): Promise<ActivityRow[]> {
+      let select = createdProducts().where('site_id', '=', siteId);
+      if (page.before !== undefined) select = select.where('seq', '<', page.before);
+      return select.orderBy('seq', 'desc').limit(page.limit).execute();
+    },
+
+    /** Each slug created on `siteId`, with its last creation's time and who: one row per slug (the editor's and the import's warning). */
+    async createdSlugsOn(siteId: string): Promise<Pick<ActivityRow, 'target_slug' | 'at' | 'actor_kind' | 'person_name'>[]> {
+      const latest = db
+        .selectFrom('activity')
+        .select((eb) => ['target_slug', eb.fn.max('seq').as('last')])
+        .where('action', '=', 'product.create.outcome')
+        .where('outcome', '=', 'created')
+        .where('site_id', '=', siteId)
+        .where('target_slug', 'is not', null)
+        .groupBy('target_slug')
+        .as('latest');
+      return db
+        .selectFrom('activity')
+        .innerJoin(latest, 'latest.last', 'activity.seq')
+        .select(['activity.target_slug', 'activity.at', 'activity.actor_kind', 'activity.person_name'])
+        .execute();
+    },
+
     /**
      * Checks the whole chain from its first kept entry: the places follow each other, each entry's
      * `prev_hash` is the hash of the one before, and each hash is that of its own content. Names the
@@ -434,6 +463,11 @@ export function createActivityStore(database: AppDatabase) {
       return checking;
     },
   };
+
+  /** The outcome entries of products created. */
+  function createdProducts() {
+    return db.selectFrom('activity').selectAll().where('action', '=', 'product.create.outcome').where('outcome', '=', 'created');
+  }
 
   async function verifyAll(): Promise<Verification> {
     const result = await walk({ after: 0 });

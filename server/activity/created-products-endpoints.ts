@@ -3,18 +3,15 @@
  * created on a site (the create's outcome `created`), with who and when, for anyone who may use that site;
  * the slugs created there (the import's duplicate check); one of them with what was sent and answered.
  */
-import { capabilitiesOn } from '../../src/contract/access';
+import { may } from '../../src/contract/access';
 import { CREATED_PRODUCTS_PATHS, type CreatedByTeam, type TeamSlug, type TeamSlugs } from '../../src/contract/activity';
+import { isJsonObject } from '../../src/contract/site-api-basics';
 import { sendError } from '../answers';
-import type { Identity } from '../auth/accounts';
-import type { AppDatabase } from '../db/open';
+import { actorNameOf } from '../identity';
 import { sendJson, type Endpoint, type EndpointCall } from '../own-api';
-import type { ActivityRow } from './activity-store';
+import type { ActivityRow, ActivityStore } from './activity-store';
 
 const PAGE = 100;
-
-const mayUse = (who: Identity, siteId: string) =>
-  who.kind === 'demo' || (who.kind === 'person' && capabilitiesOn(who.grants, siteId).length > 0);
 
 function detailOf(row: ActivityRow): Record<string, unknown> {
   try {
@@ -26,16 +23,23 @@ function detailOf(row: ActivityRow): Record<string, unknown> {
 }
 
 /** Who an entry is from, as the team's lists name them. */
-const byOf = (row: Pick<ActivityRow, 'actor_kind' | 'person_name'>) =>
-  row.actor_kind === 'person' ? (row.person_name ?? '') : row.actor_kind === 'demo' ? 'Local demo' : 'Anonymous';
+const byOf = (row: Pick<ActivityRow, 'actor_kind' | 'person_name'>) => actorNameOf(row.actor_kind, row.person_name);
+
+/** The platform's id of a product created: the top-level `id` of its answer, when that is text of at most 64 characters. */
+export function platformIdOf(answer: unknown): string | null {
+  if (typeof answer !== 'string') return null;
+  let product: unknown;
+  try {
+    product = JSON.parse(answer);
+  } catch {
+    return null;
+  }
+  const id = isJsonObject(product) ? product.id : undefined;
+  return typeof id === 'string' && id.length > 0 && id.length <= 64 ? id : null;
+}
 
 function productOf(row: ActivityRow): CreatedByTeam {
-  const answer = detailOf(row).answer;
-  let platformId: string | null = null;
-  if (typeof answer === 'string') {
-    const id = /"id"\s*:\s*"([^"\\]{1,64})"/.exec(answer)?.[1];
-    platformId = id ?? null;
-  }
+  const platformId = platformIdOf(detailOf(row).answer);
   return {
     seq: Number(row.seq),
     createSeq: row.refers_to === null ? null : Number(row.refers_to),
@@ -54,17 +58,14 @@ function siteOf({ request, who }: EndpointCall, siteIds: ReadonlySet<string>): s
     sendError(request.res, 400, 'Say which site: ?site= one of this server’s sites.', [{ field: 'site', message: 'is not a site here' }]);
     return undefined;
   }
-  if (!mayUse(who, site)) {
+  if (!may(who, site)) {
     sendError(request.res, 403, `You have no role on this site, so you cannot see what was created there.`);
     return undefined;
   }
   return site;
 }
 
-export function createdProductsEndpoints(database: AppDatabase, siteIds: ReadonlySet<string>): Endpoint[] {
-  const { db } = database;
-  const created = () =>
-    db.selectFrom('activity').selectAll().where('action', '=', 'product.create.outcome').where('outcome', '=', 'created');
+export function createdProductsEndpoints(activity: ActivityStore, siteIds: ReadonlySet<string>): Endpoint[] {
   return [
     {
       method: 'GET',
@@ -73,20 +74,7 @@ export function createdProductsEndpoints(database: AppDatabase, siteIds: Readonl
         const site = siteOf(call, siteIds);
         if (!site) return;
         // Each slug's last creation (who and when), for the editor's warning: one row per slug.
-        const latest = db
-          .selectFrom('activity')
-          .select((eb) => ['target_slug', eb.fn.max('seq').as('last')])
-          .where('action', '=', 'product.create.outcome')
-          .where('outcome', '=', 'created')
-          .where('site_id', '=', site)
-          .where('target_slug', 'is not', null)
-          .groupBy('target_slug')
-          .as('latest');
-        const rows = await db
-          .selectFrom('activity')
-          .innerJoin(latest, 'latest.last', 'activity.seq')
-          .select(['activity.target_slug', 'activity.at', 'activity.actor_kind', 'activity.person_name'])
-          .execute();
+        const rows = await activity.createdSlugsOn(site);
         const created: TeamSlug[] = rows.flatMap((row) =>
           row.target_slug ? [{ slug: row.target_slug, by: byOf(row), at: Number(row.at) }] : [],
         );
@@ -102,9 +90,10 @@ export function createdProductsEndpoints(database: AppDatabase, siteIds: Readonl
         if (!site) return;
         const query = new URL(call.request.url, 'http://x').searchParams;
         const before = Number(query.get('before'));
-        let select = created().where('site_id', '=', site);
-        if (Number.isSafeInteger(before) && before > 0) select = select.where('seq', '<', before);
-        const rows = await select.orderBy('seq', 'desc').limit(PAGE).execute();
+        const rows = await activity.createdProductsOn(site, {
+          before: Number.isSafeInteger(before) && before > 0 ? before : undefined,
+          limit: PAGE,
+        });
         const products = rows.map(productOf);
         sendJson(call.request.res, 200, { products, next: rows.length === PAGE ? (products.at(-1)?.seq ?? null) : null });
       },
@@ -114,15 +103,12 @@ export function createdProductsEndpoints(database: AppDatabase, siteIds: Readonl
       path: CREATED_PRODUCTS_PATHS.one,
       handle: async ({ request, who, params }) => {
         const seq = Number(params.seq);
-        const row = Number.isSafeInteger(seq) ? await created().where('seq', '=', seq).executeTakeFirst() : undefined;
-        if (!row || row.site_id === null || !mayUse(who, row.site_id)) {
+        const row = Number.isSafeInteger(seq) ? await activity.createdProduct(seq) : undefined;
+        if (!row || row.site_id === null || !may(who, row.site_id)) {
           sendError(request.res, 404, `No product created as entry ${params.seq ?? ''} that you may see.`);
           return;
         }
-        const sent =
-          row.refers_to === null
-            ? undefined
-            : await db.selectFrom('activity').selectAll().where('seq', '=', row.refers_to).executeTakeFirst();
+        const sent = row.refers_to === null ? undefined : await activity.get(Number(row.refers_to));
         const body = sent ? detailOf(sent).body : undefined;
         const answer = detailOf(row).answer;
         sendJson(request.res, 200, {

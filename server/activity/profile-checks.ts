@@ -11,7 +11,8 @@ import { sendError } from '../answers';
 import type { ServerConfig } from '../config';
 import { sendDone, type Endpoint } from '../own-api';
 import type { ActivityStore } from './activity-store';
-import { actorOf, shortUserAgent } from './record-site-calls';
+import { actorOf } from '../identity';
+import { shortUserAgent } from './record-site-calls';
 
 /** The report of a body, or the reason it cannot be one. */
 export function readProfileCheckReport(body: unknown): { report: ProfileCheckReport } | { problem: { field: string; message: string } } {

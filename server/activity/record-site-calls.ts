@@ -14,15 +14,9 @@
  *   be written, the browser gets 503 and not the case: nobody looks at a case unrecorded.
  */
 import { recordedOutcome, type WriteKind } from '../../src/contract/write-outcome';
-import type { ActivityStore, Actor, NewEntry } from './activity-store';
-import type { Identity } from '../auth/accounts';
+import type { ActivityStore, NewEntry } from './activity-store';
+import { actorOf } from '../identity';
 import type { ForwardOutcome, Step } from '../pipeline/context';
-
-export function actorOf(who: Identity | undefined): Actor {
-  if (who?.kind === 'person') return { kind: 'person', id: who.id, name: who.displayName };
-  if (who?.kind === 'demo') return { kind: 'demo' };
-  return { kind: 'anonymous' };
-}
 
 /** The last user agents read: a browser sends the same header on every call, and each is read once. */
 const shortAgents = new Map<string, string>();

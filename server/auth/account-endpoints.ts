@@ -10,7 +10,8 @@ import { nameBodySchema, passwordChangeBodySchema, type AccountView } from '../.
 import { sendError } from '../answers';
 import type { LoginThrottle } from './login-throttle';
 import { sendDone, sendJson, type Endpoint } from '../own-api';
-import type { Accounts, Identity } from './accounts';
+import type { Identity } from '../identity';
+import type { Accounts } from './accounts';
 import { deviceName } from './device-name';
 import { parseBody, refusePassword } from './endpoint-helpers';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hash';

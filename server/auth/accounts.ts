@@ -7,25 +7,15 @@
  * With nobody in the database and the server on loopback, there is no sign-in at all: the local demo of
  * `npm install && npm start`. Once a person exists, every instance asks everyone to sign in.
  */
-import { CompiledQuery } from 'kysely';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import {
-  ALL_SITES,
-  capabilitiesOn,
-  CAPABILITIES,
-  isRole,
-  managesPeople,
-  type Capability,
-  type Grant,
-  type Me,
-} from '../../src/contract/access';
+import { ALL_SITES, capabilitiesOfAsker, managesPeople, type Capability, type Me } from '../../src/contract/access';
 import type { SiteInfo } from '../../src/contract/site-info';
-import { ConfigError, type ServerConfig } from '../config';
+import { adminDisplayName, ConfigError, type ServerConfig } from '../config';
 import type { AppDatabase } from '../db/open';
-import type { PersonRow, SessionRow } from '../db/schema';
 import { createPeopleStore } from '../db/people-store';
-import { createSessionStore, sessionIdHash, type ActiveSession } from '../db/session-store';
+import { createSessionLookup, createSessionStore } from '../db/session-store';
 import { createSettingsStore } from '../db/settings-store';
+import type { Identity } from '../identity';
 import { hashPassword, needsRehash, verifyPassword } from './password-hash';
 import { clearSessionCookie, sessionIdOf, setSessionCookie, type CookieSetting } from './session-cookie';
 
@@ -33,23 +23,6 @@ import { clearSessionCookie, sessionIdOf, setSessionCookie, type CookieSetting }
 const TOUCH_INTERVAL_MS = 60_000;
 /** After a new id is issued (grants changed), the old one still works this long, for requests already on their way. */
 const ROTATION_GRACE_MS = 10_000;
-
-/** Who a request is from. */
-export type Identity =
-  /** The local demo: loopback, nobody in the database. */
-  | { kind: 'demo' }
-  | {
-      kind: 'person';
-      id: string;
-      email: string;
-      displayName: string;
-      grants: Grant[];
-      session: ActiveSession;
-      /** The id in the browser's cookie (after a rotation, the new one). */
-      sessionId: string;
-    }
-  /** No session, or one that has ended (timed out, signed out, the person disabled). */
-  | { kind: 'nobody' };
 
 /** What happens to sessions, for the activity record (server/activity): told by `record`. */
 export interface AccountEvent {
@@ -80,43 +53,9 @@ export interface AccountsOptions {
   now?: () => number;
 }
 
-/**
- * Who a session id belongs to, with the person and all their grants, in one statement: the work of every
- * request (a row per grant; one row with no grant when they have none).
- */
-const IDENTIFY_COLUMNS = `s.id_hash, s.person_id, s.created_at, s.last_seen_at, s.idle_expires_at, s.expires_at, s.user_agent,
-  s.address, s.grants_at, s.method, p.email, p.display_name, p.grants_changed_at, g.site_id as grant_site, g.role as grant_role`;
-const identifySql = (placeholder: (n: number) => string) =>
-  `select ${IDENTIFY_COLUMNS} from sessions s join people p on p.id = s.person_id left join grants g on g.person_id = s.person_id
-   where s.id_hash = ${placeholder(1)} and s.idle_expires_at > ${placeholder(2)} and s.expires_at > ${placeholder(2)}
-   and p.disabled_at is null`;
-
-/** A session's row with its person's name, address and last change of grants, and one grant (or none). */
-type IdentifyRow = SessionRow &
-  Pick<PersonRow, 'email' | 'display_name' | 'grants_changed_at'> & { grant_site: string | null; grant_role: string | null };
-
-/**
- * The identify statement, ready to run: on SQLite prepared once on the server's connection (better-sqlite3
- * runs it synchronously, in microseconds); on PostgreSQL one round trip instead of two, its text built once.
- * The bench's sessions section measured the two Kysely queries it replaces, built, compiled and (on
- * SQLite) prepared anew on every request, at most of the check's cost.
- */
-function identifyStatement(database: AppDatabase): (idHash: string, now: number) => Promise<IdentifyRow[]> {
-  const { sqlite } = database;
-  if (sqlite) {
-    const statement = sqlite.prepare<[string, number, number], IdentifyRow>(identifySql(() => '?'));
-    return (idHash, now) => Promise.resolve(statement.all(idHash, now, now));
-  }
-  const text = identifySql((n) => `$${n}`);
-  return async (idHash, now) => {
-    const result = await database.db.executeQuery<IdentifyRow>(CompiledQuery.raw(text, [idHash, now]));
-    return result.rows;
-  };
-}
-
 export function createAccounts(options: AccountsOptions) {
   const { db } = options.database;
-  const identifyRows = identifyStatement(options.database);
+  const lookUpSession = createSessionLookup(options.database);
   const people = createPeopleStore(db);
   const sessions = createSessionStore(db);
   const settings = createSettingsStore(db);
@@ -160,15 +99,10 @@ export function createAccounts(options: AccountsOptions) {
      */
     async clearEndedSessions(): Promise<number> {
       const t = now();
-      const ended = await db
-        .selectFrom('sessions')
-        .innerJoin('people', 'people.id', 'sessions.person_id')
-        .select(['sessions.person_id', 'people.display_name', 'sessions.method'])
-        .where((eb) => eb.or([eb('sessions.idle_expires_at', '<=', t), eb('sessions.expires_at', '<=', t)]))
-        .execute();
+      const ended = await sessions.endedBy(t);
       const removed = await sessions.deleteExpired(t);
       for (const session of ended) {
-        await record({ action: 'session.expired', person: { id: session.person_id, name: session.display_name }, method: session.method });
+        await record({ action: 'session.expired', person: { id: session.personId, name: session.displayName }, method: session.method });
       }
       return removed;
     },
@@ -182,27 +116,9 @@ export function createAccounts(options: AccountsOptions) {
       const id = sessionIdOf(req, cookie);
       if (!id) return { kind: 'nobody' };
       const t = now();
-      const rows = await identifyRows(sessionIdHash(id), t);
-      const first = rows[0];
-      if (!first) return { kind: 'nobody' };
-      const session: ActiveSession = {
-        idHash: first.id_hash,
-        personId: first.person_id,
-        createdAt: Number(first.created_at),
-        lastSeenAt: Number(first.last_seen_at),
-        idleExpiresAt: Number(first.idle_expires_at),
-        expiresAt: Number(first.expires_at),
-        userAgent: first.user_agent,
-        address: first.address,
-        grantsAt: Number(first.grants_at),
-        method: first.method,
-        email: first.email,
-        displayName: first.display_name,
-        grantsChangedAt: Number(first.grants_changed_at),
-      };
-      const grants: Grant[] = rows.flatMap((row) =>
-        row.grant_site !== null && isRole(row.grant_role) ? [{ siteId: row.grant_site, role: row.grant_role }] : [],
-      );
+      const found = await lookUpSession(id, t);
+      if (!found) return { kind: 'nobody' };
+      const { session, grants } = found;
       let sessionId = id;
       if (session.grantsChangedAt > session.grantsAt) {
         const next = await sessions.rotate(id, t, session.grantsChangedAt, ROTATION_GRACE_MS);
@@ -275,10 +191,8 @@ export function createAccounts(options: AccountsOptions) {
 
     /** The sites `identity` may use, each with what they may do on it; in the demo, every site with everything. */
     sitesFor(identity: Identity, sites: readonly SiteInfo[]): SiteFor[] {
-      if (identity.kind === 'demo') return sites.map((site) => ({ ...site, can: [...CAPABILITIES] }));
-      if (identity.kind === 'nobody') return [];
       return sites.flatMap((site) => {
-        const can = capabilitiesOn(identity.grants, site.id);
+        const can = capabilitiesOfAsker(identity, site.id);
         return can.length > 0 ? [{ ...site, can }] : [];
       });
     },
@@ -301,7 +215,7 @@ export async function prepareAccounts(accounts: Accounts, config: Pick<ServerCon
     if (!existing) {
       const added = await accounts.people.add({
         email: admin.email,
-        displayName: admin.email.split('@')[0] ?? admin.email,
+        displayName: adminDisplayName(admin.email),
         passwordHash: await hashPassword(admin.password),
         now: t,
       });

@@ -16,7 +16,7 @@ import { saveSecondFactorPolicy } from './second-factor-policy';
 import { createSoftwareAuthenticator, type SoftwarePasskey } from './software-authenticator';
 import { PASSKEY_STARTS_PER_MINUTE, STEP_MS } from './passkeys';
 
-const OWNER = { email: 'owner@example.com', password: 'a long owner password of ours' };
+const OWNER = { email: 'owner@example.com', password: 'a long passphrase of ours for passkeys' };
 const EDITOR = { email: 'editor@example.com', password: 'the editor’s own long password' };
 
 /** A browser: its cookies, kept from one answer to the next. */

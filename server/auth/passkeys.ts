@@ -37,11 +37,12 @@ import { createPendingStepStore } from '../db/pending-step-store';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { addressKey, type LoginThrottle } from './login-throttle';
 import { sendDone, sendJson, type Endpoint } from '../own-api';
-import { hostName } from '../pipeline/host-check';
-import type { Accounts, Identity } from './accounts';
+import { hostName } from '../hosts';
+import type { Identity } from '../identity';
+import type { Accounts } from './accounts';
 import { loadSecondFactorPolicy, secondFactorRequired } from './second-factor-policy';
 import type { SignInWays } from './sign-in-endpoints';
-import { cookieHeader, readCookie } from './session-cookie';
+import { browserSteps } from './browser-step';
 
 /** How long a ceremony may take, from its challenge (or from the password, for the second factor). */
 export const STEP_MS = 5 * 60_000;
@@ -90,8 +91,13 @@ export function createPasskeys(deps: { accounts: Accounts; throttle: LoginThrott
   const { accounts, throttle } = deps;
   const { db } = deps.database;
   const passkeys = createPasskeyStore(db);
-  const steps = createPendingStepStore(db);
-  const cookieName = accounts.cookie.secure ? `__Host-${STEP_COOKIE}` : STEP_COOKIE;
+  const steps = browserSteps({
+    name: STEP_COOKIE,
+    cookie: accounts.cookie,
+    store: createPendingStepStore(db),
+    ttlMs: STEP_MS,
+    now: accounts.now,
+  });
   // Anyone may ask for a passkey sign-in's challenge, and each one is a row in the database for five
   // minutes: one address may ask PASSKEY_STARTS_PER_MINUTE times a minute, so a flood cannot fill the table.
   const starts = new RateLimiterMemory({ keyPrefix: 'site-admin:passkey-start', points: PASSKEY_STARTS_PER_MINUTE, duration: 60 });
@@ -99,23 +105,6 @@ export function createPasskeys(deps: { accounts: Accounts; throttle: LoginThrott
   const relyingParty = (req: IncomingMessage) => {
     const host = (req.headers.host ?? '').toLowerCase();
     return { rpID: hostName(host), origin: `${accounts.cookie.secure ? 'https' : 'http'}://${host}` };
-  };
-
-  const startStep = async (res: ServerResponse, purpose: string, personId: string | null, data: Record<string, unknown>) => {
-    const t = accounts.now();
-    const id = await steps.create({ purpose, personId, data, expiresAt: t + STEP_MS }, t);
-    res.appendHeader('set-cookie', cookieHeader(cookieName, id, STEP_MS / 1000, accounts.cookie));
-  };
-  const stepIdOf = (req: IncomingMessage) => {
-    const value = readCookie(req, cookieName);
-    return value && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : undefined;
-  };
-  const endStep = (res: ServerResponse) => res.appendHeader('set-cookie', cookieHeader(cookieName, '', 0, accounts.cookie));
-  /** Uses the browser's step of `purpose` up (whatever comes of it); undefined when there is none in time. */
-  const takeStep = async (req: IncomingMessage, res: ServerResponse, purpose: string) => {
-    const id = stepIdOf(req);
-    endStep(res);
-    return id ? steps.take(id, purpose, accounts.now()) : undefined;
   };
 
   const registrationOptions = async (req: IncomingMessage, person: { id: string; email: string; displayName: string }) => {
@@ -230,7 +219,7 @@ export function createPasskeys(deps: { accounts: Accounts; throttle: LoginThrott
   const secondFactor: NonNullable<SignInWays['secondFactor']> = async ({ personId, res }) => {
     const has = (await passkeys.countOf(personId)) > 0;
     if (!has && !(await secondFactorNeeded(personId))) return false;
-    await startStep(res, PURPOSE.secondFactor, personId, { setUp: !has });
+    await steps.start(res, PURPOSE.secondFactor, personId, { setUp: !has });
     const answer: SignInAnswer = { result: 'second-factor', ways: ['passkey'], ...(has ? {} : { setUp: true }) };
     sendJson(res, 200, answer);
     return true;
@@ -259,7 +248,7 @@ export function createPasskeys(deps: { accounts: Accounts; throttle: LoginThrott
         const { req, res } = request;
         if (!personOnly(who, res)) return;
         const options = await registrationOptions(req, who);
-        await startStep(res, PURPOSE.registration, who.id, { challenge: options.challenge });
+        await steps.start(res, PURPOSE.registration, who.id, { challenge: options.challenge });
         sendJson(res, 200, options);
       },
     },
@@ -278,7 +267,7 @@ export function createPasskeys(deps: { accounts: Accounts; throttle: LoginThrott
           ]);
           return;
         }
-        const step = await takeStep(req, res, PURPOSE.registration);
+        const step = await steps.takeFrom(req, res, PURPOSE.registration);
         if (!step || step.personId !== who.id) {
           sendError(res, 409, 'Adding this passkey took too long, or was started elsewhere: add it again.');
           return;
@@ -342,7 +331,7 @@ export function createPasskeys(deps: { accounts: Accounts; throttle: LoginThrott
           userVerification: 'preferred',
           timeout: STEP_MS,
         });
-        await startStep(res, PURPOSE.signIn, null, { challenge: options.challenge });
+        await steps.start(res, PURPOSE.signIn, null, { challenge: options.challenge });
         sendJson(res, 200, options);
       },
     },
@@ -357,7 +346,7 @@ export function createPasskeys(deps: { accounts: Accounts; throttle: LoginThrott
           sendError(res, 400, 'Sign in with the browser’s answer from your passkey.', [{ field: 'response', message: 'is required' }]);
           return;
         }
-        const step = await takeStep(req, res, PURPOSE.signIn);
+        const step = await steps.takeFrom(req, res, PURPOSE.signIn);
         if (!step) {
           sendError(res, 401, 'Signing in with your passkey took too long: try again.');
           return;
@@ -396,9 +385,8 @@ export function createPasskeys(deps: { accounts: Accounts; throttle: LoginThrott
       public: true,
       handle: async ({ request }) => {
         const { req, res } = request;
-        const id = stepIdOf(req);
-        const t = accounts.now();
-        const step = id ? await steps.peek(id, PURPOSE.secondFactor, t) : undefined;
+        const id = steps.idOf(req);
+        const step = id ? await steps.peek(id, PURPOSE.secondFactor) : undefined;
         const person = step?.personId ? await accounts.people.get(step.personId) : undefined;
         if (!id || !step || !person || person.disabledAt !== null) {
           sendError(res, 401, 'Your sign-in took too long: enter your password again.');
@@ -414,7 +402,7 @@ export function createPasskeys(deps: { accounts: Accounts; throttle: LoginThrott
               timeout: STEP_MS,
             });
         // A new challenge for the same sign-in (the person cancelled the browser's prompt and tries again).
-        await steps.update(id, PURPOSE.secondFactor, { ...step.data, challenge: options.challenge }, t);
+        await steps.update(id, PURPOSE.secondFactor, { ...step.data, challenge: options.challenge });
         const answer: SecondFactorOptions = { setUp, options };
         sendJson(res, 200, answer);
       },
@@ -430,7 +418,7 @@ export function createPasskeys(deps: { accounts: Accounts; throttle: LoginThrott
           sendError(res, 400, 'Confirm with the browser’s answer from your passkey.', [{ field: 'response', message: 'is required' }]);
           return;
         }
-        const step = await takeStep(req, res, PURPOSE.secondFactor);
+        const step = await steps.takeFrom(req, res, PURPOSE.secondFactor);
         const person = step?.personId ? await accounts.people.get(step.personId) : undefined;
         if (!step || !person || person.disabledAt !== null) {
           sendError(res, 401, 'Your sign-in took too long: enter your password again.');

@@ -27,7 +27,8 @@ import { sendError } from '../answers';
 import type { LinkStore } from '../db/link-store';
 import type { Person } from '../db/people-store';
 import { sendDone, sendJson, type Endpoint, type EndpointCall } from '../own-api';
-import type { Accounts, Identity } from './accounts';
+import type { Identity } from '../identity';
+import type { Accounts } from './accounts';
 import { parseBody } from './endpoint-helpers';
 import { loadSecondFactorPolicy, saveSecondFactorPolicy } from './second-factor-policy';
 

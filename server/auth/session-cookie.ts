@@ -1,9 +1,11 @@
 /**
- * The session's cookie: the session id and nothing else. `HttpOnly` (no script reads it), `SameSite=Lax`
- * (a cross-site form's POST carries none), and, served over HTTPS, `Secure` with the `__Host-` prefix
- * (only this host, over HTTPS, for every path: no subdomain or plain-HTTP page can set or read it).
+ * Our cookies: each holds one secret token and nothing else (the session's id, or a step of a sign-in in
+ * progress: browser-step.ts). `HttpOnly` (no script reads it), `SameSite=Lax` (a cross-site form's POST
+ * carries none), and, served over HTTPS, `Secure` with the `__Host-` prefix (only this host, over HTTPS,
+ * for every path: no subdomain or plain-HTTP page can set or read it).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isSecretToken } from '../db/secret-token';
 
 export const SESSION_COOKIE = 'site_admin_session';
 export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
@@ -24,12 +26,20 @@ export interface CookieSetting {
   secure: boolean;
 }
 
-export const sessionCookieName = ({ secure }: CookieSetting) => (secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
+/** The name of our cookie `name` as this server sets it: `__Host-` prefixed when Secure. */
+export const cookieName = (name: string, { secure }: CookieSetting) => (secure ? `__Host-${name}` : name);
 
-/** The session id the browser sent, if it is shaped like one (43 base64url characters). */
+const sessionCookieName = (setting: CookieSetting) => cookieName(SESSION_COOKIE, setting);
+
+/** The token in our cookie of that (full) name, if it is shaped like one (43 base64url characters). */
+export function tokenCookieOf(req: IncomingMessage, name: string): string | undefined {
+  const value = readCookie(req, name);
+  return isSecretToken(value) ? value : undefined;
+}
+
+/** The session id the browser sent, if it is shaped like one. */
 export function sessionIdOf(req: IncomingMessage, setting: CookieSetting): string | undefined {
-  const value = readCookie(req, sessionCookieName(setting));
-  return value && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : undefined;
+  return tokenCookieOf(req, sessionCookieName(setting));
 }
 
 /** A cookie of ours with the flags above; `maxAgeSec` 0 deletes it. */

@@ -17,7 +17,6 @@
  * expired step) count as failed sign-ins of the address in the login throttle; the provider's own refusals
  * (a person it did not sign in, an unknown or unverified address) are not guesses and count nothing.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as oidc from 'openid-client';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
@@ -25,10 +24,11 @@ import { ALL_SITES, ROLES, type Grant, type Role } from '../../src/contract/acce
 import { SIGN_IN_ERROR_PARAM, SSO_CALLBACK_PATH, SSO_START_PATH, type SsoErrorCode } from '../../src/contract/single-sign-on';
 import type { SingleSignOnSetting } from '../config';
 import type { AppDatabase } from '../db/open';
+import { createPendingStepStore } from '../db/pending-step-store';
 import { addressKey, type Attempt, type LoginThrottle } from './login-throttle';
 import type { Endpoint } from '../own-api';
 import type { Accounts } from './accounts';
-import { cookieHeader, readCookie } from './session-cookie';
+import { browserSteps } from './browser-step';
 
 /** How long a sign-in may take at the identity provider. */
 export const SSO_STEP_MS = 10 * 60_000;
@@ -40,7 +40,6 @@ export const SSO_STARTS_PER_MINUTE = 30;
 const PURPOSE = 'single-sign-on';
 
 export const SSO_COOKIE = 'site_admin_sso';
-export const SECURE_SSO_COOKIE = `__Host-${SSO_COOKIE}`;
 
 /** What the start endpoint keeps for the callback. */
 interface PendingSignOn {
@@ -49,43 +48,12 @@ interface PendingSignOn {
   codeVerifier: string;
 }
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-
-function readPending(text: string): PendingSignOn | undefined {
-  try {
-    const value = JSON.parse(text) as Partial<PendingSignOn>;
-    const { state, nonce, codeVerifier } = value;
-    return typeof state === 'string' && typeof nonce === 'string' && typeof codeVerifier === 'string'
-      ? { state, nonce, codeVerifier }
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The pending steps of single sign-on in site-admin's database (the rows of other purposes are left alone). */
-function pendingSignOns(database: AppDatabase) {
-  const { db } = database;
-  return {
-    async put(idHash: string, step: PendingSignOn, now: number): Promise<void> {
-      // Abandoned sign-ins are cleared as new ones start.
-      await db.deleteFrom('pending_steps').where('purpose', '=', PURPOSE).where('expires_at', '<=', now).execute();
-      await db
-        .insertInto('pending_steps')
-        .values({ id_hash: idHash, purpose: PURPOSE, person_id: null, data: JSON.stringify(step), expires_at: now + SSO_STEP_MS })
-        .execute();
-    },
-    /** Takes the step (deleted as it is read, so it is used once, whichever instance reads it first). */
-    async take(idHash: string, now: number): Promise<PendingSignOn | undefined> {
-      const row = await db
-        .deleteFrom('pending_steps')
-        .where('id_hash', '=', idHash)
-        .where('purpose', '=', PURPOSE)
-        .returning(['data', 'expires_at'])
-        .executeTakeFirst();
-      return row && row.expires_at > now ? readPending(row.data) : undefined;
-    },
-  };
+/** The three secrets of a sign-in as the step holds them, or undefined when one is missing. */
+function readPending(data: Record<string, unknown>): PendingSignOn | undefined {
+  const { state, nonce, codeVerifier } = data;
+  return typeof state === 'string' && typeof nonce === 'string' && typeof codeVerifier === 'string'
+    ? { state, nonce, codeVerifier }
+    : undefined;
 }
 
 /** The grants `groups` give under SSO_GROUP_GRANTS: one per site, the strongest role any of them gives there. */
@@ -120,9 +88,8 @@ function groupsOf(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
 
-function redirect(res: ServerResponse, location: string, cookie?: string): void {
-  // Appended: the session's and the device's cookies may be on `res` already.
-  if (cookie) res.appendHeader('set-cookie', cookie);
+/** Sends the browser on; the cookies already set on `res` (the step's, the session's, the device's) go with it. */
+function redirect(res: ServerResponse, location: string): void {
   res.writeHead(302, { location, 'cache-control': 'no-store' });
   res.end();
 }
@@ -136,9 +103,14 @@ export function singleSignOnEndpoints(deps: {
   throttle: LoginThrottle;
 }): Endpoint[] {
   const { setting, accounts, throttle } = deps;
-  const steps = pendingSignOns(deps.database);
-  const cookieName = accounts.cookie.secure ? SECURE_SSO_COOKIE : SSO_COOKIE;
-  const stepCookie = (value: string, maxAgeMs: number) => cookieHeader(cookieName, value, maxAgeMs / 1000, accounts.cookie);
+  // The step is taken once, whichever instance the provider sends the person back to.
+  const steps = browserSteps({
+    name: SSO_COOKIE,
+    cookie: accounts.cookie,
+    store: createPendingStepStore(deps.database.db),
+    ttlMs: SSO_STEP_MS,
+    now: accounts.now,
+  });
 
   const starts = new RateLimiterMemory({ keyPrefix: 'site-admin:sso-start', points: SSO_STARTS_PER_MINUTE, duration: 60 });
 
@@ -166,12 +138,13 @@ export function singleSignOnEndpoints(deps: {
 
   const refuse = (res: ServerResponse, code: SsoErrorCode, why: string) => {
     console.warn(`site-admin: single sign-on refused (${code}): ${why}`);
-    redirect(res, failurePage(code), stepCookie('', 0));
+    steps.end(res);
+    redirect(res, failurePage(code));
   };
 
   async function callback(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const id = readCookie(req, cookieName);
-    if (!id || !/^[A-Za-z0-9_-]{43}$/.test(id)) {
+    const id = steps.idOf(req);
+    if (!id) {
       refuse(res, 'sso-expired', 'the browser holds no sign-in started here');
       return;
     }
@@ -182,8 +155,8 @@ export function singleSignOnEndpoints(deps: {
       return;
     }
     const { attempt } = admitted;
-    const t = accounts.now();
-    const step = await steps.take(sha256(id), t);
+    const taken = await steps.take(id, PURPOSE);
+    const step = taken ? readPending(taken.data) : undefined;
     const params = new URL(req.url ?? '/', 'http://callback').searchParams;
     if (!step) {
       attempt.failed();
@@ -268,7 +241,8 @@ export function singleSignOnEndpoints(deps: {
     }
     await attempt.succeeded(res);
     await accounts.startSession(req, res, person.id, 'single-sign-on');
-    redirect(res, '/', stepCookie('', 0));
+    steps.end(res);
+    redirect(res, '/');
   }
 
   return [
@@ -294,8 +268,7 @@ export function singleSignOnEndpoints(deps: {
           return;
         }
         const step: PendingSignOn = { state: oidc.randomState(), nonce: oidc.randomNonce(), codeVerifier: oidc.randomPKCECodeVerifier() };
-        const id = randomBytes(32).toString('base64url');
-        await steps.put(sha256(id), step, accounts.now());
+        await steps.start(res, PURPOSE, null, { ...step });
         const url = oidc.buildAuthorizationUrl(config, {
           redirect_uri: setting.redirectUrl.href,
           scope: setting.scopes,
@@ -304,7 +277,7 @@ export function singleSignOnEndpoints(deps: {
           state: step.state,
           nonce: step.nonce,
         });
-        redirect(res, url.href, stepCookie(id, SSO_STEP_MS));
+        redirect(res, url.href);
       },
     },
     {

@@ -3,7 +3,8 @@
  * most once, never after they expire, and only the newest of a person's links open.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { createLinkStore, linkTokenHash, type LinkStore } from './link-store';
+import { createLinkStore, type LinkStore } from './link-store';
+import { secretTokenHash } from './secret-token';
 import { openDatabase, type AppDatabase } from './open';
 import { createPeopleStore } from './people-store';
 import { describeEachEngine } from './postgres-test-helpers';
@@ -32,7 +33,7 @@ describeEachEngine('the one-time link store', (_engine, freshDatabase) => {
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(expiresAt).toBe(T + TTL);
     const rows = await database.db.selectFrom('one_time_links').select('token_hash').execute();
-    expect(rows).toEqual([{ token_hash: linkTokenHash(token) }]);
+    expect(rows).toEqual([{ token_hash: secretTokenHash(token) }]);
     expect(await links.find(token)).toEqual({
       personId,
       purpose: 'invitation',

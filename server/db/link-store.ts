@@ -5,8 +5,8 @@
  * the epoch, passed in by the caller.
  */
 import type { Kysely } from 'kysely';
-import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from './schema';
+import { newSecretToken, secretTokenHash } from './secret-token';
 
 export type LinkPurpose = 'invitation' | 'reset';
 
@@ -17,10 +17,6 @@ export interface OneTimeLink {
   createdAt: number;
   expiresAt: number;
   usedAt: number | null;
-}
-
-export function linkTokenHash(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
 }
 
 const purposeOf = (value: string): LinkPurpose => (value === 'reset' ? 'reset' : 'invitation');
@@ -39,14 +35,14 @@ export function createLinkStore(db: Kysely<Database>) {
      * Returns the token (for the link; only its hash is kept).
      */
     async create(input: { personId: string; purpose: LinkPurpose; createdBy: string | null; now: number; ttlMs: number }) {
-      const token = randomBytes(32).toString('base64url');
+      const token = newSecretToken();
       const expiresAt = input.now + input.ttlMs;
       await db.transaction().execute(async (trx) => {
         await voidAllOf(input.personId, input.now, trx);
         await trx
           .insertInto('one_time_links')
           .values({
-            token_hash: linkTokenHash(token),
+            token_hash: secretTokenHash(token),
             person_id: input.personId,
             purpose: input.purpose,
             created_by: input.createdBy,
@@ -61,7 +57,7 @@ export function createLinkStore(db: Kysely<Database>) {
 
     /** The link of `token`, used or not, expired or not; undefined when there was never one. */
     async find(token: string): Promise<OneTimeLink | undefined> {
-      const row = await db.selectFrom('one_time_links').selectAll().where('token_hash', '=', linkTokenHash(token)).executeTakeFirst();
+      const row = await db.selectFrom('one_time_links').selectAll().where('token_hash', '=', secretTokenHash(token)).executeTakeFirst();
       return (
         row && {
           personId: row.person_id,
@@ -82,7 +78,7 @@ export function createLinkStore(db: Kysely<Database>) {
       const result = await db
         .updateTable('one_time_links')
         .set({ used_at: now })
-        .where('token_hash', '=', linkTokenHash(token))
+        .where('token_hash', '=', secretTokenHash(token))
         .where('used_at', 'is', null)
         .where('expires_at', '>', now)
         .executeTakeFirst();

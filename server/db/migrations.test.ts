@@ -16,7 +16,8 @@ import { MIGRATIONS } from './migrations';
 import { connectDatabase, migrateDatabase, openDatabase, type AppDatabase } from './open';
 import { createPeopleStore } from './people-store';
 import { describeEachEngine } from './postgres-test-helpers';
-import { createSessionStore, sessionIdHash } from './session-store';
+import { secretTokenHash } from './secret-token';
+import { createSessionStore } from './session-store';
 
 const T = Date.UTC(2026, 10, 1);
 const SESSION_ID = 'a-session-id-left-by-an-earlier-version';
@@ -32,7 +33,7 @@ const LAYOUTS: Record<string, (db: Kysely<unknown>) => Promise<void>> = {
               values ('p1', 'Ada@Example.com', 'ada@example.com', 'Ada', 'hash', null, ${T}, ${T})`.execute(db);
     await sql`insert into grants (person_id, site_id, role) values ('p1', 'harbour', 'editor'), ('p1', '*', 'support')`.execute(db);
     await sql`insert into sessions (id_hash, person_id, created_at, last_seen_at, idle_expires_at, expires_at, user_agent, address)
-              values (${sessionIdHash(SESSION_ID)}, 'p1', ${T}, ${T}, ${T + 3_600_000}, ${T + 43_200_000}, 'Firefox', '127.0.0.1')`.execute(
+              values (${secretTokenHash(SESSION_ID)}, 'p1', ${T}, ${T}, ${T + 3_600_000}, ${T + 43_200_000}, 'Firefox', '127.0.0.1')`.execute(
       db,
     );
   },

@@ -5,8 +5,8 @@
  * is taken once (`take` deletes it as it reads it), and one past its time is never given out.
  */
 import type { Kysely } from 'kysely';
-import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from './schema';
+import { newSecretToken, secretTokenHash } from './secret-token';
 
 export interface PendingStep {
   purpose: string;
@@ -15,18 +15,16 @@ export interface PendingStep {
   expiresAt: number;
 }
 
-const hashOf = (id: string) => createHash('sha256').update(id).digest('hex');
-
 export function createPendingStepStore(db: Kysely<Database>) {
   return {
     /** Keeps a new step; answers its id (32 random bytes, base64url) for the cookie. Clears steps past their time. */
     async create(step: PendingStep, now: number): Promise<string> {
-      const id = randomBytes(32).toString('base64url');
+      const id = newSecretToken();
       await db.deleteFrom('pending_steps').where('expires_at', '<=', now).execute();
       await db
         .insertInto('pending_steps')
         .values({
-          id_hash: hashOf(id),
+          id_hash: secretTokenHash(id),
           purpose: step.purpose,
           person_id: step.personId,
           data: JSON.stringify(step.data),
@@ -41,7 +39,7 @@ export function createPendingStepStore(db: Kysely<Database>) {
       const row = await db
         .selectFrom('pending_steps')
         .selectAll()
-        .where('id_hash', '=', hashOf(id))
+        .where('id_hash', '=', secretTokenHash(id))
         .where('purpose', '=', purpose)
         .where('expires_at', '>', now)
         .executeTakeFirst();
@@ -60,7 +58,7 @@ export function createPendingStepStore(db: Kysely<Database>) {
       const result = await db
         .updateTable('pending_steps')
         .set({ data: JSON.stringify(data) })
-        .where('id_hash', '=', hashOf(id))
+        .where('id_hash', '=', secretTokenHash(id))
         .where('purpose', '=', purpose)
         .where('expires_at', '>', now)
         .executeTakeFirst();
@@ -72,7 +70,7 @@ export function createPendingStepStore(db: Kysely<Database>) {
      * requests taking the same step at once (on any instances), only one gets it.
      */
     async take(id: string, purpose: string, now: number): Promise<PendingStep | undefined> {
-      const row = await db.deleteFrom('pending_steps').where('id_hash', '=', hashOf(id)).returningAll().executeTakeFirst();
+      const row = await db.deleteFrom('pending_steps').where('id_hash', '=', secretTokenHash(id)).returningAll().executeTakeFirst();
       if (!row || row.purpose !== purpose || row.expires_at <= now) return undefined;
       return {
         purpose: row.purpose,

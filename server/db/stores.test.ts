@@ -8,7 +8,8 @@ import { openDatabase, type AppDatabase } from './open';
 import { createPeopleStore, type PeopleStore } from './people-store';
 import { describeEachEngine } from './postgres-test-helpers';
 import { ALL_SITES } from './schema';
-import { createSessionStore, sessionIdHash, type SessionStore } from './session-store';
+import { secretTokenHash } from './secret-token';
+import { createSessionStore, type SessionStore } from './session-store';
 
 const T = Date.UTC(2026, 10, 1, 9);
 const MINUTE = 60_000;
@@ -120,11 +121,11 @@ describeEachEngine('the stores', (_engine, freshDatabase) => {
     const { id, session } = await startSession(ada.id);
     expect(id).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 random bits
     const stored = await sql<{ id_hash: string }>`select id_hash from sessions`.execute(database.db);
-    expect(stored.rows).toEqual([{ id_hash: sessionIdHash(id) }]);
+    expect(stored.rows).toEqual([{ id_hash: secretTokenHash(id) }]);
     expect(JSON.stringify(stored.rows)).not.toContain(id);
     expect(session).toMatchObject({ personId: ada.id, idleExpiresAt: T + IDLE, expiresAt: T + ABSOLUTE, userAgent: 'Chromium' });
     expect(await sessions.get(id, T + MINUTE)).toMatchObject({ personId: ada.id, email: 'ada@example.com', displayName: 'Ada' });
-    expect(await sessions.get(sessionIdHash(id), T + MINUTE)).toBeUndefined();
+    expect(await sessions.get(secretTokenHash(id), T + MINUTE)).toBeUndefined();
     const other = await startSession(ada.id);
     expect(other.id).not.toBe(id);
   });
@@ -186,11 +187,13 @@ describeEachEngine('the stores', (_engine, freshDatabase) => {
     expect(await sessions.delete(beas.id)).toBe(false);
   });
 
-  it('prunes the sessions that have ended, and only those', async () => {
-    const ada = await addPerson('ada@example.com');
+  it('prunes the sessions that have ended, and only those, naming each one’s person first', async () => {
+    const ada = await addPerson('ada@example.com', 'Ada');
     const idle = await startSession(ada.id, T - IDLE - MINUTE);
     const current = await startSession(ada.id, T);
+    expect(await sessions.endedBy(T)).toEqual([{ personId: ada.id, displayName: 'Ada', method: 'password' }]);
     expect(await sessions.deleteExpired(T)).toBe(1);
+    expect(await sessions.endedBy(T)).toEqual([]);
     expect(await sessions.get(current.id, T)).toBeDefined();
     expect(await sessions.get(idle.id, T - IDLE)).toBeUndefined();
   });

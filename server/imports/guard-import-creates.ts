@@ -11,7 +11,7 @@
 import { IMPORT_PRODUCT_HEADER, IMPORT_RUNNER_HEADER, runningSentence } from '../../src/contract/imports';
 import { refuse } from '../answers';
 import type { ForwardOutcome, Step } from '../pipeline/context';
-import { starterOf } from './import-endpoints';
+import { starterOf } from '../identity';
 import type { ImportStore, Outcome } from './import-store';
 
 /**

@@ -4,23 +4,16 @@
  * it), a person's decision on a product, and discard. Only for people who may create products on the
  * import's site (and the local demo); the run's events go to the activity record.
  */
-import { capabilitiesOn } from '../../src/contract/access';
+import { may } from '../../src/contract/access';
 import { IMPORT_MAX_BODY_BYTES, IMPORTS_PATHS, runningSentence } from '../../src/contract/imports';
 import { sendError } from '../answers';
 import type { ActivityStore } from '../activity/activity-store';
-import { actorOf, shortUserAgent } from '../activity/record-site-calls';
-import type { Identity } from '../auth/accounts';
+import { shortUserAgent } from '../activity/record-site-calls';
+import { actorOf, starterOf, type Identity } from '../identity';
 import { sendDone, sendJson, type Endpoint, type EndpointCall } from '../own-api';
-import type { ImportStore, Starter } from './import-store';
+import type { ImportStore } from './import-store';
 
-const mayCreate = (who: Identity, siteId: string) =>
-  who.kind === 'demo' || (who.kind === 'person' && capabilitiesOn(who.grants, siteId).includes('create'));
-
-export function starterOf(who: Identity): Starter | undefined {
-  if (who.kind === 'person') return { kind: 'person', id: who.id, name: who.displayName };
-  if (who.kind === 'demo') return { kind: 'demo' };
-  return undefined;
-}
+const mayCreate = (who: Identity, siteId: string) => may(who, siteId, 'create');
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');

@@ -20,10 +20,8 @@ import {
 } from '../../src/contract/imports';
 import type { AppDatabase } from '../db/open';
 import type { Database, ImportsTable } from '../db/schema';
-
-export type Starter = { kind: 'person'; id: string; name: string } | { kind: 'demo' };
-
-const nameOf = (kind: string | null, name: string | null) => (kind === 'person' ? (name ?? '') : 'Local demo');
+// An import's starter and runner are named as the activity record names its actors.
+import { actorNameOf as nameOf, type Starter } from '../identity';
 
 /** A random id or token, url-safe. */
 export const randomId = (bytes = 16) => randomBytes(bytes).toString('base64url');

@@ -21,7 +21,7 @@ import { OWN_API_MAX_BODY_BYTES } from '../own-api';
 import { describeEachEngine } from '../db/postgres-test-helpers';
 import { addPeople, closeServer, errorShapeProblems, listen, send, startWholeServer, type Reply } from '../test-helpers';
 
-const OWNER = { email: 'owner@example.com', password: 'import owner passphrase here' };
+const OWNER = { email: 'owner@example.com', password: 'the first import passphrase here' };
 const ANA = { email: 'ana@example.com', password: 'ana ruiz passphrase here', displayName: 'Ana Ruiz' };
 const SAM = { email: 'sam@example.com', password: 'sam support passphrase here', displayName: 'Sam' };
 

@@ -35,7 +35,7 @@ describeEachEngine('authentication', (_engine, freshDatabase) => {
         ways: { options: () => Promise.resolve({ passkey: false, singleSignOn: null, demoPeople: [] }) },
       }),
     );
-    served = await serveSteps(authenticate(accounts, ownApi));
+    served = await serveSteps(authenticate((req, res) => accounts.identify(req, res), ownApi));
   };
   const addPerson = async () => {
     const added = await accounts.people.add({ email: 'ada@example.com', displayName: 'Ada', now: T });

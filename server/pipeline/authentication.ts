@@ -5,19 +5,19 @@
  * the app shows its sign-in page. The app's pages and files hold no data: they are served to anyone.
  */
 import { refuse, sendError } from '../answers';
-import type { Accounts } from '../auth/accounts';
+import type { Identify } from '../identity';
 import type { OwnApi } from '../own-api';
 import type { Step } from './context';
 
-export function authenticate(accounts: Accounts, ownApi: Pick<OwnApi, 'find'>): Step {
+/** `identify`: who a request is from (the accounts service's, auth/accounts.ts). */
+export function authenticate(identify: Identify, ownApi: Pick<OwnApi, 'find'>): Step {
   return (request, next) => {
     const { address, method, path, req, res } = request;
     if (address.kind === 'page') {
       next();
       return;
     }
-    accounts
-      .identify(req, res)
+    identify(req, res)
       .then((who) => {
         request.who = who;
         if (who.kind !== 'nobody' || (address.kind === 'own-api' && ownApi.find(method, path)?.endpoint.public)) {

@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { API_BASE_PATH } from '../../src/contract/site-api';
 import type { WriteKind, WriteOutcome } from '../../src/contract/write-outcome';
-import type { Identity } from '../auth/accounts';
+import type { Identity } from '../identity';
 
 /** Addresses that name their site: `/api/s/{site}/site/v2/...`. */
 export const SITE_ADDRESS_PREFIX = '/api/s/';
@@ -25,9 +25,6 @@ export const SITE_API_SUFFIX = '/site/v2';
  */
 export type Address =
   { kind: 'site'; site: string | null; base: string; operationPath: string | null } | { kind: 'own-api' } | { kind: 'page' };
-
-/** Who is asking, as authentication found out (auth/accounts.ts). */
-export type Who = Identity;
 
 /** One of the two operations of Site API v2 that the proxy forwards, as the allowlist admitted it. */
 export interface Operation {
@@ -102,7 +99,7 @@ export interface RequestContext {
   readonly path: string;
   readonly address: Address;
   /** Set by authentication, for a site's call or our own API (not for the app's pages). */
-  who?: Who;
+  who?: Identity;
   /** Set by site resolution, for an address of a site. */
   site?: ResolvedSite;
   /** Set by the request log of a site's calls: sent back, and on to the platform, as x-request-id. */

@@ -4,21 +4,8 @@
  * rebinding) would otherwise count as "same origin" here and could read and change what we guard.
  */
 import { refuse } from '../answers';
+import { isAllowedHost } from '../hosts';
 import type { Step } from './context';
-
-/** The host name of a Host header, without port or IPv6 brackets, lower-cased. */
-export function hostName(header: string | undefined): string {
-  if (!header) return '';
-  const match = /^\[([^\]]+)\](?::\d+)?$/.exec(header) ?? /^([^:]+)(?::\d+)?$/.exec(header);
-  return (match?.[1] ?? '').toLowerCase();
-}
-
-/** Whether the server answers this Host header: one of `allowed` (127.0.0.1 stands for all of 127/8), or any with 'any'. */
-export function isAllowedHost(header: string | undefined, allowed: readonly string[] | 'any'): boolean {
-  if (allowed === 'any') return true;
-  const name = hostName(header);
-  return allowed.includes(name) || (allowed.includes('127.0.0.1') && /^127\.\d+\.\d+\.\d+$/.test(name));
-}
 
 export function checkHost(allowed: readonly string[] | 'any'): Step {
   return ({ req, res }, next) => {

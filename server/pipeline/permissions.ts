@@ -4,7 +4,7 @@
  * they may and may not do there, and no platform is contacted. Our own 403 carries no x-platform-status,
  * so the browser tells it apart from a platform's 403 (the site's key lacking a permission).
  */
-import { capabilitiesOn, refusalMessage, type Capability } from '../../src/contract/access';
+import { capabilitiesOfAsker, may, refusalMessage, type Capability } from '../../src/contract/access';
 import { refuse, sendError } from '../answers';
 import type { OperationName, Step } from './context';
 
@@ -18,7 +18,8 @@ export function checkPermissions(siteNames: ReadonlyMap<string, string>): Step {
       next();
       return;
     }
-    if (who?.kind === 'demo') {
+    const wanted = NEEDS[operation.name];
+    if (may(who, site.id, wanted)) {
       next();
       return;
     }
@@ -27,12 +28,6 @@ export function checkPermissions(siteNames: ReadonlyMap<string, string>): Step {
       sendError(res, 401, 'Sign in to use site-admin.');
       return;
     }
-    const held = capabilitiesOn(who.grants, site.id);
-    const wanted = NEEDS[operation.name];
-    if (held.includes(wanted)) {
-      next();
-      return;
-    }
-    refuse(req, res, 403, refusalMessage(siteNames.get(site.id) ?? site.id, held, wanted));
+    refuse(req, res, 403, refusalMessage(siteNames.get(site.id) ?? site.id, capabilitiesOfAsker(who, site.id), wanted));
   };
 }

@@ -9,8 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { refuse } from '../answers';
-import { LOOPBACK_HOSTS } from '../config';
-import { isAllowedHost } from '../pipeline/host-check';
+import { isAllowedHost, LOOPBACK_HOSTS } from '../hosts';
 import { createSandboxApp } from './app';
 import { openStore, type SandboxStore } from './store';
 

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_SITES, capabilitiesOn, managesPeople, readCapabilities, readMe, refusalMessage, roleOn, type Grant } from './access';
+import {
+  actorName,
+  ALL_SITES,
+  capabilitiesOfAsker,
+  capabilitiesOn,
+  managesPeople,
+  may,
+  readCapabilities,
+  readMe,
+  refusalMessage,
+  roleOn,
+  seesEveryone,
+  type Grant,
+} from './access';
 
 describe('what a person may do on a site', () => {
   it('follows the role of the grant on that site, or on every site', () => {
@@ -35,6 +48,35 @@ describe('what a person may do on a site', () => {
       'You may look up cases on Harbour Linen but not create products there.',
     );
     expect(refusalMessage('Harbour Linen', [], 'lookup')).toMatch(/^You have no role on Harbour Linen/);
+  });
+});
+
+describe('what whoever asks may do: may()', () => {
+  const support = { kind: 'person', grants: [{ siteId: 'summit', role: 'support' }] } as const;
+  it('lets the local demo do everything on every site', () => {
+    expect(may({ kind: 'demo' }, 'anything', 'create')).toBe(true);
+    expect(may({ kind: 'demo' }, 'anything')).toBe(true);
+    expect(capabilitiesOfAsker({ kind: 'demo' }, 'anything')).toEqual(['lookup', 'create']);
+    expect(seesEveryone({ kind: 'demo' })).toBe(true);
+  });
+  it('lets a person do what their grants on the site allow, and use only the sites they have a role on', () => {
+    expect(may(support, 'summit', 'lookup')).toBe(true);
+    expect(may(support, 'summit', 'create')).toBe(false);
+    expect(may(support, 'summit')).toBe(true);
+    expect(may(support, 'harbour')).toBe(false);
+    expect(seesEveryone(support)).toBe(false);
+    expect(seesEveryone({ kind: 'person', grants: [{ siteId: ALL_SITES, role: 'owner' }] })).toBe(true);
+  });
+  it('lets nobody signed in do anything', () => {
+    expect(may({ kind: 'nobody' }, 'summit', 'lookup')).toBe(false);
+    expect(may(undefined, 'summit')).toBe(false);
+    expect(capabilitiesOfAsker({ kind: 'nobody' }, 'summit')).toEqual([]);
+    expect(seesEveryone(undefined)).toBe(false);
+  });
+  it('names who did something in words', () => {
+    expect(actorName({ kind: 'person', name: 'Ada' })).toBe('Ada');
+    expect(actorName({ kind: 'demo' })).toBe('Local demo');
+    expect(actorName({ kind: 'anonymous' })).toBe('Anonymous');
   });
 });
 

@@ -63,6 +63,43 @@ export function roleOn(grants: readonly Grant[], siteId: string): Role | undefin
   return ROLES.find((role) => roles.has(role));
 }
 
+/**
+ * Who asks, as far as what they may do goes: the local demo (loopback with nobody in the database), a
+ * person with their grants, or nobody signed in. The server's identity and the browser's `Me` are both one.
+ */
+export type Asker = { kind: 'demo' } | { kind: 'person'; grants: readonly Grant[] } | { kind: 'nobody' };
+
+/** What `who` may do on `siteId`, in CAPABILITIES' order: in the local demo everything, for nobody signed in nothing. */
+export function capabilitiesOfAsker(who: Asker | undefined, siteId: string): Capability[] {
+  if (who?.kind === 'demo') return [...CAPABILITIES];
+  return who?.kind === 'person' ? capabilitiesOn(who.grants, siteId) : [];
+}
+
+/**
+ * Whether `who` may do `capability` on `siteId` or, without one, use the site at all: the one check of the
+ * server's pipeline and endpoints, and the only place the local demo's rule (everything is allowed) is stated.
+ */
+export function may(who: Asker | undefined, siteId: string, capability?: Capability): boolean {
+  const held = capabilitiesOfAsker(who, siteId);
+  return capability === undefined ? held.length > 0 : held.includes(capability);
+}
+
+/** Whether `who` sees everyone's activity, not only their own: an owner of every site, or the local demo. */
+export function seesEveryone(who: Asker | undefined): boolean {
+  return who?.kind === 'demo' || (who?.kind === 'person' && managesPeople(who.grants));
+}
+
+/** Who did something, as the activity record and an import keep it: a person, the local demo, or nobody signed in. */
+export type Actor = { kind: 'person'; id: string; name: string } | { kind: 'demo' } | { kind: 'anonymous' };
+
+/** The words for who did something when it was not a person. */
+export const ACTOR_LABELS = { demo: 'Local demo', anonymous: 'Anonymous' } as const;
+
+/** Who did something, in words: the person's name, "Local demo" or "Anonymous". */
+export function actorName(actor: { kind: 'person'; name: string } | { kind: 'demo' | 'anonymous' }): string {
+  return actor.kind === 'person' ? actor.name : ACTOR_LABELS[actor.kind];
+}
+
 const DOING: Record<Capability, string> = { lookup: 'look up cases', create: 'create products' };
 
 /**

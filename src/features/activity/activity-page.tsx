@@ -19,7 +19,7 @@ import {
   type ActivityPage,
   type ChainState,
 } from '@/contract/activity';
-import { PEOPLE_PATHS } from '@/contract/access';
+import { actorName, PEOPLE_PATHS } from '@/contract/access';
 import type { PeopleView } from '@/contract/people';
 import { capabilitiesOf } from '@/contract/site-info';
 import { callOwnApi } from '@/lib/api-client';
@@ -83,8 +83,7 @@ function dayStart(value: string, plusDays = 0): number | undefined {
 }
 
 function who(entry: ActivityEntry): string {
-  if (entry.actor.kind === 'person') return entry.actor.name;
-  return entry.actor.kind === 'demo' ? 'Local demo' : 'Anonymous';
+  return actorName(entry.actor);
 }
 
 function what(entry: ActivityEntry): string {
