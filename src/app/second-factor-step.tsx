@@ -8,7 +8,7 @@ import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/c
 import { useState, type FormEvent } from 'react';
 import { ACCESS_PATHS, PASSKEY_NAME_MAX, type Me, type SecondFactorOptions, type SignInAnswer } from '@/contract/access';
 import { callOwnApi } from '@/lib/api-client';
-import { ApiError } from '@/lib/api-error';
+import { isNotSignedIn } from '@/lib/own-api-failure';
 import { createPasskey, passkeyProblem, choosePasskey } from '@/lib/passkeys';
 
 export function SecondFactorStep({
@@ -40,7 +40,7 @@ export function SecondFactorStep({
       if (answer.result === 'signed-in') onSignedIn(answer.me);
     } catch (error) {
       // The server has ended the pending sign-in (too late, or a passkey that did not confirm it): from the password again.
-      if (error instanceof ApiError && error.status === 401) onStartAgain(describeError(error));
+      if (isNotSignedIn(error)) onStartAgain(describeError(error));
       else setProblem(passkeyProblem(error) ?? describeError(error));
     } finally {
       setBusy(false);

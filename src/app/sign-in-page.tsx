@@ -10,8 +10,9 @@ import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'rea
 import { ACCESS_PATHS, type Me, type SignInAnswer, type SignInOptions } from '@/contract/access';
 import { isJsonObject } from '@/contract/site-api-basics';
 import { callOwnApi } from '@/lib/api-client';
-import { ApiError, classifyApiError } from '@/lib/api-error';
-import { describeFailure, retryAfterMs } from '@/lib/api-error-class';
+import { classifyApiError } from '@/lib/api-error';
+import { describeFailure } from '@/lib/api-error-class';
+import { ownApiFailureText } from '@/lib/own-api-failure';
 import classes from './sign-in-page.module.css';
 
 // Shown only when an account needs a passkey after its password: its code (and the passkey code) loads then.
@@ -32,17 +33,8 @@ function readOptions(value: unknown): SignInOptions {
 }
 
 /** What a failed sign-in says: the server's words for a wrong password, the wait for too many. */
-function failureText(error: unknown): string {
-  if (error instanceof ApiError && error.failure.type !== 'network' && error.failure.type !== 'timeout') {
-    if (error.status === 429) {
-      const ms = retryAfterMs(error.retryAfter, Date.now());
-      const seconds = ms === null ? null : Math.max(1, Math.ceil(ms / 1000));
-      return `Too many failed sign-ins. Wait ${seconds === null ? 'a moment' : `${seconds} seconds`}, then try again.`;
-    }
-    if (error.status === 401 || error.status === 400) return error.said ?? 'That e-mail address and password do not match.';
-  }
-  return describeFailure(classifyApiError(error));
-}
+const failureText = (error: unknown): string =>
+  ownApiFailureText(error, { throttled: 'Too many failed sign-ins.', refused: 'That e-mail address and password do not match.' });
 
 export default function SignInPage({ onSignedIn, ended = false }: { onSignedIn: (me: Me) => void; ended?: boolean }) {
   const options = useQuery({

@@ -9,8 +9,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { ACCESS_PATHS, PASSKEY_NAME_MAX, passkeyPath, type PasskeyList, type PasskeySummary } from '@/contract/access';
 import { isJsonObject } from '@/contract/site-api-basics';
 import { callOwnApi } from '@/lib/api-client';
-import { ApiError, classifyApiError } from '@/lib/api-error';
-import { describeFailure } from '@/lib/api-error-class';
+import { ownApiFailureText } from '@/lib/own-api-failure';
 import { DateTime } from '@/lib/date-time';
 import { createPasskey, passkeyProblem } from '@/lib/passkeys';
 import hidden from '@/lib/visually-hidden.module.css';
@@ -40,8 +39,7 @@ const passkeysQueryOptions = queryOptions({
 function problemText(error: unknown): string {
   const browser = passkeyProblem(error);
   if (browser) return browser;
-  if (error instanceof ApiError && error.said) return error.said;
-  return describeFailure(classifyApiError(error));
+  return ownApiFailureText(error);
 }
 
 function PasskeyRow({
