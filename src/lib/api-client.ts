@@ -6,14 +6,12 @@
 import { PLATFORM_STATUS_HEADER } from '@/contract/server-meta';
 import type { FormCase, WireProduct } from '@/contract/site-api';
 import { CREATE_PRODUCT_PATH, formCasePath, isJsonObject } from '@/contract/site-api-basics';
-import { ACCESS_PATHS, readMe, type Me } from '@/contract/access';
+import { readMe, type Me } from '@/contract/access';
 import { readSiteInfo, SITES_PATH, type SiteInfo } from '@/contract/site-info';
 import { apiErrors } from './api-error';
 import { readErrorBody } from './error-body';
 import { apiBasePath } from './site-scope';
 
-/** Sent on `window` when our server answers 401: the session ended (or never was); the app asks to sign in. */
-export const SIGNED_OUT_EVENT = 'site-admin:signed-out';
 /** Who is signed in has changed (their name, their grants): the page asks /api/sites again. */
 export const ME_CHANGED_EVENT = 'site-admin:me-changed';
 
@@ -61,11 +59,6 @@ async function send(path: string, init: RequestInit = {}, signal?: AbortSignal):
       response = await fetch(path, { ...init, signal: controller.signal, headers: { accept: 'application/json', ...init.headers } });
     } catch (cause) {
       return fail(cause);
-    }
-    // Our own server says the session has ended (not a platform's 401, which carries its status): the
-    // app shows its sign-in page. A sign-in step's 401 (a wrong password, a passkey refused) is that page's own.
-    if (response.status === 401 && platformStatusOf(response) === null && !path.startsWith(`${ACCESS_PATHS.signIn}/`)) {
-      window.dispatchEvent(new Event(SIGNED_OUT_EVENT));
     }
     try {
       const text = await response.text();
