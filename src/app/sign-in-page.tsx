@@ -7,7 +7,8 @@
 import { Alert, Anchor, Button, Center, Divider, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
-import { ACCESS_PATHS, type Me, type SignInAnswer, type SignInOptions } from '@/contract/access';
+import { ACCESS_PATHS, type Me, type SignInOptions } from '@/contract/access';
+import { signInAnswerReader } from '@/contract/sign-in-answers';
 import { isJsonObject } from '@/contract/site-api-basics';
 import { callOwnApi } from '@/lib/api-client';
 import { classifyApiError } from '@/lib/api-error';
@@ -58,7 +59,11 @@ export default function SignInPage({ onSignedIn, ended = false }: { onSignedIn: 
     setBusy(true);
     setProblem(null);
     try {
-      const answer = (await callOwnApi(ACCESS_PATHS.signInPassword, { method: 'POST', body: { email, password } })) as SignInAnswer;
+      const answer = await callOwnApi(ACCESS_PATHS.signInPassword, {
+        method: 'POST',
+        body: { email, password },
+        answer: signInAnswerReader,
+      });
       if (answer.result === 'signed-in') onSignedIn(answer.me);
       else setSecondFactor({ setUp: answer.setUp === true });
       setPassword('');
@@ -80,7 +85,7 @@ export default function SignInPage({ onSignedIn, ended = false }: { onSignedIn: 
       // The passkey code (and SimpleWebAuthn's) loads when a passkey is used, not with the page.
       const { choosePasskey } = await import('@/lib/passkeys');
       const response = await choosePasskey(options);
-      const answer = (await callOwnApi(ACCESS_PATHS.passkeySignIn, { method: 'POST', body: { response } })) as SignInAnswer;
+      const answer = await callOwnApi(ACCESS_PATHS.passkeySignIn, { method: 'POST', body: { response }, answer: signInAnswerReader });
       if (answer.result === 'signed-in') onSignedIn(answer.me);
     } catch (error) {
       const { passkeyProblem } = await import('@/lib/passkeys');
