@@ -149,7 +149,8 @@ export function CreatedProductsPage() {
         From this browser
       </Title>
       <Text c="dimmed" size="sm">
-        The last 50 created here, kept in this browser: open one to start a new product from it.
+        The last 50 created from this browser, kept here for what the team’s list cannot do: each reopens as its own summary, with Start a
+        new product from this one, even when the server’s record cannot be read.
       </Text>
       {created.length === 0 ? (
         <Stack align="flex-start">
