@@ -7,6 +7,7 @@ import http from 'node:http';
 import { rmSync } from 'node:fs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityEntrySchema, activityPageSchema, chainStateSchema } from '../../src/contract/activity';
 import { createSiteAdminServer, type SiteAdminServer } from '../app';
 import { hashPassword } from '../auth/password-hash';
 import { loadConfig } from '../config';
@@ -98,6 +99,13 @@ describe('the activity record’s endpoints', () => {
     expect(first.entries.map((entry) => entry.seq).slice(0, 3)).toEqual([33, 32, 31]);
     const second = (await get(`/api/activity?limit=10&before=${first.next ?? 0}`, ownerCookie)).json() as { entries: { seq: number }[] };
     expect(second.entries[0]?.seq).toBe(23);
+  });
+
+  it('answers in the shapes of the contract the Activity page parses them with', async () => {
+    const page = activityPageSchema.safeParse((await get('/api/activity?limit=50', ownerCookie)).json());
+    expect(page.success && page.data.entries).toHaveLength(33);
+    expect(activityEntrySchema.safeParse((await get('/api/activity/31', ownerCookie)).json()).success).toBe(true);
+    expect(chainStateSchema.safeParse((await get('/api/activity/verify', ownerCookie)).json()).success).toBe(true);
   });
 
   it('gives anyone else their own entries only, whatever filter they send', async () => {

@@ -5,43 +5,13 @@
  * only its outcome, how many problems it found and the site ids the profile names. Never the profile's
  * content: its addresses, its key variables, any key.
  */
-import { ACTIVITY_PATHS, MAX_REPORTED_SITE_ID, MAX_REPORTED_SITES, type ProfileCheckReport } from '../../src/contract/activity';
-import { isJsonObject } from '../../src/contract/site-api-basics';
-import { sendError } from '../answers';
+import { ACTIVITY_PATHS, profileCheckReportSchema } from '../../src/contract/activity';
+import { parseBody } from '../auth/endpoint-helpers';
 import type { ServerConfig } from '../config';
 import { sendDone, type Endpoint } from '../own-api';
 import type { ActivityStore } from './activity-store';
 import { actorOf } from '../identity';
 import { shortUserAgent } from './record-site-calls';
-
-/** The report of a body, or the reason it cannot be one. */
-export function readProfileCheckReport(body: unknown): { report: ProfileCheckReport } | { problem: { field: string; message: string } } {
-  if (!isJsonObject(body)) return { problem: { field: 'body', message: 'must be an object' } };
-  const extra = Object.keys(body).find((key) => key !== 'outcome' && key !== 'problems' && key !== 'sites');
-  // Only the three fields: a body that carries more (the profile itself) is refused, not trimmed.
-  if (extra !== undefined) return { problem: { field: extra, message: 'is not part of a report' } };
-  const { outcome, problems, sites } = body;
-  if (outcome !== 'ok' && outcome !== 'problems') return { problem: { field: 'outcome', message: 'must be ok or problems' } };
-  if (typeof problems !== 'number' || !Number.isSafeInteger(problems) || problems < 0) {
-    return { problem: { field: 'problems', message: 'must be a count' } };
-  }
-  if ((outcome === 'ok') !== (problems === 0)) {
-    return { problem: { field: 'problems', message: 'must be 0 exactly when the outcome is ok' } };
-  }
-  if (
-    !Array.isArray(sites) ||
-    sites.length > MAX_REPORTED_SITES ||
-    !sites.every((site) => typeof site === 'string' && site.length > 0 && site.length <= MAX_REPORTED_SITE_ID)
-  ) {
-    return {
-      problem: {
-        field: 'sites',
-        message: `must be at most ${MAX_REPORTED_SITES} site ids of at most ${MAX_REPORTED_SITE_ID} characters`,
-      },
-    };
-  }
-  return { report: { outcome, problems, sites: sites as string[] } };
-}
 
 /** `POST /api/activity/profile-checks`: anyone signed in may say they checked a profile. */
 export function profileCheckEndpoints(activity: ActivityStore, now: () => number): Endpoint[] {
@@ -50,13 +20,13 @@ export function profileCheckEndpoints(activity: ActivityStore, now: () => number
       method: 'POST',
       path: ACTIVITY_PATHS.profileCheck,
       handle: async ({ request, who, body }) => {
-        const read = readProfileCheckReport(body);
-        if ('problem' in read) {
-          sendError(request.res, 400, 'Report a profile check as {outcome, problems, sites}: nothing of the profile itself.', [
-            read.problem,
-          ]);
-          return;
-        }
+        const report = parseBody(
+          request.res,
+          profileCheckReportSchema,
+          body,
+          'Report a profile check as {outcome, problems, sites}: nothing of the profile itself.',
+        );
+        if (!report) return;
         await activity.append({
           at: now(),
           actor: actorOf(who),
@@ -64,8 +34,8 @@ export function profileCheckEndpoints(activity: ActivityStore, now: () => number
           requestId: request.requestId ?? null,
           address: request.req.socket.remoteAddress ?? null,
           userAgent: shortUserAgent(request.req.headers['user-agent']),
-          outcome: read.report.outcome,
-          detail: { problems: read.report.problems, sites: read.report.sites },
+          outcome: report.outcome,
+          detail: { problems: report.problems, sites: report.sites },
         });
         sendDone(request.res);
       },

@@ -10,7 +10,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { PEOPLE_PATHS } from '@/contract/access';
-import { acceptBodySchema, type LinkDetails } from '@/contract/people';
+import { acceptBodySchema, linkDetailsSchema, type LinkDetails } from '@/contract/people';
 import { callOwnApi } from '@/lib/api-client';
 import { DateTime } from '@/lib/date-time';
 import { PasswordStrength } from '@/lib/password-strength';
@@ -69,7 +69,7 @@ export default function InvitePage() {
   const token = window.location.hash.slice(1);
   const details = useQuery({
     queryKey: ['link', token],
-    queryFn: async ({ signal }) => (await callOwnApi(PEOPLE_PATHS.link, { method: 'POST', body: { token } }, signal)) as LinkDetails,
+    queryFn: ({ signal }) => callOwnApi(PEOPLE_PATHS.link, { method: 'POST', body: { token }, answer: linkDetailsSchema }, signal),
     enabled: token !== '',
     retry: false,
     staleTime: Infinity,

@@ -1,4 +1,4 @@
-import { QueryObserver } from '@tanstack/react-query';
+import { MutationObserver, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiErrors } from '@/lib/api-error';
 import { createQueryClient } from './query-client';
@@ -40,5 +40,30 @@ describe('the app’s query client', () => {
     ['404', api(404, 404)],
   ])('never asks again after %s', async (_what, error) => {
     expect(await attempts(error)).toBe(1);
+  });
+});
+
+describe('a session that ends while the page is open', () => {
+  /** Runs one query and one mutation failing with `failure` through a client; answers how often the app was told. */
+  async function told(failure: unknown): Promise<number> {
+    const onNotSignedIn = vi.fn();
+    const client = createQueryClient({ onNotSignedIn });
+    await client.fetchQuery({ queryKey: ['people'], queryFn: () => Promise.reject(failure), retry: false }).catch(() => undefined);
+    const observer = new MutationObserver(client, { mutationFn: () => Promise.reject(failure) });
+    await observer.mutate().catch(() => undefined);
+    client.clear();
+    return onNotSignedIn.mock.calls.length;
+  }
+
+  it('tells the app when our server answers a query or a change with 401', async () => {
+    expect(await told(api(401))).toBe(2);
+  });
+
+  it.each([
+    ['a platform’s 401 (its key refused)', api(401, 401)],
+    ['our 403 (a role that does not allow it)', api(403)],
+    ['no answer', apiErrors.noAnswer()],
+  ])('does not for %s', async (_what, error) => {
+    expect(await told(error)).toBe(0);
   });
 });

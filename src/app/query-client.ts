@@ -1,8 +1,26 @@
-import { QueryClient } from '@tanstack/react-query';
+/**
+ * The app's query clients. What a failed query or mutation means for the whole app is decided here rather
+ * than in the fetch layer, which only returns or throws: our own server's 401 (the session ended, timed
+ * out, or the person was disabled) tells the app, which asks for the sites again and so shows the sign-in
+ * page on the same address.
+ */
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { shouldRetryQuery } from '@/lib/api-error-class';
+import { isNotSignedIn } from '@/lib/own-api-failure';
 
-export function createQueryClient() {
+export interface QueryClientOptions {
+  /** Called when a query or a mutation fails because nobody is signed in any more (our server's 401). */
+  onNotSignedIn?: () => void;
+}
+
+export function createQueryClient(options: QueryClientOptions = {}) {
+  const { onNotSignedIn } = options;
+  const onError = (error: unknown) => {
+    if (onNotSignedIn && isNotSignedIn(error)) onNotSignedIn();
+  };
   return new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         staleTime: 60_000,

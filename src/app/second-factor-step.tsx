@@ -6,9 +6,10 @@
  */
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { ACCESS_PATHS, PASSKEY_NAME_MAX, type Me, type SecondFactorOptions, type SignInAnswer } from '@/contract/access';
+import { ACCESS_PATHS, PASSKEY_NAME_MAX, type Me } from '@/contract/access';
+import { secondFactorOptionsReader, signInAnswerReader } from '@/contract/sign-in-answers';
 import { callOwnApi } from '@/lib/api-client';
-import { ApiError } from '@/lib/api-error';
+import { isNotSignedIn } from '@/lib/own-api-failure';
 import { createPasskey, passkeyProblem, choosePasskey } from '@/lib/passkeys';
 
 export function SecondFactorStep({
@@ -33,14 +34,14 @@ export function SecondFactorStep({
     setBusy(true);
     setProblem(null);
     try {
-      const step = (await callOwnApi(ACCESS_PATHS.secondFactorOptions, { method: 'POST' })) as SecondFactorOptions;
+      const step = await callOwnApi(ACCESS_PATHS.secondFactorOptions, { method: 'POST', answer: secondFactorOptionsReader });
       const response = step.setUp ? await createPasskey(step.options) : await choosePasskey(step.options);
       const body = step.setUp && name.trim() ? { response, name } : { response };
-      const answer = (await callOwnApi(ACCESS_PATHS.secondFactor, { method: 'POST', body })) as SignInAnswer;
+      const answer = await callOwnApi(ACCESS_PATHS.secondFactor, { method: 'POST', body, answer: signInAnswerReader });
       if (answer.result === 'signed-in') onSignedIn(answer.me);
     } catch (error) {
       // The server has ended the pending sign-in (too late, or a passkey that did not confirm it): from the password again.
-      if (error instanceof ApiError && error.status === 401) onStartAgain(describeError(error));
+      if (isNotSignedIn(error)) onStartAgain(describeError(error));
       else setProblem(passkeyProblem(error) ?? describeError(error));
     } finally {
       setBusy(false);

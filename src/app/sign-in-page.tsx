@@ -7,12 +7,13 @@
 import { Alert, Anchor, Button, Center, Divider, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
-import { ACCESS_PATHS, type Me, type SignInAnswer, type SignInOptions } from '@/contract/access';
+import { ACCESS_PATHS, type Me, type SignInOptions } from '@/contract/access';
+import { signInAnswerReader } from '@/contract/sign-in-answers';
 import { isJsonObject } from '@/contract/site-api-basics';
-import { retryAfterMs } from '@/contract/write-outcome';
 import { callOwnApi } from '@/lib/api-client';
-import { ApiError, classifyApiError } from '@/lib/api-error';
+import { classifyApiError } from '@/lib/api-error';
 import { describeFailure } from '@/lib/api-error-class';
+import { ownApiFailureText } from '@/lib/own-api-failure';
 import classes from './sign-in-page.module.css';
 
 // Shown only when an account needs a passkey after its password: its code (and the passkey code) loads then.
@@ -33,17 +34,8 @@ function readOptions(value: unknown): SignInOptions {
 }
 
 /** What a failed sign-in says: the server's words for a wrong password, the wait for too many. */
-function failureText(error: unknown): string {
-  if (error instanceof ApiError && error.failure.type !== 'network' && error.failure.type !== 'timeout') {
-    if (error.status === 429) {
-      const ms = retryAfterMs(error.retryAfter, Date.now());
-      const seconds = ms === null ? null : Math.max(1, Math.ceil(ms / 1000));
-      return `Too many failed sign-ins. Wait ${seconds === null ? 'a moment' : `${seconds} seconds`}, then try again.`;
-    }
-    if (error.status === 401 || error.status === 400) return error.said ?? 'That e-mail address and password do not match.';
-  }
-  return describeFailure(classifyApiError(error));
-}
+const failureText = (error: unknown): string =>
+  ownApiFailureText(error, { throttled: 'Too many failed sign-ins.', refused: 'That e-mail address and password do not match.' });
 
 export default function SignInPage({ onSignedIn, ended = false }: { onSignedIn: (me: Me) => void; ended?: boolean }) {
   const options = useQuery({
@@ -67,7 +59,11 @@ export default function SignInPage({ onSignedIn, ended = false }: { onSignedIn: 
     setBusy(true);
     setProblem(null);
     try {
-      const answer = (await callOwnApi(ACCESS_PATHS.signInPassword, { method: 'POST', body: { email, password } })) as SignInAnswer;
+      const answer = await callOwnApi(ACCESS_PATHS.signInPassword, {
+        method: 'POST',
+        body: { email, password },
+        answer: signInAnswerReader,
+      });
       if (answer.result === 'signed-in') onSignedIn(answer.me);
       else setSecondFactor({ setUp: answer.setUp === true });
       setPassword('');
@@ -89,7 +85,7 @@ export default function SignInPage({ onSignedIn, ended = false }: { onSignedIn: 
       // The passkey code (and SimpleWebAuthn's) loads when a passkey is used, not with the page.
       const { choosePasskey } = await import('@/lib/passkeys');
       const response = await choosePasskey(options);
-      const answer = (await callOwnApi(ACCESS_PATHS.passkeySignIn, { method: 'POST', body: { response } })) as SignInAnswer;
+      const answer = await callOwnApi(ACCESS_PATHS.passkeySignIn, { method: 'POST', body: { response }, answer: signInAnswerReader });
       if (answer.result === 'signed-in') onSignedIn(answer.me);
     } catch (error) {
       const { passkeyProblem } = await import('@/lib/passkeys');

@@ -8,9 +8,10 @@ import { Alert, Anchor, Button, Center, List, Loader, Stack, Text, Title } from 
 import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { SiteInfo } from '@/contract/site-info';
-import { getSites, ME_CHANGED_EVENT, SIGNED_OUT_EVENT } from '@/lib/api-client';
-import { ApiError, classifyApiError } from '@/lib/api-error';
+import { getSites, ME_CHANGED_EVENT } from '@/lib/api-client';
+import { classifyApiError } from '@/lib/api-error';
 import { describeFailure } from '@/lib/api-error-class';
+import { isNotSignedIn } from '@/lib/own-api-failure';
 import { SiteContext, siteHref } from '@/lib/site-context';
 import { setSiteScope } from '@/lib/site-scope';
 import { createQueryClient } from './query-client';
@@ -19,10 +20,6 @@ import { NoSites } from './no-sites';
 
 // Its own chunk: a browser already signed in never loads it.
 const SignInPage = lazy(() => import('./sign-in-page'));
-
-/** Our own server answered 401: nobody is signed in on this browser (or the session ended). */
-const needsSignIn = (error: unknown) =>
-  error instanceof ApiError && error.failure.type === 'configuration' && error.failure.status === 401 && error.failure.by === 'server';
 
 const SITE_PREFIX = /^\/s\/([^/]+)(\/.*)?$/;
 
@@ -62,24 +59,21 @@ export function SiteRoot() {
     queryFn: ({ signal }) => getSites(signal),
     staleTime: Infinity,
     gcTime: Infinity,
-    retry: (count, error) => !needsSignIn(error) && count < 2,
+    retry: (count, error) => !isNotSignedIn(error) && count < 2,
   });
   const { refetch } = answer;
   const sites = { isPending: answer.isPending, isError: answer.isError, error: answer.error, refetch, data: answer.data?.sites };
-  // A session that ends while the page is open (timed out, signed out elsewhere, disabled): ask again, and
-  // the sites' 401 brings the sign-in page, on the same address.
+  // A changed name or grants: the header and the sites the person may use follow.
   useEffect(() => {
-    // Not cancelling a request under way: the sites' own 401 sends this event too, and cancelling it for a
-    // new one would ask again forever, never showing the sign-in page.
-    const onSignedOut = () => void refetch({ cancelRefetch: false });
-    window.addEventListener(SIGNED_OUT_EVENT, onSignedOut);
-    // A changed name or grants: the header and the sites the person may use follow.
-    window.addEventListener(ME_CHANGED_EVENT, onSignedOut);
-    return () => {
-      window.removeEventListener(SIGNED_OUT_EVENT, onSignedOut);
-      window.removeEventListener(ME_CHANGED_EVENT, onSignedOut);
-    };
+    const onMeChanged = () => void refetch({ cancelRefetch: false });
+    window.addEventListener(ME_CHANGED_EVENT, onMeChanged);
+    return () => window.removeEventListener(ME_CHANGED_EVENT, onMeChanged);
   }, [refetch]);
+  // A session that ends while the page is open (timed out, signed out elsewhere, disabled): a site's query
+  // or change that our server answers 401 asks for the sites again, whose own 401 brings the sign-in page
+  // on the same address. Not cancelling a request under way: several calls may end with a 401 at once, and
+  // each cancelling the last one's request could keep the sign-in page from ever showing.
+  const onNotSignedIn = () => void refetch({ cancelRefetch: false });
   // One query cache per site, kept while the page lives: a case seen on one site is never shown for another.
   const [clients] = useState(() => new Map<string, QueryClient>());
   const pathname = window.location.pathname;
@@ -113,7 +107,7 @@ export function SiteRoot() {
       </Center>
     );
   }
-  if (sites.isError && needsSignIn(sites.error)) {
+  if (sites.isError && isNotSignedIn(sites.error)) {
     return (
       <Suspense
         fallback={
@@ -161,7 +155,7 @@ export function SiteRoot() {
   setSiteScope(many ? site.id : null, many || me.kind === 'person' ? site.id : null);
   let client = clients.get(site.id);
   if (!client) {
-    client = createQueryClient();
+    client = createQueryClient({ onNotSignedIn });
     clients.set(site.id, client);
   }
   return (

@@ -1,7 +1,10 @@
 /**
  * The activity record as the browser reads it (`/api/activity...`): entries, the filters of the Activity
- * page, and whether the chain verifies. Written without zod, like the rest of what the first pages read.
+ * page, whether the chain verifies, and the team's created products. Each shape is a zod schema with its
+ * type inferred from it: the server parses the bodies it reads with them, the browser the answers. Only the
+ * pages that read the record load this module (zod is not on the first page: decision 0003).
  */
+import * as z from 'zod/mini';
 
 export const ACTIVITY_PATHS = {
   /** GET with ActivityFilter's fields as query parameters, and `before` (a seq) and `limit`: a page, newest first. */
@@ -37,60 +40,87 @@ export const ACTIVITY_ACTIONS = {
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
 
 /** What the Activity page filters by; every field optional. Times are epoch milliseconds. */
-export interface ActivityFilter {
-  person?: string;
-  site?: string;
-  action?: string;
-  outcome?: string;
-  from?: number;
-  to?: number;
+export const activityFilterSchema = z.object({
+  person: z.optional(z.string()),
+  site: z.optional(z.string()),
+  action: z.optional(z.string()),
+  outcome: z.optional(z.string()),
+  from: z.optional(z.number()),
+  to: z.optional(z.number()),
   /** A product's slug or a case id (exact), or words of a product's name. */
-  q?: string;
-}
-
-/**
- * What the Settings page tells the record of a profile check: the outcome, how many problems, and the site
- * ids the profile names. Never the profile's content (its addresses, its key variables).
- */
-export interface ProfileCheckReport {
-  outcome: 'ok' | 'problems';
-  problems: number;
-  sites: string[];
-}
+  q: z.optional(z.string()),
+});
+export type ActivityFilter = z.infer<typeof activityFilterSchema>;
 
 /** At most this many site ids in a report, each at most MAX_REPORTED_SITE_ID characters. */
 export const MAX_REPORTED_SITES = 100;
 export const MAX_REPORTED_SITE_ID = 100;
 
-export interface ActivityEntry {
-  seq: number;
+/**
+ * What the Settings page tells the record of a profile check: the outcome, how many problems, and the site
+ * ids the profile names. Never the profile's content (its addresses, its key variables): a body that
+ * carries more is refused, not trimmed.
+ */
+export const profileCheckReportSchema = z
+  .strictObject({
+    outcome: z.enum(['ok', 'problems']),
+    problems: z.int().check(z.minimum(0, 'must be a count')),
+    sites: z
+      .array(z.string().check(z.minLength(1), z.maxLength(MAX_REPORTED_SITE_ID)))
+      .check(z.maxLength(MAX_REPORTED_SITES, `must be at most ${MAX_REPORTED_SITES} site ids`)),
+  })
+  .check(
+    z.refine((report) => (report.outcome === 'ok') === (report.problems === 0), {
+      message: 'must be 0 exactly when the outcome is ok',
+      path: ['problems'],
+    }),
+  );
+export type ProfileCheckReport = z.infer<typeof profileCheckReportSchema>;
+
+const actorSchema = z.union([
+  z.object({ kind: z.literal('person'), id: z.string(), name: z.string() }),
+  z.object({ kind: z.literal('demo') }),
+  z.object({ kind: z.literal('anonymous') }),
+]);
+
+export const activityEntrySchema = z.object({
+  seq: z.number(),
   /** Epoch milliseconds, UTC. */
-  at: number;
-  actor: { kind: 'person'; id: string; name: string } | { kind: 'demo' } | { kind: 'anonymous' };
-  siteId: string | null;
-  action: string;
-  target: { name: string | null; slug: string | null; form: string | null; case: string | null };
-  refersTo: number | null;
-  requestId: string | null;
-  address: string | null;
-  userAgent: string | null;
-  outcome: string;
-  status: number | null;
-  durationMs: number | null;
-  hash: string;
+  at: z.number(),
+  actor: actorSchema,
+  siteId: z.nullable(z.string()),
+  action: z.string(),
+  target: z.object({
+    name: z.nullable(z.string()),
+    slug: z.nullable(z.string()),
+    form: z.nullable(z.string()),
+    case: z.nullable(z.string()),
+  }),
+  refersTo: z.nullable(z.number()),
+  requestId: z.nullable(z.string()),
+  address: z.nullable(z.string()),
+  userAgent: z.nullable(z.string()),
+  outcome: z.string(),
+  status: z.nullable(z.number()),
+  durationMs: z.nullable(z.number()),
+  hash: z.string(),
   /** Only when one entry is asked for: what the action kept (a create's `body`, the platform's `answer`). */
-  detail?: unknown;
-}
+  detail: z.optional(z.unknown()),
+});
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 
-export interface ActivityPage {
-  entries: ActivityEntry[];
+export const activityPageSchema = z.object({
+  entries: z.array(activityEntrySchema),
   /** The `before` of the next (older) page; null at the end. */
-  next: number | null;
-}
+  next: z.nullable(z.number()),
+});
+export type ActivityPage = z.infer<typeof activityPageSchema>;
 
-export type ChainState =
-  | { ok: true; entries: number; first: number | null; last: number | null }
-  | { ok: false; entries: number; brokenAt: number; reason: string };
+export const chainStateSchema = z.union([
+  z.object({ ok: z.literal(true), entries: z.number(), first: z.nullable(z.number()), last: z.nullable(z.number()) }),
+  z.object({ ok: z.literal(false), entries: z.number(), brokenAt: z.number(), reason: z.string() }),
+]);
+export type ChainState = z.infer<typeof chainStateSchema>;
 
 /** The team's created products on a site, from the activity record (`/api/created-products`). */
 export const CREATED_PRODUCTS_PATHS = {
@@ -102,37 +132,37 @@ export const CREATED_PRODUCTS_PATHS = {
   one: '/api/created-products/:seq',
 } as const;
 
-export interface CreatedByTeam {
+export const createdByTeamSchema = z.object({
   /** The outcome entry's number in the record. */
-  seq: number;
+  seq: z.number(),
   /** The create entry's number (what was sent). */
-  createSeq: number | null;
-  at: number;
-  by: string;
-  name: string | null;
-  slug: string | null;
+  createSeq: z.nullable(z.number()),
+  at: z.number(),
+  by: z.string(),
+  name: z.nullable(z.string()),
+  slug: z.nullable(z.string()),
   /** The id the platform gave it, when its answer had one. */
-  platformId: string | null;
+  platformId: z.nullable(z.string()),
   /** Only for one: the body sent and the platform's answer, as text. */
-  body?: string | null;
-  answer?: string | null;
-}
+  body: z.optional(z.nullable(z.string())),
+  answer: z.optional(z.nullable(z.string())),
+});
+export type CreatedByTeam = z.infer<typeof createdByTeamSchema>;
 
-export interface CreatedByTeamPage {
-  products: CreatedByTeam[];
-  next: number | null;
-}
+export const createdByTeamPageSchema = z.object({
+  products: z.array(createdByTeamSchema),
+  next: z.nullable(z.number()),
+});
+export type CreatedByTeamPage = z.infer<typeof createdByTeamPageSchema>;
 
 /** A slug created on a site, with who created it last and when. */
-export interface TeamSlug {
-  slug: string;
-  by: string;
-  at: number;
-}
+export const teamSlugSchema = z.object({ slug: z.string(), by: z.string(), at: z.number() });
+export type TeamSlug = z.infer<typeof teamSlugSchema>;
 
-export interface TeamSlugs {
+export const teamSlugsSchema = z.object({
   /** Every slug created on the site. */
-  slugs: string[];
+  slugs: z.array(z.string()),
   /** The same slugs, each with the last creation's who and when. */
-  created: TeamSlug[];
-}
+  created: z.array(teamSlugSchema),
+});
+export type TeamSlugs = z.infer<typeof teamSlugsSchema>;

@@ -1,11 +1,11 @@
 /**
  * Our own endpoints of people (owners), of a person's own account, and of one-time links (an invitation or
  * a reset): the bodies each takes, checked with the same schemas by the server and by the browser's forms,
- * and what each answers. The paths are PEOPLE_PATHS in access.ts. Browser-safe; loaded only by the pages
+ * and what each answers, parsed with these schemas by the browser (types inferred from them). The paths are PEOPLE_PATHS in access.ts. Browser-safe; loaded only by the pages
  * that use it (zod is not on the first page).
  */
 import * as z from 'zod/mini';
-import { ALL_SITES, ROLE_LABELS, ROLES, type Grant, type Role } from './access';
+import { ALL_SITES, ROLE_LABELS, ROLES, type Grant } from './access';
 
 /** How long an invitation or a reset link may be used: 72 hours. */
 export const ONE_TIME_LINK_MS = 72 * 60 * 60 * 1000;
@@ -41,6 +41,8 @@ export const grantsBodySchema = z.strictObject({ grants });
 export const personChangeBodySchema = z.strictObject({ disabled: z.boolean() });
 
 export const secondFactorBodySchema = z.strictObject({ everyone: z.boolean(), roles: z.array(z.enum(ROLES)).check(z.maxLength(3)) });
+/** The owners' rule: who must confirm their password with a passkey. */
+export type SecondFactorRule = z.infer<typeof secondFactorBodySchema>;
 
 /** A one-time link's token: 32 random bytes, base64url. */
 export const linkBodySchema = z.strictObject({ token: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'is not a link of ours')) });
@@ -49,84 +51,88 @@ export const acceptBodySchema = z.strictObject({
   password: z.string().check(z.minLength(1, 'is required'), z.maxLength(1024)),
 });
 
+const grantAnswer = z.object({ siteId: z.string(), role: z.enum(ROLES) });
+
 /** One of the signed-in person's sessions, as Your account lists them. */
-export interface SessionView {
+export const sessionViewSchema = z.object({
   /** What "sign out this one" names it by: never usable as the session's id. */
-  handle: string;
+  handle: z.string(),
   /** "Chrome on macOS", from the browser's user agent; null when it sent none. */
-  device: string | null;
-  address: string | null;
-  createdAt: number;
-  lastSeenAt: number;
+  device: z.nullable(z.string()),
+  address: z.nullable(z.string()),
+  createdAt: z.number(),
+  lastSeenAt: z.number(),
   /** How it was started: password, passkey, password+passkey, single-sign-on. */
-  method: string;
+  method: z.string(),
   /** The session of the browser asking. */
-  current: boolean;
-}
+  current: z.boolean(),
+});
+export type SessionView = z.infer<typeof sessionViewSchema>;
 
 /** `GET` your account. */
-export interface AccountView {
-  email: string;
-  displayName: string;
-  grants: Grant[];
+export const accountViewSchema = z.object({
+  email: z.string(),
+  displayName: z.string(),
+  grants: z.array(grantAnswer),
   /** The owners' rule asks this person for a second factor (a passkey) after the password. */
-  secondFactorRequired: boolean;
-  hasPassword: boolean;
-  sessions: SessionView[];
-}
+  secondFactorRequired: z.boolean(),
+  hasPassword: z.boolean(),
+  sessions: z.array(sessionViewSchema),
+});
+export type AccountView = z.infer<typeof accountViewSchema>;
 
 /** Where a person stands: able to sign in, invited (a link not used yet), or disabled. */
-export type PersonStatus = 'active' | 'invited' | 'disabled';
+export const PERSON_STATUSES = ['active', 'invited', 'disabled'] as const;
+export type PersonStatus = (typeof PERSON_STATUSES)[number];
 
-export interface PersonView {
-  id: string;
-  email: string;
-  displayName: string;
-  grants: Grant[];
-  status: PersonStatus;
-  hasPassword: boolean;
+const linkPurpose = z.enum(['invitation', 'reset']);
+
+export const personViewSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  displayName: z.string(),
+  grants: z.array(grantAnswer),
+  status: z.enum(PERSON_STATUSES),
+  hasPassword: z.boolean(),
   /** Their open link (invitation or reset) and when it ends; null when none. */
-  link: { purpose: 'invitation' | 'reset'; expiresAt: number } | null;
+  link: z.nullable(z.object({ purpose: linkPurpose, expiresAt: z.number() })),
   /** When they last used site-admin (any session still open), or null. */
-  lastSeenAt: number | null;
+  lastSeenAt: z.nullable(z.number()),
   /** Sessions still open. */
-  sessions: number;
-}
-
-export interface SecondFactorRule {
-  everyone: boolean;
-  roles: Role[];
-}
+  sessions: z.number(),
+});
+export type PersonView = z.infer<typeof personViewSchema>;
 
 /** `GET` people. */
-export interface PeopleView {
-  people: PersonView[];
+export const peopleViewSchema = z.object({
+  people: z.array(personViewSchema),
   /** The sites of the profile a grant may name, besides every site ('*'). */
-  sites: { id: string; name: string }[];
-  secondFactor: SecondFactorRule;
-}
+  sites: z.array(z.object({ id: z.string(), name: z.string() })),
+  secondFactor: z.object({ everyone: z.boolean(), roles: z.array(z.enum(ROLES)) }),
+});
+export type PeopleView = z.infer<typeof peopleViewSchema>;
 
 /** A link made for a person (invitation or reset): shown once, to be copied and sent to them. */
-export interface LinkView {
-  url: string;
-  expiresAt: number;
-}
+export const linkViewSchema = z.object({ url: z.string(), expiresAt: z.number() });
+export type LinkView = z.infer<typeof linkViewSchema>;
 
 /** `POST` invite: the person added, and their invitation. */
-export interface InvitedView {
-  person: PersonView;
-  link: LinkView;
-}
+export const invitedViewSchema = z.object({ person: personViewSchema, link: linkViewSchema });
+export type InvitedView = z.infer<typeof invitedViewSchema>;
 
 /** What a one-time link is for, told to the person who opened it (not signed in). */
-export interface LinkDetails {
-  purpose: 'invitation' | 'reset';
-  email: string;
-  displayName: string;
+export const linkDetailsSchema = z.object({
+  purpose: linkPurpose,
+  email: z.string(),
+  displayName: z.string(),
   /** Their password may be 8 characters rather than 15: a passkey is asked for after it. */
-  secondFactorRequired: boolean;
-  expiresAt: number;
-}
+  secondFactorRequired: z.boolean(),
+  expiresAt: z.number(),
+});
+export type LinkDetails = z.infer<typeof linkDetailsSchema>;
+
+/** What ending sessions answers: how many ended. */
+export const endedSchema = z.object({ ended: z.number() });
 
 /** A grant in words: "Owner of every site", "Editor on Harbour Linen" (a site's id when it has no name here). */
 export function describeGrant(grant: Grant, siteNames: ReadonlyMap<string, string>): string {

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createProduct, getFormCase, getSites, REQUEST_TIMEOUT_MS } from './api-client';
+import { endedSchema } from '@/contract/people';
+import { signInAnswerReader } from '@/contract/sign-in-answers';
+import { callOwnApi, createProduct, getFormCase, getSites, REQUEST_TIMEOUT_MS } from './api-client';
 import { ApiError } from './api-error';
 import { setSiteScope } from './site-scope';
 import { isExactNumber } from './exact-number';
@@ -263,5 +265,29 @@ describe('the site a call goes to', () => {
       '/api/s/harbour-linen/site/v2/forms/3/cases/48217',
       '/api/s/harbour-linen/site/v2/ecommerce/products/create',
     ]);
+  });
+});
+
+describe('callOwnApi', () => {
+  it('reads the answer with the contract’s schema, or a reader written without zod', async () => {
+    fetchMock.mockResolvedValueOnce(answer(200, '{"ended":2,"extra":true}'));
+    expect(await callOwnApi('/api/account/sessions/sign-out-others', { method: 'POST', answer: endedSchema })).toEqual({ ended: 2 });
+    fetchMock.mockResolvedValueOnce(answer(200, '{"result":"second-factor","ways":["passkey"],"setUp":true}'));
+    expect(await callOwnApi('/api/sign-in/password', { method: 'POST', body: {}, answer: signInAnswerReader })).toEqual({
+      result: 'second-factor',
+      ways: ['passkey'],
+      setUp: true,
+    });
+  });
+
+  it('calls an answer that is not the shape expected unreadable, never handing it on', async () => {
+    fetchMock.mockResolvedValueOnce(answer(200, '{"ended":"two"}'));
+    const error = await failure(callOwnApi('/api/account/sessions/sign-out-others', { method: 'POST', answer: endedSchema }));
+    expect(error.failure).toEqual({ type: 'unreadable', status: 200, by: 'server', cutOff: false });
+  });
+
+  it('hands back nothing for an answer without a body', async () => {
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
+    expect(await callOwnApi('/api/people/second-factor', { method: 'PUT', body: { everyone: false, roles: [] } })).toBeUndefined();
   });
 });

@@ -6,14 +6,13 @@
 import { PLATFORM_STATUS_HEADER } from '@/contract/server-meta';
 import type { FormCase, WireProduct } from '@/contract/site-api';
 import { CREATE_PRODUCT_PATH, formCasePath, isJsonObject } from '@/contract/site-api-basics';
-import { ACCESS_PATHS, readMe, type Me } from '@/contract/access';
+import { readMe, type Me } from '@/contract/access';
+import type { AnswerReader } from '@/contract/answer-reader';
 import { readSiteInfo, SITES_PATH, type SiteInfo } from '@/contract/site-info';
 import { apiErrors } from './api-error';
 import { readErrorBody } from './error-body';
 import { apiBasePath } from './site-scope';
 
-/** Sent on `window` when our server answers 401: the session ended (or never was); the app asks to sign in. */
-export const SIGNED_OUT_EVENT = 'site-admin:signed-out';
 /** Who is signed in has changed (their name, their grants): the page asks /api/sites again. */
 export const ME_CHANGED_EVENT = 'site-admin:me-changed';
 
@@ -61,11 +60,6 @@ async function send(path: string, init: RequestInit = {}, signal?: AbortSignal):
       response = await fetch(path, { ...init, signal: controller.signal, headers: { accept: 'application/json', ...init.headers } });
     } catch (cause) {
       return fail(cause);
-    }
-    // Our own server says the session has ended (not a platform's 401, which carries its status): the
-    // app shows its sign-in page. A sign-in step's 401 (a wrong password, a passkey refused) is that page's own.
-    if (response.status === 401 && platformStatusOf(response) === null && !path.startsWith(`${ACCESS_PATHS.signIn}/`)) {
-      window.dispatchEvent(new Event(SIGNED_OUT_EVENT));
     }
     try {
       const text = await response.text();
@@ -165,11 +159,24 @@ export async function getSites(signal?: AbortSignal): Promise<SitesAnswer> {
   return { sites: sites as SiteInfo[], me };
 }
 
+interface OwnCall {
+  method?: string;
+  body?: unknown;
+}
+
 /**
- * A call to one of our own endpoints (signing in, people, your account): JSON in, JSON (or nothing) out;
- * an `ApiError` for an error status, classified like any other.
+ * A call to one of our own endpoints (signing in, people, your account, the activity record): JSON in, and
+ * out the answer read by `answer`, the contract's schema of it (an `ApiError` classified `unreadable` when
+ * it is not that shape), or without one, nothing or what came; an `ApiError` for an error status,
+ * classified like any other.
  */
-export async function callOwnApi(path: string, init: { method?: string; body?: unknown } = {}, signal?: AbortSignal): Promise<unknown> {
+export async function callOwnApi<T>(path: string, init: OwnCall & { answer: AnswerReader<T> }, signal?: AbortSignal): Promise<T>;
+export async function callOwnApi(path: string, init?: OwnCall, signal?: AbortSignal): Promise<unknown>;
+export async function callOwnApi<T>(
+  path: string,
+  init: OwnCall & { answer?: AnswerReader<T> } = {},
+  signal?: AbortSignal,
+): Promise<T | unknown> {
   const answer = await send(
     path,
     {
@@ -178,6 +185,10 @@ export async function callOwnApi(path: string, init: { method?: string; body?: u
     },
     signal,
   );
-  if (answer.ok && answer.text === '') return undefined;
-  return readJson(answer);
+  const json = answer.ok && answer.text === '' ? undefined : readJson(answer);
+  if (!init.answer) return json;
+  const read = init.answer.safeParse(json);
+  if (!read.success)
+    throw apiErrors.notJson(answer.status, answer.platformStatus, null, 'The server’s answer is not the shape this page expects.');
+  return read.data;
 }

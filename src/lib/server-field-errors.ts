@@ -2,8 +2,8 @@
  * A server's refusal of a form, field by field: the `details` of its error body (`{field, message}`), for a
  * form to show with react-hook-form's `setError` beside the fields they name.
  */
-import { ApiError, classifyApiError } from './api-error';
-import { describeFailure } from './api-error-class';
+import { ApiError } from './api-error';
+import { ownApiFailureText } from './own-api-failure';
 
 /** The details of a 400 or 409 that name one of `fields`, by field; empty for any other failure. */
 export function serverFieldErrors<F extends string>(error: unknown, fields: readonly F[]): Partial<Record<F, string>> {
@@ -16,8 +16,5 @@ export function serverFieldErrors<F extends string>(error: unknown, fields: read
   return found;
 }
 
-/** What a failed call tells the person: our server's own words when it gave some, else the failure described. */
-export function failureMessage(error: unknown): string {
-  if (error instanceof ApiError && error.said && error.failure.type !== 'network' && error.failure.type !== 'timeout') return error.said;
-  return describeFailure(classifyApiError(error));
-}
+/** What a failed call tells the person beside the form: the one translator's words (`own-api-failure.ts`). */
+export const failureMessage = (error: unknown): string => ownApiFailureText(error);

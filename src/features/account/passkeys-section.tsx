@@ -4,13 +4,12 @@
  * adding one (src/lib/passkeys.ts) loads only when the person adds one.
  */
 import { Alert, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { ACCESS_PATHS, PASSKEY_NAME_MAX, passkeyPath, type PasskeyList, type PasskeySummary } from '@/contract/access';
 import { isJsonObject } from '@/contract/site-api-basics';
 import { callOwnApi } from '@/lib/api-client';
-import { ApiError, classifyApiError } from '@/lib/api-error';
-import { describeFailure } from '@/lib/api-error-class';
+import { ownApiFailureText } from '@/lib/own-api-failure';
 import { DateTime } from '@/lib/date-time';
 import { createPasskey, passkeyProblem } from '@/lib/passkeys';
 import hidden from '@/lib/visually-hidden.module.css';
@@ -36,12 +35,17 @@ const passkeysQueryOptions = queryOptions({
   queryFn: async ({ signal }): Promise<PasskeyList> => ({ passkeys: readPasskeys(await callOwnApi(ACCESS_PATHS.passkeys, {}, signal)) }),
 });
 
+/**
+ * A change run as a mutation of the page's query client, so that one our server answers 401 (the session
+ * ended) brings the sign-in page like every other (src/app/query-client.ts).
+ */
+const useChange = () => useMutation({ mutationFn: (work: () => Promise<unknown>) => work() }).mutateAsync;
+
 /** What a failure says to the person: the browser's words for a cancelled prompt, the server's for a refusal. */
 function problemText(error: unknown): string {
   const browser = passkeyProblem(error);
   if (browser) return browser;
-  if (error instanceof ApiError && error.said) return error.said;
-  return describeFailure(classifyApiError(error));
+  return ownApiFailureText(error);
 }
 
 function PasskeyRow({
@@ -57,11 +61,12 @@ function PasskeyRow({
   const [name, setName] = useState(passkey.name);
   const [busy, setBusy] = useState(false);
 
+  const change = useChange();
   const act = async (work: () => Promise<unknown>) => {
     setBusy(true);
     onProblem(null);
     try {
-      await work();
+      await change(work);
       await onChanged();
       setMode('show');
     } catch (error) {
@@ -146,6 +151,7 @@ export function PasskeysSection() {
   const [added, setAdded] = useState<string | null>(null);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: passkeysQueryOptions.queryKey });
+  const change = useChange();
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
@@ -154,9 +160,11 @@ export function PasskeysSection() {
     setProblem(null);
     setAdded(null);
     try {
-      const options = await callOwnApi(ACCESS_PATHS.passkeyOptions, { method: 'POST' });
-      const response = await createPasskey(options);
-      await callOwnApi(ACCESS_PATHS.passkeys, { method: 'POST', body: { name, response } });
+      await change(async () => {
+        const options = await callOwnApi(ACCESS_PATHS.passkeyOptions, { method: 'POST' });
+        const response = await createPasskey(options);
+        await callOwnApi(ACCESS_PATHS.passkeys, { method: 'POST', body: { name, response } });
+      });
       setAdded(name.trim());
       setName('');
       await refresh();

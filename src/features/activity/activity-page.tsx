@@ -11,30 +11,22 @@ import { Alert, Anchor, Badge, Button, Group, Loader, Select, Stack, Text, TextI
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import {
-  ACTIVITY_ACTIONS,
-  ACTIVITY_PATHS,
-  type ActivityEntry,
-  type ActivityFilter,
-  type ActivityPage,
-  type ChainState,
-} from '@/contract/activity';
-import { actorName, PEOPLE_PATHS } from '@/contract/access';
-import type { PeopleView } from '@/contract/people';
+import { ACTIVITY_ACTIONS, ACTIVITY_PATHS, type ActivityEntry, type ActivityFilter } from '@/contract/activity';
+import { actorName } from '@/contract/access';
 import { capabilitiesOf } from '@/contract/site-info';
-import { callOwnApi } from '@/lib/api-client';
 import { classifyApiError } from '@/lib/api-error';
 import { describeFailure } from '@/lib/api-error-class';
 import { DateTime } from '@/lib/date-time';
 import { DetailsDrawer } from '@/lib/details-drawer';
+import { peopleQuery } from '@/lib/people-query';
 import { reindentJson } from '@/lib/exact-json';
 import { JsonBlock } from '@/lib/json-block';
 import { pathTo, withQuery, type Href } from '@/lib/paths';
 import { Link, useLocation, useNavigate } from '@/lib/router';
 import { siteHref, useSite } from '@/lib/site-context';
+import { activityEntryQuery, activityPagesQuery, chainQuery } from './activity-api';
 import classes from './activity-page.module.css';
 
-const PAGE = 100;
 const ROW_HEIGHT = 56;
 
 const OUTCOMES = ['created', 'rejected', 'not-processed', 'unknown', 'sent', 'found', 'not-found', 'refused', 'failed', 'ok', 'problems'];
@@ -124,11 +116,7 @@ function SitePageLink({ siteId, to, children }: { siteId: string; to: Href; chil
 
 function EntryDetails({ seq, onClose }: { seq: number | null; onClose: () => void }) {
   const { site, sites } = useSite();
-  const entry = useQuery({
-    queryKey: ['activity-entry', seq],
-    queryFn: async ({ signal }) => (await callOwnApi(ACTIVITY_PATHS.entry.replace(':seq', String(seq)), {}, signal)) as ActivityEntry,
-    enabled: seq !== null,
-  });
+  const entry = useQuery(activityEntryQuery(seq));
   const data = entry.data;
   // Links only to a site the person may use (the sites the server listed for them).
   const entrySite = data?.siteId ? sites.find((one) => one.id === data.siteId) : undefined;
@@ -185,11 +173,7 @@ function EntryDetails({ seq, onClose }: { seq: number | null; onClose: () => voi
 }
 
 function ChainBadge() {
-  const chain = useQuery({
-    queryKey: ['activity-chain'],
-    queryFn: async ({ signal }) => (await callOwnApi(ACTIVITY_PATHS.verify, {}, signal)) as ChainState,
-    staleTime: 60_000,
-  });
+  const chain = useQuery(chainQuery);
   if (chain.isPending)
     return (
       <Badge variant="light" color="gray">
@@ -218,11 +202,7 @@ function ChainBadge() {
 
 /** Everyone an owner may pick, by name: the People page's list (the same query, so one load serves both). */
 function usePeopleChoices(enabled: boolean, selected: string | undefined) {
-  const people = useQuery({
-    queryKey: ['people'],
-    queryFn: async ({ signal }) => (await callOwnApi(PEOPLE_PATHS.people, {}, signal)) as PeopleView,
-    enabled,
-  });
+  const people = useQuery({ ...peopleQuery, enabled });
   return useMemo(() => {
     const choices = (people.data?.people ?? [])
       .map((person) => ({ value: person.id, label: `${person.displayName} (${person.email})` }))
@@ -266,17 +246,7 @@ export function ActivityPage() {
   );
   const params = filterQuery(filter);
 
-  const pages = useInfiniteQuery({
-    queryKey: ['activity', params.toString()],
-    initialPageParam: null as number | null,
-    queryFn: async ({ pageParam, signal }) => {
-      const query = new URLSearchParams(params);
-      query.set('limit', String(PAGE));
-      if (pageParam !== null) query.set('before', String(pageParam));
-      return (await callOwnApi(`${ACTIVITY_PATHS.list}?${query.toString()}`, {}, signal)) as ActivityPage;
-    },
-    getNextPageParam: (last) => last.next,
-  });
+  const pages = useInfiniteQuery(activityPagesQuery(params));
   const entries = useMemo(() => pages.data?.pages.flatMap((page) => page.entries) ?? [], [pages.data]);
 
   const scroller = useRef<HTMLDivElement>(null);

@@ -12,7 +12,8 @@ import { inviteBodySchema } from '@/contract/people';
 import { failureMessage, serverFieldErrors } from '@/lib/server-field-errors';
 import { GrantsMatrix } from './grants-matrix';
 import { grantsFromMatrix, matrixFromGrants, type GrantMatrix } from './grants-matrix-model';
-import { invitePerson, peopleQuery } from './people-api';
+import { peopleQuery } from '@/lib/people-query';
+import { invitePerson } from './people-api';
 
 const inviteFormSchema = z.strictObject({
   email: inviteBodySchema.shape.email,

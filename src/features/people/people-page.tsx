@@ -11,7 +11,7 @@ import { failureMessage } from '@/lib/server-field-errors';
 import { useSite } from '@/lib/site-context';
 import { InviteForm } from './invite-form';
 import { LinkShown } from './link-shown';
-import { peopleQuery } from './people-api';
+import { peopleQuery } from '@/lib/people-query';
 import { PersonCard } from './person-card';
 import { SecondFactorRuleForm } from './second-factor-rule';
 

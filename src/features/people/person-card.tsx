@@ -14,7 +14,8 @@ import { failureMessage } from '@/lib/server-field-errors';
 import { GrantsMatrix } from './grants-matrix';
 import { grantsFromMatrix, matrixFromGrants, type GrantMatrix } from './grants-matrix-model';
 import { LinkShown } from './link-shown';
-import { peopleQuery, resetPerson, setDisabled, setGrants, signOutPerson } from './people-api';
+import { peopleQuery } from '@/lib/people-query';
+import { resetPerson, setDisabled, setGrants, signOutPerson } from './people-api';
 
 const STATUS: Record<PersonView['status'], { label: string; color: string }> = {
   active: { label: 'Active', color: 'teal' },

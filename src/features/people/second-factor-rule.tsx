@@ -8,7 +8,8 @@ import { useState } from 'react';
 import { ROLE_LABELS, ROLES, type Role } from '@/contract/access';
 import type { SecondFactorRule } from '@/contract/people';
 import { failureMessage } from '@/lib/server-field-errors';
-import { peopleQuery, saveSecondFactor } from './people-api';
+import { peopleQuery } from '@/lib/people-query';
+import { saveSecondFactor } from './people-api';
 
 export function SecondFactorRuleForm({ rule }: { rule: SecondFactorRule }) {
   const queryClient = useQueryClient();

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { CREATED_PRODUCTS_PATHS, type CreatedByTeam, type CreatedByTeamPage } from '@/contract/activity';
+import { CREATED_PRODUCTS_PATHS, createdByTeamPageSchema, createdByTeamSchema } from '@/contract/activity';
 import { callOwnApi } from '@/lib/api-client';
 import { classifyApiError } from '@/lib/api-error';
 import { describeFailure } from '@/lib/api-error-class';
@@ -17,7 +17,7 @@ import { listCreated } from './created-products';
 function TeamProduct({ seq, onClose }: { seq: number | null; onClose: () => void }) {
   const product = useQuery({
     queryKey: ['team-created', seq],
-    queryFn: async ({ signal }) => (await callOwnApi(CREATED_PRODUCTS_PATHS.one.replace(':seq', String(seq)), {}, signal)) as CreatedByTeam,
+    queryFn: ({ signal }) => callOwnApi(CREATED_PRODUCTS_PATHS.one.replace(':seq', String(seq)), { answer: createdByTeamSchema }, signal),
     enabled: seq !== null,
   });
   const data = product.data;
@@ -76,10 +76,10 @@ function TeamCreated() {
   const pages = useInfiniteQuery({
     queryKey: ['team-created-list', site.id],
     initialPageParam: null as number | null,
-    queryFn: async ({ pageParam, signal }) => {
+    queryFn: ({ pageParam, signal }) => {
       const query = new URLSearchParams({ site: site.id });
       if (pageParam !== null) query.set('before', String(pageParam));
-      return (await callOwnApi(`${CREATED_PRODUCTS_PATHS.list}?${query.toString()}`, {}, signal)) as CreatedByTeamPage;
+      return callOwnApi(`${CREATED_PRODUCTS_PATHS.list}?${query.toString()}`, { answer: createdByTeamPageSchema }, signal);
     },
     getNextPageParam: (last) => last.next,
   });
@@ -149,7 +149,8 @@ export function CreatedProductsPage() {
         From this browser
       </Title>
       <Text c="dimmed" size="sm">
-        The last 50 created here, kept in this browser: open one to start a new product from it.
+        The last 50 created from this browser, kept here for what the team’s list cannot do: each reopens as its own summary, with Start a
+        new product from this one, even when the server’s record cannot be read.
       </Text>
       {created.length === 0 ? (
         <Stack align="flex-start">

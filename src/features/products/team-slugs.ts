@@ -4,23 +4,9 @@
  * the editor's warning. A failure to read them leaves each with this browser's own list.
  */
 import { useQuery } from '@tanstack/react-query';
-import { CREATED_PRODUCTS_PATHS, type TeamSlug } from '@/contract/activity';
-import { isJsonObject } from '@/contract/site-api-basics';
+import { CREATED_PRODUCTS_PATHS, teamSlugsSchema, type TeamSlug } from '@/contract/activity';
 import type { SiteInfo } from '@/contract/site-info';
 import { callOwnApi } from '@/lib/api-client';
-
-/** The answer's slugs, each with who and when; an entry that is not one is left out. */
-export function readTeamSlugs(answer: unknown): TeamSlug[] {
-  if (!isJsonObject(answer)) return [];
-  if (Array.isArray(answer.created)) {
-    return answer.created.flatMap((item: unknown) =>
-      isJsonObject(item) && typeof item.slug === 'string' && typeof item.by === 'string' && typeof item.at === 'number'
-        ? [{ slug: item.slug, by: item.by, at: item.at }]
-        : [],
-    );
-  }
-  return [];
-}
 
 /** Only the slugs (the import's duplicate check). */
 export const slugsOnly = (created: TeamSlug[]): string[] => created.map((one) => one.slug);
@@ -30,7 +16,8 @@ export function useTeamSlugs<T = TeamSlug[]>(site: Pick<SiteInfo, 'id'>, select?
   return useQuery({
     queryKey: ['team-slugs', site.id],
     queryFn: async ({ signal }) =>
-      readTeamSlugs(await callOwnApi(`${CREATED_PRODUCTS_PATHS.slugs}?site=${encodeURIComponent(site.id)}`, {}, signal)),
+      (await callOwnApi(`${CREATED_PRODUCTS_PATHS.slugs}?site=${encodeURIComponent(site.id)}`, { answer: teamSlugsSchema }, signal))
+        .created,
     staleTime: 60_000,
     select,
   });

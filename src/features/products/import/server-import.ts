@@ -13,6 +13,7 @@ import {
 } from '@/contract/imports';
 import { callOwnApi } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
+import { kindOfOwnApiFailure, ownApiFailureText } from '@/lib/own-api-failure';
 import type { ImportFile, ImportWork, ProductStatus } from './import-store';
 
 /** The work as the server keeps it: what every browser shares (statuses are the server's own). */
@@ -35,13 +36,13 @@ export const sharedWork = (work: ImportWork, products?: number): SharedWork => (
 
 /** The server could not be reached, or could not answer (not a refusal): the page works from its copy. */
 export function unreachable(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return true;
-  return error.status === 0 || error.status >= 500;
+  const kind = kindOfOwnApiFailure(error);
+  return kind === 'unreachable' || kind === 'unexpected';
 }
 
 /** A refusal's message, as the server said it. */
 export function saidOf(error: unknown): string | null {
-  return error instanceof ApiError ? (error.said ?? error.message) : null;
+  return error instanceof ApiError ? ownApiFailureText(error) : null;
 }
 
 const parseJson = (text: string | null | undefined): unknown => {
