@@ -200,4 +200,11 @@ describe('docs/architecture.md against the folders and the pipeline', () => {
     const positions = modules.map(named);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
   });
+
+  it('no step numbers itself: the list in server/app.ts is the order', () => {
+    const numbered = filesUnder('server/pipeline', (name) => name.endsWith('.ts')).filter((file) =>
+      /\bstep \d+\b/i.test(readFileSync(file, 'utf8')),
+    );
+    expect(numbered.map((file) => file.slice(ROOT.length))).toEqual([]);
+  });
 });

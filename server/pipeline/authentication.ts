@@ -1,5 +1,5 @@
 /**
- * Step 4, authentication: who is asking (auth/accounts.ts). A site's call, and every endpoint of our own
+ * Authentication: who is asking (auth/accounts.ts). A site's call, and every endpoint of our own
  * API but the public ones (the health check, signing in), is answered only for a person signed in, or in
  * the local demo (loopback, nobody in the database); anyone else gets 401 in the spec's error shape and
  * the app shows its sign-in page. The app's pages and files hold no data: they are served to anyone.

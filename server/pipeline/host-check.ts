@@ -1,5 +1,5 @@
 /**
- * Step 2, the host check: the server answers only the host names it is known by (ALLOWED_HOSTS; on
+ * The host check: the server answers only the host names it is known by (ALLOWED_HOSTS; on
  * loopback, loopback names). A web page on another domain that its owner points at 127.0.0.1 (DNS
  * rebinding) would otherwise count as "same origin" here and could read and change what we guard.
  */

@@ -1,5 +1,5 @@
 /**
- * Step 7, the operation allowlist: only the two operations of the spec go on to a site's platform, a case
+ * The operation allowlist: only the two operations of the spec go on to a site's platform, a case
  * lookup and a product create; everything else is answered here and never reaches the upstream. A lookup
  * must carry no body, and a create no more than MAX_BODY_BYTES by its declared length (one that declares
  * less and sends more is cut off by the proxy as it counts).

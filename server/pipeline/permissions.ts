@@ -1,5 +1,5 @@
 /**
- * Step 8, permissions: a site's call goes on to its platform only when the person's grants allow that
+ * Permissions: a site's call goes on to its platform only when the person's grants allow that
  * operation on that site (src/contract/access.ts); otherwise 403 in the spec's error shape, saying what
  * they may and may not do there, and no platform is contacted. Our own 403 carries no x-platform-status,
  * so the browser tells it apart from a platform's 403 (the site's key lacking a permission).

@@ -1,7 +1,8 @@
 /**
- * Step 5, the same-origin check: only the app's own pages may change anything. A cross-site form or
+ * The same-origin check: only the app's own pages may change anything. A cross-site form or
  * script gets 403 here, and the platform never sees it. (By now only a site's operations can be asked to
- * change anything: step 3 refused every other request that is not GET or HEAD.)
+ * change anything: the refusal of unread bodies, before it, refused every other request that is not GET or
+ * HEAD.)
  */
 import type { IncomingMessage } from 'node:http';
 import { refuse } from '../answers';

@@ -1,5 +1,5 @@
 /**
- * Step 1, the security headers: every answer carries them, our refusals included (a wrong Host's too):
+ * The security headers: every answer carries them, our refusals included (a wrong Host's too):
  * no framing, no sniffing, no referrer leaks, scripts only from our own origin.
  */
 import type { ServerResponse } from 'node:http';

@@ -1,5 +1,5 @@
 /**
- * Step 6, site resolution: which configured site an address of Site API v2 names. The site is the whole
+ * Site resolution: which configured site an address of Site API v2 names. The site is the whole
  * first segment after /api/s/, compared as it came (`nor%74h` is not `north`): only an id of the profile
  * matches. The short /api/site/v2/... reaches the one site of a server that has only one.
  */

@@ -1,8 +1,8 @@
 /**
- * Step 3, the refusals that need to know nothing but the request line: our pages only read, and of our
+ * The refusals that need to know nothing but the request line: our pages only read, and of our
  * own API only the endpoints that declare a method other than GET take a body, so any other request that
  * would send a body (any other method, or a GET with a body) is refused before anything reads it, whoever
- * sends it. A site's operations take a body only to create a product; the operation allowlist (step 7)
+ * sends it. A site's operations take a body only to create a product; the operation allowlist (a later step)
  * refuses the rest.
  */
 import { bodyPending, refuse } from '../answers';
