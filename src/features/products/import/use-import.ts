@@ -486,16 +486,27 @@ export function useImport(site: SiteInfo) {
   };
 
   /** Lets the run go (once nothing is on its way): a pause, a stop, or every product sent. */
-  const release = useCallback(async (finished: boolean) => {
-    const id = workRef.current?.serverId;
-    const token = runner.current;
-    stopRenewing();
-    runner.current = null;
-    setHolding(false);
-    if (!id || !token) return;
-    runnerToken.write(id, null);
-    await releaseRun(id, token, finished).catch(() => undefined);
-  }, []);
+  const release = useCallback(
+    async (finished: boolean) => {
+      const id = workRef.current?.serverId;
+      const token = runner.current;
+      stopRenewing();
+      runner.current = null;
+      setHolding(false);
+      if (!id || !token) return;
+      runnerToken.write(id, null);
+      await releaseRun(id, token, finished).catch(() => undefined);
+      // What the server learnt during the run shows now (a create whose answer this page lost, known created
+      // there), not at the next poll: the watch's last read is still fresh to the query client when it is turned
+      // back on, so it is not read again by itself.
+      await readImport(id).then(
+        // Changes of this page not saved yet are not overwritten; the save that follows reads it again.
+        (record) => (unsaved.current ? undefined : apply(record, { file: false })),
+        () => undefined,
+      );
+    },
+    [apply],
+  );
 
   /**
    * Takes the import's run on the server (or is told who holds it), and keeps it while sending. Resolves
