@@ -44,6 +44,8 @@ function standInServer() {
     /** Holds each create until opened. */
     createGate: null as Promise<void> | null,
     sent: [] as string[],
+    /** A slug whose create reaches the platform, and whose answer never reaches the page. */
+    loseAnswerOf: null as string | null,
     released: [] as string[],
   };
   const away = () => {
@@ -126,6 +128,7 @@ function standInServer() {
       }
       state.sent.push(body.slug ?? '');
       found.products[key] = { status: 'created', at: 1, createSeq: 1, body: JSON.stringify(body), answer: '{}' };
+      if (body.slug === state.loseAnswerOf) throw apiErrors.noAnswer();
       return { id: `p-${body.slug ?? ''}` };
     },
   };
@@ -238,6 +241,17 @@ describe('an import session', () => {
     expect(session.getState().notice).toMatch(/already created/);
     expect(stand.state.sent).toEqual([]);
     await vi.waitFor(() => expect(session.getState().work?.statuses['0']).toMatchObject({ status: 'created' }));
+  });
+
+  it('once the run is let go, shows what the server knows of a product whose answer the page lost', async () => {
+    const stand = standInServer();
+    const session = sessionWith(stand);
+    await session.load(FILE, WORK);
+    stand.state.loseAnswerOf = 'b';
+    await session.run(plan([0, 1, 2]), 1);
+    await vi.waitFor(() => expect(session.getState().progress?.snapshot.state).toBe('done'));
+    await vi.waitFor(() => expect(session.getState().work?.statuses['1']).toMatchObject({ status: 'created' }));
+    expect(stand.state.sent).toEqual(['a', 'b', 'c']);
   });
 
   it('a reload lets go of the run its tab held, then opens the import', async () => {

@@ -8,27 +8,19 @@ import { useDeferredValue, useEffect, useMemo, useState, useSyncExternalStore } 
 import { useQuery } from '@tanstack/react-query';
 import type { SiteInfo } from '@/contract/site-info';
 import { createProduct } from '@/lib/api-client';
-import { storedValue } from '@/lib/storage';
 import { addCreated } from '../created-products';
 import { settingsForSite } from '../model/codec';
 import { checkProduct, readerOf } from './check';
-import { matchColumns, mappingOf, normaliseLabel, type ColumnMatch, type RememberedMapping } from './columns';
+import { matchColumns, mappingOf, normaliseLabel, type ColumnMatch } from './columns';
 import { DEFAULT_CONCURRENCY } from './create-queue';
 import type { TextEncodingName } from './encoding';
 import { importStore } from './import-store';
 import { ImportSession } from './import-session';
 import * as serverImport from './server-import';
+import { rememberedStore } from './remembered-columns';
 import { useDryRun } from './use-dry-run';
 
 export type { Progress } from './import-session';
-
-/** Columns mapped by hand, per site, by header: remembered for the next file with the same headers. */
-const rememberedStore = storedValue<RememberedMapping>({
-  key: 'site-admin:import:columns:v1',
-  parse: (json) => (json !== null && typeof json === 'object' && !Array.isArray(json) ? (json as RememberedMapping) : undefined),
-  fallback: {},
-  isEmpty: (value) => Object.keys(value).length === 0,
-});
 
 /** How often an open import is read again: often while someone else runs it, else now and then. */
 const WATCH_RUNNING_MS = 1_500;
