@@ -6,11 +6,19 @@
  * the timers are given to it, so its unit tests run it against stand-ins of each; `use-import.ts` shows its
  * state in React and feeds it the watch's reads.
  */
-import { IMPORT_PRODUCT_HEADER, IMPORT_RENEW_MS, IMPORT_RUNNER_HEADER, type ImportRecord, type SharedWork } from '@/contract/imports';
+import {
+  IMPORT_PRODUCT_HEADER,
+  IMPORT_RENEW_MS,
+  IMPORT_RUNNER_HEADER,
+  type ImportRecord,
+  type ImportRunner,
+  type ImportSummary,
+  type SharedWork,
+} from '@/contract/imports';
 import type { WireProduct } from '@/contract/site-api';
 import { createQueue, type CreateQueue, type Outcome, type QueueSnapshot } from './create-queue';
 import type { ImportFile, ImportStore, ImportWork, ProductStatus, SavedImport } from './import-store';
-import { fromRecord, saidOf, sharedWork, unreachable, type ImportRunner, type ImportSummary } from './server-import';
+import { fromRecord, saidOf, sharedWork, unreachable } from './server-import';
 
 /** What the session asks of our server (server-import.ts in the browser). */
 export interface ImportServer {

@@ -20,6 +20,7 @@ import {
 } from '@/contract/imports';
 import { scopedKey } from '@/lib/site-scope';
 
+// The contract's shapes, under the names the import's files read them by.
 export type { FileSource, ImportFile, ProductStatus };
 
 /** The work on the file as this browser keeps it: what every browser shares, each product's status, and how it stands with the server. */

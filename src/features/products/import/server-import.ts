@@ -12,8 +12,6 @@ import {
   importRecordSchema,
   savedVersionSchema,
   type ImportRecord,
-  type ImportRunner,
-  type ImportSummary,
   type ServerProductStatus,
   type SharedWork,
 } from '@/contract/imports';
@@ -182,5 +180,3 @@ export const runnerToken = {
     }
   },
 };
-
-export type { ImportRunner, ImportSummary, SharedWork };
