@@ -6,6 +6,8 @@
  * only for someone signed in (the authentication step refuses the rest with 401).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type * as z from 'zod/mini';
+import type { ErrorDetail } from '../src/contract/site-api';
 import { bodyDeclared, refuse, sendError } from './answers';
 import type { Identity } from './identity';
 import type { RequestContext } from './pipeline/context';
@@ -48,6 +50,18 @@ export function sendJson(res: ServerResponse, status: number, value: unknown): v
   });
   // Node leaves the body out of an answer to HEAD.
   res.end(body);
+}
+
+/** The body as `schema` reads it, or undefined after answering 400 with what is wrong, field by field. */
+export function parseBody<S extends z.ZodMiniType>(res: ServerResponse, schema: S, body: unknown, message: string): z.infer<S> | undefined {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const details: ErrorDetail[] = parsed.error.issues.map((issue) => ({
+    field: issue.path.length > 0 ? issue.path.join('.') : 'body',
+    message: issue.message,
+  }));
+  sendError(res, 400, message, details);
+  return undefined;
 }
 
 /** An answer with no body: done. */

@@ -5,72 +5,40 @@
  * import's site (and the local demo); the run's events go to the activity record.
  */
 import { may } from '../../src/contract/access';
-import { IMPORT_MAX_BODY_BYTES, IMPORTS_PATHS, runningSentence } from '../../src/contract/imports';
+import {
+  claimRunBodySchema,
+  decideProductBodySchema,
+  IMPORT_MAX_BODY_BYTES,
+  IMPORTS_PATHS,
+  newImportBodySchema,
+  releaseRunBodySchema,
+  replaceFileBodySchema,
+  runningSentence,
+  saveWorkBodySchema,
+  type NewImportBody,
+  type SharedWork,
+} from '../../src/contract/imports';
 import { sendError } from '../answers';
 import type { ActivityStore } from '../activity/activity-store';
 import { shortUserAgent } from '../activity/record-site-calls';
 import { actorOf, starterOf, type Identity } from '../identity';
-import { sendDone, sendJson, type Endpoint, type EndpointCall } from '../own-api';
+import { parseBody, sendDone, sendJson, type Endpoint, type EndpointCall } from '../own-api';
 import type { ImportStore } from './import-store';
 
 const mayCreate = (who: Identity, siteId: string) => may(who, siteId, 'create');
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
-
-/** What is wrong with a file, or null: the shape every browser reads back. */
-function fileProblem(file: unknown): string | null {
-  if (!isObject(file)) return 'must be an object';
-  if (typeof file.fileName !== 'string' || file.fileName.length === 0 || file.fileName.length > 500) return 'fileName must be a name';
-  if (typeof file.delimiter !== 'string') return 'delimiter must be text';
-  if (!isStrings(file.headers)) return 'headers must be a list of text';
-  if (!Array.isArray(file.rows) || !file.rows.every(isStrings)) return 'rows must be lists of text';
-  return null;
-}
-
-/** What is wrong with the work, or null. */
-function workProblem(work: unknown): string | null {
-  if (!isObject(work)) return 'must be an object';
-  if (!Array.isArray(work.mapping) || !work.mapping.every((m) => m === null || typeof m === 'string')) return 'mapping must be a list';
-  if (!isObject(work.fixes) || !Object.values(work.fixes).every((v) => typeof v === 'string')) return 'fixes must map cells to text';
-  if (typeof work.concurrency !== 'number' || !Number.isInteger(work.concurrency) || work.concurrency < 1 || work.concurrency > 16) {
-    return 'concurrency must be 1 to 16';
-  }
-  if (typeof work.started !== 'boolean') return 'started must be true or false';
-  if (work.products !== undefined && (typeof work.products !== 'number' || !Number.isSafeInteger(work.products) || work.products < 0)) {
-    return 'products must be a count';
-  }
-  return null;
-}
-
-const KNOWN = ['created', 'rejected', 'unknown', 'skipped'] as const;
-
-/** Statuses a browser kept before the server did (an import of an earlier version), or null when malformed. */
-function knownOf(products: unknown): { key: string; status: (typeof KNOWN)[number]; detail: string }[] | null {
-  if (products === undefined) return [];
-  if (!isObject(products)) return null;
-  const known = [];
-  for (const [key, value] of Object.entries(products)) {
-    if (!isObject(value) || key.length > 100) return null;
+/** Statuses a browser kept before the server did (an import of an earlier version), as the server keeps them. */
+function knownOf(products: NewImportBody['products']) {
+  return Object.entries(products ?? {}).map(([key, { status, ...detail }]) => ({
+    key,
     // On its way when that page died: it may have been created.
-    const status = value.status === 'sending' ? 'unknown' : value.status;
-    const found = KNOWN.find((k) => k === status);
-    if (!found) return null;
-    const { status: _status, ...detail } = value;
-    known.push({ key, status: found, detail: JSON.stringify(detail) });
-  }
-  return known;
+    status: status === 'sending' ? ('unknown' as const) : status,
+    detail: JSON.stringify(detail),
+  }));
 }
 
 /** The work as kept: its known fields only (a browser's statuses stay in the browser; the server has its own). */
-const keptWork = (work: Record<string, unknown>) =>
-  JSON.stringify({
-    mapping: work.mapping,
-    fixes: work.fixes,
-    concurrency: work.concurrency,
-    started: work.started,
-    products: work.products ?? 0,
-  });
+const keptWork = (work: SharedWork) => JSON.stringify({ ...work, products: work.products ?? 0 });
 
 export function importEndpoints(options: {
   imports: ImportStore;
@@ -135,29 +103,22 @@ export function importEndpoints(options: {
       path: IMPORTS_PATHS.list,
       maxBodyBytes: IMPORT_MAX_BODY_BYTES,
       handle: async (call) => {
-        const body = call.body;
-        if (!isObject(body)) return bad(call, 'body', 'must be an object with site, file and work');
+        const body = parseBody(call.request.res, newImportBodySchema, call.body, 'Give the site, the file and the work of the new import.');
+        if (!body) return;
         const site = body.site;
-        if (typeof site !== 'string' || !siteIds.has(site)) return bad(call, 'site', 'must be one of this server’s sites');
+        if (!siteIds.has(site)) return bad(call, 'site', 'must be one of this server’s sites');
         const by = starterOf(call.who);
         if (!by || !mayCreate(call.who, site)) {
           sendError(call.request.res, 403, 'Only people who may create products on this site can start an import there.');
           return;
         }
-        const fileWrong = fileProblem(body.file);
-        if (fileWrong) return bad(call, 'file', fileWrong);
-        const workWrong = workProblem(body.work);
-        if (workWrong) return bad(call, 'work', workWrong);
-        const known = knownOf(body.products);
-        if (known === null) return bad(call, 'products', 'must map product keys to a status: created, rejected, unknown or skipped');
-        const file = body.file as Record<string, unknown>;
         const id = await imports.create({
-          known,
+          known: knownOf(body.products),
           siteId: site,
           by,
-          fileName: file.fileName as string,
-          file: JSON.stringify(file),
-          work: keptWork(body.work as Record<string, unknown>),
+          fileName: body.file.fileName,
+          file: JSON.stringify(body.file),
+          work: keptWork(body.work),
           now: now(),
         });
         sendJson(call.request.res, 201, await imports.get(id, now()));
@@ -180,12 +141,9 @@ export function importEndpoints(options: {
       handle: async (call) => {
         const found = await importOf(call);
         if (!found) return;
-        const body = call.body;
-        if (!isObject(body)) return bad(call, 'body', 'must be an object with version and work');
-        if (typeof body.version !== 'number' || !Number.isSafeInteger(body.version)) return bad(call, 'version', 'must be a whole number');
-        const workWrong = workProblem(body.work);
-        if (workWrong) return bad(call, 'work', workWrong);
-        const saved = await imports.updateWork(found.id, body.version, keptWork(body.work as Record<string, unknown>), now());
+        const body = parseBody(call.request.res, saveWorkBodySchema, call.body, 'Give the version of the import you saw and its work.');
+        if (!body) return;
+        const saved = await imports.updateWork(found.id, body.version, keptWork(body.work), now());
         if (saved === 'missing') return sendError(call.request.res, 404, 'There is no such import: it may have been discarded.');
         if (saved === 'stale') {
           sendError(call.request.res, 409, 'Someone changed this import since you opened it: it was loaded again with their changes.', [
@@ -203,31 +161,20 @@ export function importEndpoints(options: {
       handle: async (call) => {
         const found = await importOf(call);
         if (!found) return;
-        const body = call.body;
-        if (!isObject(body)) return bad(call, 'body', 'must be an object with version, file, work and moved');
-        if (typeof body.version !== 'number' || !Number.isSafeInteger(body.version)) return bad(call, 'version', 'must be a whole number');
-        const fileWrong = fileProblem(body.file);
-        if (fileWrong) return bad(call, 'file', fileWrong);
-        const workWrong = workProblem(body.work);
-        if (workWrong) return bad(call, 'work', workWrong);
-        const moved = body.moved;
-        const whole = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n);
-        if (
-          !isObject(moved) ||
-          !whole(moved.start) ||
-          !whole(moved.end) ||
-          !whole(moved.delta) ||
-          moved.start < 0 ||
-          moved.end < moved.start
-        ) {
-          return bad(call, 'moved', 'must give the rows replaced (start, end) and how far later rows moved (delta)');
-        }
+        const body = parseBody(
+          call.request.res,
+          replaceFileBodySchema,
+          call.body,
+          'Give the version of the import you saw, its file, its work and the rows replaced (start, end) and how far later rows moved (delta).',
+        );
+        if (!body) return;
+        const { moved } = body;
         const saved = await imports.replaceFile(
           found.id,
           body.version,
           {
             file: JSON.stringify(body.file),
-            work: keptWork(body.work as Record<string, unknown>),
+            work: keptWork(body.work),
             start: moved.start,
             end: moved.end,
             delta: moved.delta,
@@ -255,10 +202,14 @@ export function importEndpoints(options: {
       handle: async (call) => {
         const found = await importOf(call);
         if (!found) return;
-        const body = call.body === undefined ? {} : call.body;
-        if (!isObject(body)) return bad(call, 'body', 'must be an object');
+        const body = parseBody(
+          call.request.res,
+          claimRunBodySchema,
+          call.body ?? {},
+          'Give the run’s token to renew it, or none to take it.',
+        );
+        if (!body) return;
         const runner = body.runner ?? null;
-        if (runner !== null && (typeof runner !== 'string' || runner.length > 100)) return bad(call, 'runner', 'must be the run’s token');
         const by = starterOf(call.who);
         if (!by) return sendError(call.request.res, 401, 'Sign in to use site-admin.');
         const claimed = await imports.claim(found.id, runner, by, now());
@@ -279,8 +230,13 @@ export function importEndpoints(options: {
       handle: async (call) => {
         const found = await importOf(call);
         if (!found) return;
-        const body = call.body;
-        if (!isObject(body) || typeof body.runner !== 'string') return bad(call, 'runner', 'must be the run’s token');
+        const body = parseBody(
+          call.request.res,
+          releaseRunBodySchema,
+          call.body,
+          'Give the run’s token, and whether every product was answered.',
+        );
+        if (!body) return;
         const finished = body.finished === true;
         const released = await imports.release(found.id, body.runner, finished, now());
         // Already let go (a lapse, or someone took over): nothing to record.
@@ -295,10 +251,9 @@ export function importEndpoints(options: {
       handle: async (call) => {
         const found = await importOf(call);
         if (!found) return;
-        const body = call.body;
-        const status = isObject(body) ? body.status : undefined;
-        if (status !== 'skipped' && status !== 'pending') return bad(call, 'status', 'must be skipped or pending');
-        const decided = await imports.decide(found.id, call.params.key ?? '', status, now());
+        const body = parseBody(call.request.res, decideProductBodySchema, call.body, 'Say whether the product is skipped or pending.');
+        if (!body) return;
+        const decided = await imports.decide(found.id, call.params.key ?? '', body.status, now());
         if (decided === 'not-allowed') {
           sendError(call.request.res, 409, 'This product’s status does not allow that (a created product is never sent again).', [
             { field: 'status', message: 'not allowed from the product’s status' },

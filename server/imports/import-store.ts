@@ -14,9 +14,11 @@ import type { ExpressionBuilder, Kysely } from 'kysely';
 import {
   IMPORT_LEASE_MS,
   type ImportCounts,
+  type ImportFile,
   type ImportRecord,
   type ImportSummary,
   type ServerProductStatus,
+  type SharedWork,
 } from '../../src/contract/imports';
 import type { AppDatabase } from '../db/open';
 import type { Database, ImportsTable } from '../db/schema';
@@ -222,6 +224,11 @@ export function createImportStore(database: AppDatabase) {
       const products: Record<string, ServerProductStatus> = {};
       for (const product of rows) {
         const detail = (parse(product.detail) ?? {}) as Omit<ServerProductStatus, 'status' | 'at' | 'createSeq'>;
+        // Statuses a browser kept before the server did were once stored with the answer and body as JSON, not text.
+        for (const field of ['body', 'answer'] as const) {
+          const value: unknown = detail[field];
+          if (value !== undefined && value !== null && typeof value !== 'string') detail[field] = JSON.stringify(value);
+        }
         const lapsed = product.status === 'sending' && !live;
         products[product.product_key] = {
           ...detail,
@@ -233,8 +240,9 @@ export function createImportStore(database: AppDatabase) {
       }
       return {
         ...summaryOf(row, counts.get(id) as ImportCounts, now),
-        file: parse(row.file),
-        work: parse(row.work),
+        // Both were read through the contract's schemas before they were stored.
+        file: parse(row.file) as ImportFile,
+        work: parse(row.work) as SharedWork,
         version: Number(row.version),
         products,
       };

@@ -12,7 +12,8 @@
  * byte a decoder could not read, and a cell holding U+FFFD is a problem on that cell (check.ts), never sent.
  */
 
-export const TEXT_ENCODINGS = ['utf-8', 'windows-1252', 'iso-8859-15', 'macintosh', 'utf-16le', 'utf-16be'] as const;
+import { TEXT_ENCODINGS } from '@/contract/imports';
+
 export type TextEncodingName = (typeof TEXT_ENCODINGS)[number];
 
 export const ENCODING_LABELS: Record<TextEncodingName, string> = {

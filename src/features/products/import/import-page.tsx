@@ -1,93 +1,32 @@
 /**
  * Import from a spreadsheet: load a file, see every problem before anything is sent, fix in place,
  * create a few at a time, and take away a report. Kept on the server, so a reload, another browser or a
- * colleague opens the same import (see use-import.ts); this browser keeps a copy for when it cannot be reached.
+ * colleague opens the same import (see import-session.ts); this browser keeps a copy for when it cannot be
+ * reached. The page lays out its panels; the hook (use-import.ts) holds the import.
  */
-import { Alert, Button, Card, FileButton, Group, NumberInput, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
-import { runningSentence } from '@/contract/imports';
 import { downloadBlob, downloadText } from '@/lib/download';
 import { pathTo } from '@/lib/paths';
 import { useNavigate } from '@/lib/router';
 import { useSite } from '@/lib/site-context';
-import { placeDetails, readerOf, type CheckedProduct } from './check';
+import type { CheckedProduct } from './check';
 import { importColumns } from './columns';
 import { ColumnsPanel } from './columns-panel';
 import { delimiterFor, reportCsv, templateCsv } from './csv-files';
 import { DEFAULT_CONCURRENCY } from './create-queue';
-import { ImportGrid, type GridRow } from './import-grid';
-import { countStates, reportLines, stateOf } from './outcomes';
+import { cellProblems, visibleRows, type RowFilter } from './grid-rows';
+import { ImportAlerts } from './import-alerts';
+import { ImportGrid } from './import-grid';
+import { ImportSummary } from './import-summary';
+import { LoadPanel } from './load-panel';
+import { OpenImports } from './open-imports';
+import { countStates, reportLines } from './outcomes';
 import { ProgressPanel } from './progress-panel';
+import { RunControls } from './run-controls';
 import { SourcePanel } from './source-panel';
-import type { ImportSummary } from './server-import';
 import { useImport } from './use-import';
 import { WARNING_STYLES } from './warning';
-
-type Filter = 'all' | 'problems' | 'unsent';
-
-function LoadPanel({ onLoad, busy }: { onLoad: (source: Blob | string, name: string) => void; busy: boolean }) {
-  const [pasted, setPasted] = useState('');
-  return (
-    <Card withBorder>
-      <Stack>
-        <Text size="sm">
-          An Excel workbook (.xlsx), a CSV or TSV file (comma, semicolon or tab separated, in any common encoding: you see which one was
-          read before anything is sent), or rows pasted from Excel or Google Sheets with their header row. One row per option; a product’s
-          own columns on its first row.
-        </Text>
-        <Group>
-          <FileButton
-            onChange={(file) => file && onLoad(file, file.name)}
-            accept=".xlsx,.xls,.csv,.tsv,.txt,text/csv,text/tab-separated-values,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel"
-          >
-            {(props) => (
-              <Button {...props} loading={busy}>
-                Choose a file…
-              </Button>
-            )}
-          </FileButton>
-        </Group>
-        <Textarea
-          label="Or paste rows from a spreadsheet"
-          autosize
-          minRows={3}
-          maxRows={8}
-          value={pasted}
-          onChange={(e) => setPasted(e.currentTarget.value)}
-        />
-        <Button w="fit-content" variant="light" disabled={pasted.trim() === '' || busy} onClick={() => onLoad(pasted, 'pasted rows')}>
-          Read the pasted rows
-        </Button>
-      </Stack>
-    </Card>
-  );
-}
-
-/** The site's open imports, to open one (when there are several). */
-function OpenImports({ imports, onOpen }: { imports: readonly ImportSummary[]; onOpen: (id: string) => void }) {
-  const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-  return (
-    <Card withBorder>
-      <Stack gap="xs">
-        <Title order={2} size="h4">
-          Imports in progress on this site
-        </Title>
-        {imports.map((one) => (
-          <Group key={one.id} justify="space-between" wrap="wrap" role="group" aria-label={`Import ${one.fileName}`}>
-            <Text size="sm">
-              <b>{one.fileName}</b>, started by {one.startedBy} on {when.format(one.createdAt)}: {one.counts.created} created,{' '}
-              {one.counts.rejected} rejected, {one.counts.unknown} outcome unknown, {one.counts.pending} not sent
-              {one.runner ? ` · ${runningSentence(one.runner)}` : ''}
-            </Text>
-            <Button size="xs" variant="light" onClick={() => onOpen(one.id)}>
-              Open
-            </Button>
-          </Group>
-        ))}
-      </Stack>
-    </Card>
-  );
-}
 
 export function ImportPage() {
   const { site } = useSite();
@@ -96,7 +35,7 @@ export function ImportPage() {
   const { settings, file, work, progress } = state;
   // A new dry run of 10,000 rows renders in the background, a few ms at a time, so the page never stalls.
   const check = useDeferredValue(state.check);
-  const [filter, setFilter] = useState<Filter>('all');
+  const [filter, setFilter] = useState<RowFilter>('all');
   const [loading, setLoading] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
   // What the person chose here, else what the import was started with (it survives a reload), else 4.
@@ -112,48 +51,22 @@ export function ImportPage() {
       return column ? [{ index, column }] : [];
     });
   }, [work?.mapping, allColumns]);
-
-  // Problems by cell: the dry run's, and the platform's details of a rejected product.
-  const problems = useMemo(() => {
-    const map = new Map<string, string[]>();
-    if (!check || !file || !work) return map;
-    const add = (key: string, message: string) => map.set(key, [...(map.get(key) ?? []), message]);
-    const cell = readerOf(file.rows, work.fixes);
-    for (const product of check.result.products) {
-      for (const p of product.problems) add(`${p.row}:${p.column ?? ''}`, p.message);
-      const status = statuses[String(product.key)];
-      if (status?.status === 'rejected') {
-        for (const p of placeDetails(product.rows, work.mapping, cell, settings, status.details)) {
-          if (p.column !== null) add(`${p.row}:${p.column}`, p.message);
-        }
-      }
-    }
-    return map;
-  }, [check, file, work, statuses, settings]);
-
-  const visible = useMemo(() => {
-    const list: GridRow[] = [];
-    for (const product of check?.result.products ?? []) {
-      const productState = stateOf(product, statuses);
-      if (filter === 'problems' && productState !== 'problems' && productState !== 'rejected' && productState !== 'unknown') continue;
-      if (filter === 'unsent' && productState === 'created') continue;
-      product.rows.forEach((row, i) => list.push({ row, product, first: i === 0 }));
-    }
-    return list;
-  }, [check, statuses, filter]);
+  const problems = useMemo(
+    () => (check && file && work ? cellProblems(check.result, file, work, settings) : new Map<string, string[]>()),
+    [check, file, work, settings],
+  );
+  const visible = useMemo(() => visibleRows(check?.result ?? null, statuses, filter), [check, statuses, filter]);
 
   const counts = check ? countStates(check.result.products, statuses) : null;
   const running =
     progress !== null &&
     (progress.snapshot.state === 'running' || progress.snapshot.state === 'waiting' || progress.snapshot.inFlight.length > 0);
 
-  const load = (source: Blob | string, name: string) => {
+  /** Reads a file, or the same one again in another encoding or sheet; a failure is said, not swallowed. */
+  const reading = (read: Promise<void>) => {
     setLoading(true);
     setLoadError(null);
-    state
-      .load(source, name)
-      .catch((error: unknown) => setLoadError(error instanceof Error ? error.message : String(error)))
-      .finally(() => setLoading(false));
+    read.catch((error: unknown) => setLoadError(error instanceof Error ? error.message : String(error))).finally(() => setLoading(false));
   };
 
   const [downloading, setDownloading] = useState(false);
@@ -168,21 +81,21 @@ export function ImportPage() {
       )
       .finally(() => setDownloading(false));
   };
-  const reportBase = () => (file?.fileName ?? 'import').replace(/\.(csv|tsv|txt|xlsx|xls)$/i, '');
-
-  const downloadReport = () => {
-    if (!file || !check) return;
-    const lines = reportLines(check.result.products, statuses);
-    const delimiter = file.delimiter === ',' || file.delimiter === ';' ? file.delimiter : delimiterFor(settings.locale);
-    downloadText(`${reportBase()}-report.csv`, reportCsv(file.headers, file.rows, lines, delimiter), 'text/csv');
-  };
-  const downloadReportWorkbook = () => {
-    if (!file || !check) return;
-    const lines = reportLines(check.result.products, statuses);
-    downloadWorkbook(async ({ reportWorkbook }) =>
-      downloadBlob(`${reportBase()}-report.xlsx`, await reportWorkbook(file.headers, file.rows, lines)),
-    );
-  };
+  const reportBase = (file?.fileName ?? 'import').replace(/\.(csv|tsv|txt|xlsx|xls)$/i, '');
+  /** The report of what was answered, row by row, once the dry run has finished (built when asked for). */
+  const downloadReport =
+    file && check
+      ? (kind: 'csv' | 'xlsx') => {
+          const lines = reportLines(check.result.products, statuses);
+          if (kind === 'xlsx') {
+            return downloadWorkbook(async ({ reportWorkbook }) =>
+              downloadBlob(`${reportBase}-report.xlsx`, await reportWorkbook(file.headers, file.rows, lines)),
+            );
+          }
+          const delimiter = file.delimiter === ',' || file.delimiter === ';' ? file.delimiter : delimiterFor(settings.locale);
+          downloadText(`${reportBase}-report.csv`, reportCsv(file.headers, file.rows, lines, delimiter), 'text/csv');
+        }
+      : null;
 
   const openEditor = useCallback(
     (product: CheckedProduct) => navigate(pathTo('editImported', { row: String(product.key + 2) })),
@@ -227,40 +140,20 @@ export function ImportPage() {
           )}
         </Group>
       </Group>
-      {state.storageFailed && (
-        <Alert color="yellow" styles={WARNING_STYLES} title="This import cannot be kept in this browser">
-          The browser refused to store it (storage full or disabled). It goes on while this page is open; download the report before closing
-          it.
-        </Alert>
-      )}
-      {state.offline && (
-        <Alert color="yellow" styles={WARNING_STYLES} title="The server cannot be reached">
-          {work
-            ? `This is this browser’s copy of the import${work.syncedAt ? `, as of ${new Date(work.syncedAt).toLocaleTimeString()}` : ''}. Sending waits until the server is back; what you change here is kept and saved then.`
-            : 'The imports kept on the server cannot be shown until it is back.'}
-        </Alert>
-      )}
-      {state.heldBy && (
-        <Alert color="blue" title="Someone else is running this import">
-          {runningSentence(state.heldBy)} Its progress shows here as it happens; you can run it once they pause.
-        </Alert>
-      )}
-      {state.notice && !state.heldBy && (
-        <Alert color="yellow" styles={WARNING_STYLES} title="The server said">
-          {state.notice}
-        </Alert>
-      )}
-      {loadError && (
-        <Alert color="red" title="The file could not be read">
-          {loadError}
-        </Alert>
-      )}
+      <ImportAlerts
+        storageFailed={state.storageFailed}
+        offline={state.offline}
+        work={work}
+        heldBy={state.heldBy}
+        notice={state.notice}
+        loadError={loadError}
+      />
       {state.restoring ? (
         <Text c="dimmed">Looking for an import in progress…</Text>
       ) : !file || !work ? (
         <>
           {state.choices && <OpenImports imports={state.choices} onOpen={(id) => void state.choose(id)} />}
-          <LoadPanel onLoad={load} busy={loading} />
+          <LoadPanel onLoad={(source, name) => reading(state.load(source, name))} busy={loading} />
         </>
       ) : (
         <>
@@ -270,18 +163,7 @@ export function ImportPage() {
             {state.parseMs !== null ? ` · read in ${Math.round(state.parseMs)} ms` : ''}
             {check ? ` · checked in ${Math.round(check.ms)} ms` : ' · checking…'}
           </Text>
-          <SourcePanel
-            source={file.source}
-            canChoose={state.canReread && !loading}
-            onChoose={(choice) => {
-              setLoading(true);
-              setLoadError(null);
-              state
-                .reread(choice)
-                .catch((error: unknown) => setLoadError(error instanceof Error ? error.message : String(error)))
-                .finally(() => setLoading(false));
-            }}
-          />
+          <SourcePanel source={file.source} canChoose={state.canReread && !loading} onChoose={(choice) => reading(state.reread(choice))} />
           {state.parseErrors.length > 0 && (
             <Alert color="yellow" styles={WARNING_STYLES} title="Some lines could not be read cleanly">
               {state.parseErrors
@@ -291,35 +173,7 @@ export function ImportPage() {
             </Alert>
           )}
           <ColumnsPanel matches={state.matches} columns={allColumns} onMap={state.mapColumn} />
-          {counts && (
-            <Group gap="lg" role="status" aria-label="Import summary">
-              <Text size="sm">
-                <b>{counts.products}</b> {counts.products === 1 ? 'product' : 'products'}
-              </Text>
-              <Text size="sm" c="blue">
-                <b>{counts.ready}</b> ready
-              </Text>
-              <Text size="sm" c="red">
-                <b>{counts.problems}</b> with problems
-              </Text>
-              {work.started && (
-                <>
-                  <Text size="sm" c="green">
-                    <b>{counts.created}</b> created
-                  </Text>
-                  <Text size="sm" c="red">
-                    <b>{counts.rejected}</b> rejected
-                  </Text>
-                  <Text size="sm" c="orange">
-                    <b>{counts.unknown}</b> outcome unknown
-                  </Text>
-                  <Text size="sm" c="dimmed">
-                    <b>{counts.skipped}</b> skipped
-                  </Text>
-                </>
-              )}
-            </Group>
-          )}
+          {counts && <ImportSummary counts={counts} started={work.started} />}
           {progress && (
             <ProgressPanel progress={progress} onPause={state.pause} onResume={() => void state.resume()} onCancel={state.cancel} />
           )}
@@ -329,45 +183,20 @@ export function ImportPage() {
               answered 200 are never sent again; resume to send the {counts.ready} that are left.
             </Alert>
           )}
-          <Group wrap="wrap" align="flex-end">
-            <NumberInput
-              label="At a time"
-              min={1}
-              max={16}
-              w={100}
-              value={concurrency}
-              onChange={(v) => setConcurrency(typeof v === 'number' ? v : DEFAULT_CONCURRENCY)}
-              disabled={running}
-            />
-            <Button
-              disabled={!counts || counts.ready === 0 || running || state.heldBy !== null || state.offline}
-              onClick={() => void state.start(concurrency)}
-            >
-              {work.started
-                ? `Resume: create the ${counts?.ready ?? 0} ready`
-                : `Create ${counts?.ready ?? 0} ${counts?.ready === 1 ? 'product' : 'products'}`}
-            </Button>
-            {work.started && (
-              <>
-                <Button variant="default" onClick={downloadReport} disabled={!check}>
-                  Report (CSV)
-                </Button>
-                <Button variant="default" onClick={downloadReportWorkbook} disabled={!check} loading={downloading}>
-                  Report (Excel)
-                </Button>
-              </>
-            )}
-            <SegmentedControl
-              aria-label="Rows shown"
-              value={filter}
-              onChange={(value) => setFilter(value)}
-              data={[
-                { value: 'all', label: 'All rows' },
-                { value: 'problems', label: 'Problems only' },
-                { value: 'unsent', label: 'Not created' },
-              ]}
-            />
-          </Group>
+          <RunControls
+            concurrency={concurrency}
+            onConcurrency={setConcurrency}
+            running={running}
+            started={work.started}
+            ready={counts?.ready ?? 0}
+            canStart={!!counts && counts.ready > 0 && !running && state.heldBy === null && !state.offline}
+            onStart={() => void state.start(concurrency)}
+            onReport={downloadReport && (() => downloadReport('csv'))}
+            onReportWorkbook={downloadReport && (() => downloadReport('xlsx'))}
+            downloading={downloading}
+            filter={filter}
+            onFilter={setFilter}
+          />
           {check && (
             <ImportGrid
               headers={file.headers}

@@ -10,54 +10,24 @@
  */
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import * as z from 'zod/mini';
-import { errorDetailSchema, wireProductSchema } from '@/contract/site-api';
+import {
+  importFileSchema,
+  productStatusSchema,
+  sharedWorkSchema,
+  type FileSource,
+  type ImportFile,
+  type ProductStatus,
+} from '@/contract/imports';
 import { scopedKey } from '@/lib/site-scope';
-import { TEXT_ENCODINGS } from './encoding';
 
-/** Where the rows came from: pasted text, a text file in an encoding (and how it was decided), or a workbook's sheet. */
-const sourceSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('pasted') }),
-  z.object({
-    kind: z.literal('text'),
-    encoding: z.enum(TEXT_ENCODINGS),
-    how: z.enum(['bom', 'valid-utf-8', 'not-utf-8', 'chosen']),
-    sample: z.string(),
-    unreadable: z.number(),
-  }),
-  z.object({
-    kind: z.literal('workbook'),
-    sheets: z.array(z.object({ name: z.string(), rows: z.number() })),
-    sheet: z.number(),
-  }),
-]);
-export type FileSource = z.infer<typeof sourceSchema>;
+// The contract's shapes, under the names the import's files read them by.
+export type { FileSource, ImportFile, ProductStatus };
 
-const fileSchema = z.object({
-  fileName: z.string(),
-  /** Absent in imports stored before the source was recorded. */
-  source: z.optional(sourceSchema),
-  delimiter: z.string(),
-  headers: z.array(z.string()),
-  rows: z.array(z.array(z.string())),
-});
-export type ImportFile = z.infer<typeof fileSchema>;
-
-const statusSchema = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('sending'), since: z.number() }),
-  z.object({ status: z.literal('created'), at: z.number(), answer: z.record(z.string(), z.unknown()), body: wireProductSchema }),
-  z.object({ status: z.literal('rejected'), httpStatus: z.number(), message: z.string(), details: z.array(errorDetailSchema) }),
-  z.object({ status: z.literal('unknown'), message: z.string() }),
-  z.object({ status: z.literal('skipped'), message: z.string() }),
-]);
-export type ProductStatus = z.infer<typeof statusSchema>;
-
-const workSchema = z.object({
-  mapping: z.array(z.nullable(z.string())),
-  fixes: z.record(z.string(), z.string()),
+/** The work on the file as this browser keeps it: what every browser shares, each product's status, and how it stands with the server. */
+const workSchema = z.extend(z.omit(sharedWorkSchema, { products: true }), {
   /** By the product's first row. */
-  statuses: z.record(z.string(), statusSchema),
-  /** Sending was started once: the page reopens on the progress, paused. */
-  started: z.boolean(),
+  statuses: z.record(z.string(), productStatusSchema),
+  /** Kept as a page chose it, even outside the server's bounds (an earlier version's copy). */
   concurrency: z.number(),
   /** The server's import this is a copy of, and its version then; absent while the server has not kept it. */
   serverId: z.optional(z.string()),
@@ -110,7 +80,7 @@ export function importStore(kv: KeyValueStore = indexedDbStore): ImportStore {
   return {
     async load() {
       const [file, work] = await Promise.all([kv.get(fileKey()), kv.get(workKey())]);
-      const parsedFile = fileSchema.safeParse(file);
+      const parsedFile = importFileSchema.safeParse(file);
       const parsedWork = workSchema.safeParse(work);
       if (!parsedFile.success || !parsedWork.success) return null;
       const statuses: ImportWork['statuses'] = {};

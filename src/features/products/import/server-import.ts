@@ -3,29 +3,24 @@
  * statuses in the page's own shape. The server is the authority; IndexedDB (import-store.ts) is this
  * browser's copy for when the server cannot be reached.
  */
+import type * as z from 'zod/mini';
 import {
+  claimedRunSchema,
   IMPORTS_PATHS,
+  importListSchema,
   importPath,
+  importRecordSchema,
+  savedVersionSchema,
   type ImportRecord,
-  type ImportRunner,
-  type ImportSummary,
   type ServerProductStatus,
+  type SharedWork,
 } from '@/contract/imports';
 import { callOwnApi } from '@/lib/api-client';
-import { ApiError } from '@/lib/api-error';
+import { ApiError, apiErrors } from '@/lib/api-error';
 import { kindOfOwnApiFailure, ownApiFailureText } from '@/lib/own-api-failure';
 import type { ImportFile, ImportWork, ProductStatus } from './import-store';
 
 /** The work as the server keeps it: what every browser shares (statuses are the server's own). */
-export interface SharedWork {
-  mapping: (string | null)[];
-  fixes: Record<string, string>;
-  concurrency: number;
-  started: boolean;
-  /** The dry run's count of products, for the counts in the list and the activity record (absent: unchanged). */
-  products?: number;
-}
-
 export const sharedWork = (work: ImportWork, products?: number): SharedWork => ({
   mapping: work.mapping,
   fixes: work.fixes,
@@ -92,14 +87,14 @@ export function mergeStatuses(server: Record<string, ServerProductStatus>, local
 
 /** The file and work of a server's import, as the page holds them. */
 export function fromRecord(record: ImportRecord, local: ImportWork['statuses'] = {}): { file: ImportFile; work: ImportWork } {
-  const work = (record.work ?? {}) as Partial<SharedWork>;
+  const { work } = record;
   return {
-    file: record.file as ImportFile,
+    file: record.file,
     work: {
-      mapping: work.mapping ?? [],
-      fixes: work.fixes ?? {},
-      concurrency: work.concurrency ?? 4,
-      started: work.started ?? false,
+      mapping: work.mapping,
+      fixes: work.fixes,
+      concurrency: work.concurrency,
+      started: work.started,
       statuses: mergeStatuses(record.products, local),
       serverId: record.id,
       version: record.version,
@@ -107,11 +102,18 @@ export function fromRecord(record: ImportRecord, local: ImportWork['statuses'] =
   };
 }
 
+/** An answer of our server in the shape the contract gives it, or the failure of an answer this page cannot read. */
+function answerOf<S extends z.ZodMiniType>(schema: S, answer: unknown): z.infer<S> {
+  const parsed = schema.safeParse(answer);
+  if (parsed.success) return parsed.data;
+  throw apiErrors.notJson(200, null, null, 'The server answered with something this page cannot read as an import.');
+}
+
 export const listImports = async (siteId: string, signal?: AbortSignal) =>
-  ((await callOwnApi(`${IMPORTS_PATHS.list}?site=${encodeURIComponent(siteId)}`, {}, signal)) as { imports: ImportSummary[] }).imports;
+  answerOf(importListSchema, await callOwnApi(`${IMPORTS_PATHS.list}?site=${encodeURIComponent(siteId)}`, {}, signal)).imports;
 
 export const readImport = async (id: string, signal?: AbortSignal) =>
-  (await callOwnApi(importPath(IMPORTS_PATHS.one, id), {}, signal)) as ImportRecord;
+  answerOf(importRecordSchema, await callOwnApi(importPath(IMPORTS_PATHS.one, id), {}, signal));
 
 export const createImport = async (
   siteId: string,
@@ -119,10 +121,13 @@ export const createImport = async (
   work: SharedWork,
   known: ImportWork['statuses'] = {},
 ): Promise<ImportRecord> =>
-  (await callOwnApi(IMPORTS_PATHS.list, { method: 'POST', body: { site: siteId, file, work, products: known } })) as ImportRecord;
+  answerOf(
+    importRecordSchema,
+    await callOwnApi(IMPORTS_PATHS.list, { method: 'POST', body: { site: siteId, file, work, products: known } }),
+  );
 
 export const saveWork = async (id: string, version: number, work: SharedWork) =>
-  ((await callOwnApi(importPath(IMPORTS_PATHS.work, id), { method: 'PUT', body: { version, work } })) as { version: number }).version;
+  answerOf(savedVersionSchema, await callOwnApi(importPath(IMPORTS_PATHS.work, id), { method: 'PUT', body: { version, work } })).version;
 
 export const replaceFile = async (
   id: string,
@@ -131,11 +136,13 @@ export const replaceFile = async (
   work: SharedWork,
   moved: { start: number; end: number; delta: number },
 ) =>
-  ((await callOwnApi(importPath(IMPORTS_PATHS.file, id), { method: 'PUT', body: { version, file, work, moved } })) as { version: number })
-    .version;
+  answerOf(
+    savedVersionSchema,
+    await callOwnApi(importPath(IMPORTS_PATHS.file, id), { method: 'PUT', body: { version, file, work, moved } }),
+  ).version;
 
 export const claimRun = async (id: string, runner: string | null) =>
-  (await callOwnApi(importPath(IMPORTS_PATHS.run, id), { method: 'POST', body: { runner } })) as { runner: string; leaseUntil: number };
+  answerOf(claimedRunSchema, await callOwnApi(importPath(IMPORTS_PATHS.run, id), { method: 'POST', body: { runner } }));
 
 export const releaseRun = (id: string, runner: string, finished: boolean) =>
   callOwnApi(importPath(IMPORTS_PATHS.release, id), { method: 'POST', body: { runner, finished } });
@@ -174,5 +181,3 @@ export const runnerToken = {
     }
   },
 };
-
-export type { ImportRunner, ImportSummary };

@@ -4,7 +4,8 @@
  * memory and nothing was sent from it, another encoding or sheet can be chosen.
  */
 import { Alert, Group, NativeSelect, Stack, Text } from '@mantine/core';
-import { ENCODING_LABELS, TEXT_ENCODINGS, type TextEncodingName } from './encoding';
+import { TEXT_ENCODINGS } from '@/contract/imports';
+import { ENCODING_LABELS, type TextEncodingName } from './encoding';
 import type { FileSource } from './import-store';
 import { WARNING_STYLES } from './warning';
 

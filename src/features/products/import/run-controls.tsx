@@ -1,0 +1,65 @@
+/** How many at a time, the button that starts or resumes the run, the reports, and which rows the grid shows. */
+import { Button, Group, NumberInput, SegmentedControl } from '@mantine/core';
+import { MAX_CONCURRENCY } from '@/contract/imports';
+import { DEFAULT_CONCURRENCY } from './create-queue';
+import type { RowFilter } from './grid-rows';
+
+export function RunControls(props: {
+  concurrency: number;
+  onConcurrency: (value: number) => void;
+  running: boolean;
+  started: boolean;
+  /** Products ready to send. */
+  ready: number;
+  canStart: boolean;
+  onStart: () => void;
+  /** Null until the dry run has finished. */
+  onReport: (() => void) | null;
+  onReportWorkbook: (() => void) | null;
+  downloading: boolean;
+  filter: RowFilter;
+  onFilter: (filter: RowFilter) => void;
+}) {
+  const { ready, started } = props;
+  return (
+    <Group wrap="wrap" align="flex-end">
+      <NumberInput
+        label="At a time"
+        min={1}
+        max={MAX_CONCURRENCY}
+        w={100}
+        value={props.concurrency}
+        onChange={(v) => props.onConcurrency(typeof v === 'number' ? v : DEFAULT_CONCURRENCY)}
+        disabled={props.running}
+      />
+      <Button disabled={!props.canStart} onClick={props.onStart}>
+        {started ? `Resume: create the ${ready} ready` : `Create ${ready} ${ready === 1 ? 'product' : 'products'}`}
+      </Button>
+      {started && (
+        <>
+          <Button variant="default" onClick={() => props.onReport?.()} disabled={!props.onReport}>
+            Report (CSV)
+          </Button>
+          <Button
+            variant="default"
+            onClick={() => props.onReportWorkbook?.()}
+            disabled={!props.onReportWorkbook}
+            loading={props.downloading}
+          >
+            Report (Excel)
+          </Button>
+        </>
+      )}
+      <SegmentedControl
+        aria-label="Rows shown"
+        value={props.filter}
+        onChange={props.onFilter}
+        data={[
+          { value: 'all', label: 'All rows' },
+          { value: 'problems', label: 'Problems only' },
+          { value: 'unsent', label: 'Not created' },
+        ]}
+      />
+    </Group>
+  );
+}
