@@ -3,7 +3,7 @@
  * created on a site (the create's outcome `created`), with who and when, for anyone who may use that site;
  * the slugs created there (the import's duplicate check); one of them with what was sent and answered.
  */
-import { may } from '../../src/contract/access';
+import { mayUse } from '../../src/contract/access';
 import { CREATED_PRODUCTS_PATHS, type CreatedByTeam, type TeamSlug, type TeamSlugs } from '../../src/contract/activity';
 import { isJsonObject } from '../../src/contract/site-api-basics';
 import { sendError } from '../answers';
@@ -58,7 +58,7 @@ function siteOf({ request, who }: EndpointCall, siteIds: ReadonlySet<string>): s
     sendError(request.res, 400, 'Say which site: ?site= one of this server’s sites.', [{ field: 'site', message: 'is not a site here' }]);
     return undefined;
   }
-  if (!may(who, site)) {
+  if (!mayUse(who, site)) {
     sendError(request.res, 403, `You have no role on this site, so you cannot see what was created there.`);
     return undefined;
   }
@@ -104,7 +104,7 @@ export function createdProductsEndpoints(activity: ActivityStore, siteIds: Reado
       handle: async ({ request, who, params }) => {
         const seq = Number(params.seq);
         const row = Number.isSafeInteger(seq) ? await activity.createdProduct(seq) : undefined;
-        if (!row || row.site_id === null || !may(who, row.site_id)) {
+        if (!row || row.site_id === null || !mayUse(who, row.site_id)) {
           sendError(request.res, 404, `No product created as entry ${params.seq ?? ''} that you may see.`);
           return;
         }

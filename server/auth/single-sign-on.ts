@@ -148,6 +148,8 @@ export function singleSignOnEndpoints(deps: {
       refuse(res, 'sso-expired', 'the browser holds no sign-in started here');
       return;
     }
+    // The step is used up whatever comes next, a refusal by the throttle included: it is never kept to expire.
+    const taken = await steps.take(id, PURPOSE);
     // No account name is known before the provider's answer is checked: the address stands in for it.
     const admitted = await throttle.attempt(req, `single-sign-on ${addressKey(req.socket.remoteAddress)}`);
     if (!admitted.admitted) {
@@ -155,7 +157,6 @@ export function singleSignOnEndpoints(deps: {
       return;
     }
     const { attempt } = admitted;
-    const taken = await steps.take(id, PURPOSE);
     const step = taken ? readPending(taken.data) : undefined;
     const params = new URL(req.url ?? '/', 'http://callback').searchParams;
     if (!step) {

@@ -6,7 +6,7 @@
  */
 import { Alert, Anchor, Button, Center, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { SiteInfo } from '@/contract/site-info';
 import { getSites, ME_CHANGED_EVENT } from '@/lib/api-client';
 import { classifyApiError } from '@/lib/api-error';
@@ -73,7 +73,7 @@ export function SiteRoot() {
   // or change that our server answers 401 asks for the sites again, whose own 401 brings the sign-in page
   // on the same address. Not cancelling a request under way: several calls may end with a 401 at once, and
   // each cancelling the last one's request could keep the sign-in page from ever showing.
-  const onNotSignedIn = () => void refetch({ cancelRefetch: false });
+  const onNotSignedIn = useCallback(() => void refetch({ cancelRefetch: false }), [refetch]);
   // One query cache per site, kept while the page lives: a case seen on one site is never shown for another.
   const [clients] = useState(() => new Map<string, QueryClient>());
   const pathname = window.location.pathname;
@@ -159,7 +159,7 @@ export function SiteRoot() {
     clients.set(site.id, client);
   }
   return (
-    <SiteContext.Provider value={{ site, sites: all, many, me }}>
+    <SiteContext.Provider value={{ site, sites: all, many, me, onNotSignedIn }}>
       <QueryClientProvider client={client}>
         <AppRouter basename={basename} />
       </QueryClientProvider>

@@ -76,12 +76,17 @@ export function capabilitiesOfAsker(who: Asker | undefined, siteId: string): Cap
 }
 
 /**
- * Whether `who` may do `capability` on `siteId` or, without one, use the site at all: the one check of the
- * server's pipeline and endpoints, and the only place the local demo's rule (everything is allowed) is stated.
+ * Whether `who` may do `capability` on `siteId`: the one check of the server's pipeline and endpoints, and
+ * the only place the local demo's rule (everything is allowed) is stated. The capability is required, so a
+ * check can never loosen to "any" by a value that happens to be undefined; `mayUse` asks that on purpose.
  */
-export function may(who: Asker | undefined, siteId: string, capability?: Capability): boolean {
-  const held = capabilitiesOfAsker(who, siteId);
-  return capability === undefined ? held.length > 0 : held.includes(capability);
+export function may(who: Asker | undefined, siteId: string, capability: Capability): boolean {
+  return capabilitiesOfAsker(who, siteId).includes(capability);
+}
+
+/** Whether `who` may use `siteId` at all (any capability): what a site's own lists need. */
+export function mayUse(who: Asker | undefined, siteId: string): boolean {
+  return capabilitiesOfAsker(who, siteId).length > 0;
 }
 
 /** Whether `who` sees everyone's activity, not only their own: an owner of every site, or the local demo. */

@@ -13,6 +13,12 @@ export interface SiteContextValue {
   many: boolean;
   /** Who is signed in, or the local demo. */
   me: Me;
+  /**
+   * Tells the app that our server answered 401 (the session ended): it then shows the sign-in page. The query
+   * client calls it for every query and change; a feature that calls our server outside them (the import's
+   * run) calls it too.
+   */
+  onNotSignedIn(): void;
 }
 
 export const SiteContext = createContext<SiteContextValue | null>(null);

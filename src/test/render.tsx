@@ -40,7 +40,7 @@ export function render(
   const Wrapper = ({ children }: { children: ReactNode }) => (
     <MantineProvider theme={{ ...theme, components: { Transition: { defaultProps: { duration: 0 } } } }} env="test">
       <QueryClientProvider client={queryClient}>
-        <SiteContext.Provider value={{ site, sites: [site], many: false, me }}>
+        <SiteContext.Provider value={{ site, sites: [site], many: false, me, onNotSignedIn: () => undefined }}>
           <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
         </SiteContext.Provider>
       </QueryClientProvider>

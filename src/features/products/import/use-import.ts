@@ -7,7 +7,7 @@
 import { useDeferredValue, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { SiteInfo } from '@/contract/site-info';
-import { createProduct } from '@/lib/api-client';
+import { useSite } from '@/lib/site-context';
 import { addCreated } from '../created-products';
 import { settingsForSite } from '../model/codec';
 import { checkProduct, readerOf } from './check';
@@ -16,6 +16,7 @@ import { DEFAULT_CONCURRENCY } from './create-queue';
 import type { TextEncodingName } from './encoding';
 import { importStore } from './import-store';
 import { ImportSession } from './import-session';
+import { importServer } from './session-server';
 import * as serverImport from './server-import';
 import { rememberedStore } from './remembered-columns';
 import { useDryRun } from './use-dry-run';
@@ -28,11 +29,12 @@ const WATCH_IDLE_MS = 10_000;
 
 export function useImport(site: SiteInfo) {
   const settings = useMemo(() => settingsForSite(navigator.language, site), [site]);
+  const { onNotSignedIn } = useSite();
   const [session] = useState(
     () =>
       new ImportSession({
         siteId: site.id,
-        server: { ...serverImport, createProduct: (body, headers) => createProduct(body, undefined, headers) },
+        server: importServer(onNotSignedIn),
         store: importStore(),
         tokens: serverImport.runnerToken,
         onCreated: addCreated,
