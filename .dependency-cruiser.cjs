@@ -65,6 +65,15 @@ module.exports = {
       to: { path: '^server/auth/' },
     },
     {
+      name: 'testing-stays-out-of-the-build',
+      severity: 'error',
+      comment:
+        'server/testing/ holds what only tests use (test servers, a throwaway PostgreSQL, an OpenID provider, a ' +
+        'software authenticator): no code of the app or the server imports it, so no build ever contains it.',
+      from: { path: '^(src|server)/', pathNot: '([.]test[.]tsx?$|^server/testing/)' },
+      to: { path: '^server/testing/' },
+    },
+    {
       name: 'not-to-unresolvable',
       severity: 'error',
       from: {},

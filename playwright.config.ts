@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findChromium } from './scripts/find-chromium.mjs';
-import { TEST_CLIENT } from './server/auth/sso-test-constants';
+import { TEST_CLIENT } from './server/testing/sso-constants';
 import { SSO_CALLBACK_PATH } from './src/contract/single-sign-on';
 
 const PORT = Number(process.env.E2E_PORT ?? 4179);

@@ -79,7 +79,7 @@ export interface ActivityFigures {
 
 /** A throwaway PostgreSQL cluster, when its programs are installed (the tests' helper). */
 async function postgresCluster(): Promise<{ fresh: () => Promise<DatabaseSetting>; stop: () => Promise<void> } | string> {
-  const helpers = await import('../server/db/postgres-test-helpers');
+  const helpers = await import('../server/testing/postgres');
   if (!helpers.POSTGRES_BIN) return 'PostgreSQL is not installed (apt-get install postgresql)';
   const cluster = await helpers
     .startPostgres()

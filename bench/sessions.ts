@@ -50,7 +50,7 @@ async function signInCookie(origin: string): Promise<string> {
 
 /** A throwaway PostgreSQL cluster, when its programs are installed (the tests' helper). */
 async function postgresDatabases(): Promise<{ urls: () => Promise<string>; stop: () => Promise<void> } | string> {
-  const helpers = await import('../server/db/postgres-test-helpers');
+  const helpers = await import('../server/testing/postgres');
   if (!helpers.POSTGRES_BIN) return 'PostgreSQL is not installed (apt-get install postgresql)';
   const cluster = await helpers.startPostgres();
   return {

@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SSO_ERRORS, SSO_START_PATH } from '../src/contract/single-sign-on';
 import { E2E } from '../playwright.config';
-import { startIdentityProvider, type TestIdentityProvider } from '../server/auth/sso-test-helpers';
+import { startIdentityProvider, type TestIdentityProvider } from '../server/testing/sso-provider';
 
 let provider: TestIdentityProvider;
 

@@ -18,7 +18,14 @@ import { runInNewContext } from 'node:vm';
 import { createSiteAdminServer, type SiteAdminServer } from '../server/app';
 import { loadConfig } from '../server/config';
 import { seedCases } from '../server/sandbox/seed';
-import { closeServer, listen, runAutocannon, tempDir, type AutocannonInstance, type AutocannonResult } from '../server/test-helpers';
+import {
+  closeServer,
+  listen,
+  runAutocannon,
+  tempDir,
+  type AutocannonInstance,
+  type AutocannonResult,
+} from '../server/testing/test-helpers';
 import { API_BASE_PATH } from '../src/contract/site-api';
 
 function setting(name: string, fallback: number, min: number, max: number): number {

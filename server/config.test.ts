@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { join, resolve } from 'node:path';
 import { ConfigError, describeDatabase, loadConfig } from './config';
 import { isAllowedHost } from './hosts';
-import { childEnv, REPO_ROOT } from './test-helpers';
+import { childEnv, REPO_ROOT } from './testing/test-helpers';
 
 describe('loadConfig: who may use the server', () => {
   it('reads ADMIN_USER and ADMIN_PASSWORD as the owner to create or bring up to date at start', () => {

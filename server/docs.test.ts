@@ -55,7 +55,7 @@ function section(text: string, title: string): string {
 /** Names of environment variables the server's own code reads (tests and their helpers left out). */
 function variablesReadByServer(): Set<string> {
   const names = new Set<string>();
-  const sources = filesUnder('server', (name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.endsWith('test-helpers.ts'));
+  const sources = filesUnder('server', (name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.startsWith('testing/'));
   for (const file of sources) {
     const text = readFileSync(file, 'utf8');
     // env.NAME, env?.NAME, process.env.NAME, env['NAME'], and integerSetting(env, 'NAME', ...).

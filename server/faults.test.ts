@@ -26,7 +26,7 @@ import {
   send,
   tempDir,
   waitFor,
-} from './test-helpers';
+} from './testing/test-helpers';
 
 const SANDBOX_HEADERS = { 'x-api-key': 'sandbox-local-key', 'x-site-id': '1001' };
 const CREATE = `${API_BASE_PATH}/ecommerce/products/create`;

@@ -31,7 +31,7 @@ import {
   send,
   startSandboxedSite,
   type RawReply,
-} from './test-helpers';
+} from './testing/test-helpers';
 
 type Json = Record<string, unknown>;
 type Path = readonly (string | number)[];

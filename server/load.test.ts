@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE_PATH } from '../src/contract/site-api';
 import type { SiteAdminServer } from './app';
 import { seedCases } from './sandbox/seed';
-import { errorShapeProblems, runAutocannon as run, send, startSandboxedSite, type AutocannonResult } from './test-helpers';
+import { errorShapeProblems, runAutocannon as run, send, startSandboxedSite, type AutocannonResult } from './testing/test-helpers';
 
 /** Everything that went wrong in a run, as one readable list: empty when nothing did. */
 function failures(result: AutocannonResult): Record<string, unknown> {

@@ -7,7 +7,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createOwnApi, OWN_API_MAX_BODY_BYTES, sendDone, sendJson, type Endpoint } from './own-api';
 import { parseRequest } from './pipeline/context';
-import { closeServer, errorShapeProblems, listen, rawExchange, send, waitFor } from './test-helpers';
+import { closeServer, errorShapeProblems, listen, rawExchange, send, waitFor } from './testing/test-helpers';
 
 const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/things/:id', handle: ({ request, params }) => sendJson(request.res, 200, { params }) },

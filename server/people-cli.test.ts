@@ -13,8 +13,8 @@ import { loadConfig, type DatabaseSetting } from './config';
 import { connectDatabase } from './db/open';
 import { secretTokenHash } from './db/secret-token';
 import { main } from './people-cli';
-import { describeEachEngine } from './db/postgres-test-helpers';
-import { childEnv, closeServer, listen, REPO_ROOT, send, tempDir } from './test-helpers';
+import { describeEachEngine } from './testing/postgres';
+import { childEnv, closeServer, listen, REPO_ROOT, send, tempDir } from './testing/test-helpers';
 
 const TSX = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
 const PROFILE = join(REPO_ROOT, 'server', 'site-profile.example.json');

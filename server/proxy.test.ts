@@ -12,7 +12,7 @@ import { createSiteAdminServer, type SiteAdminServer } from './app';
 import { loadConfig } from './config';
 import type { RequestLogEntry } from './pipeline/request-log';
 import { seedCases } from './sandbox/seed';
-import { configError, proxyListener } from './test-helpers';
+import { configError, proxyListener } from './testing/test-helpers';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Helpers: listening on loopback, raw HTTP requests (fetch would normalise `..` and `%2e%2e` before sending).

@@ -27,7 +27,7 @@ import {
   tempDir,
   waitFor,
   type RawReply,
-} from './test-helpers';
+} from './testing/test-helpers';
 
 const MIB = 1024 * 1024;
 const CREATE = `${API_BASE_PATH}/ecommerce/products/create`;

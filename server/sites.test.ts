@@ -28,7 +28,7 @@ import {
   send,
   tempDir,
   type Reply,
-} from './test-helpers';
+} from './testing/test-helpers';
 
 const EXAMPLE_PROFILE = join(REPO_ROOT, 'server', 'site-profile.example.json');
 

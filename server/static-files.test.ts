@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaticFiles } from './static-files';
-import { closeServer, listen, send, tempDir } from './test-helpers';
+import { closeServer, listen, send, tempDir } from './testing/test-helpers';
 
 describe('the built app', () => {
   let dist: string;

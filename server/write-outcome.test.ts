@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fullProduct } from '../src/contract/fixtures';
 import { IMPORT_PRODUCT_HEADER, IMPORT_RUNNER_HEADER, IMPORTS_PATHS, importPath, type ImportRecord } from '../src/contract/imports';
 import { WRITE_ANSWERS, type PlatformBehaviour } from '../src/contract/write-answers';
-import { closeServer, listen, send, startWholeServer, type Reply } from './test-helpers';
+import { closeServer, listen, send, startWholeServer, type Reply } from './testing/test-helpers';
 
 /** The proxy's time limit here: the one answer that never comes costs this, every other is immediate. */
 const PROXY_TIMEOUT_MS = 3_000;

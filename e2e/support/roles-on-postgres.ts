@@ -10,7 +10,7 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { startPostgres } from '../../server/db/postgres-test-helpers';
+import { startPostgres } from '../../server/testing/postgres';
 
 const main = process.argv[2];
 const urlFile = process.env.ROLES_DATABASE_URL_FILE;

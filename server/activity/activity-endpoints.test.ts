@@ -11,7 +11,7 @@ import { activityEntrySchema, activityPageSchema, chainStateSchema } from '../..
 import { createSiteAdminServer, type SiteAdminServer } from '../app';
 import { hashPassword } from '../auth/password-hash';
 import { loadConfig } from '../config';
-import { closeServer, listen, send, tempDir } from '../test-helpers';
+import { closeServer, listen, send, tempDir } from '../testing/test-helpers';
 import type { NewEntry } from './activity-store';
 
 const OWNER = { email: 'owner@example.com', password: 'a passphrase for the activity record' };

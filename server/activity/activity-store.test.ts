@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type AppDatabase } from '../db/open';
-import { describeEachEngine } from '../db/postgres-test-helpers';
+import { describeEachEngine } from '../testing/postgres';
 import { canonicalJson, createActivityStore, entryHash, GENESIS_HASH, type NewEntry } from './activity-store';
 
 const T = Date.UTC(2026, 10, 25, 12);

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../config';
 import { openDatabase } from '../db/open';
-import { childEnv, REPO_ROOT, tempDir } from '../test-helpers';
+import { childEnv, REPO_ROOT, tempDir } from '../testing/test-helpers';
 import { createActivityStore } from './activity-store';
 import { join } from 'node:path';
 

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { fullProduct } from '../../src/contract/fixtures';
 import { openDatabase } from '../db/open';
-import { describeEachEngine } from '../db/postgres-test-helpers';
-import { childEnv, closeServer, freePort, listen, REPO_ROOT, send, tempDir, waitFor } from '../test-helpers';
+import { describeEachEngine } from '../testing/postgres';
+import { childEnv, closeServer, freePort, listen, REPO_ROOT, send, tempDir, waitFor } from '../testing/test-helpers';
 import { createActivityStore } from './activity-store';
 
 describeEachEngine('the activity record, the server killed mid-burst', (engine, freshDatabase) => {

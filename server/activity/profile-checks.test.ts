@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { fullProduct } from '../../src/contract/fixtures';
 import type { TeamSlugs } from '../../src/contract/activity';
-import { describeEachEngine } from '../db/postgres-test-helpers';
-import { addPeople, cookiesSet, REPO_ROOT, send, signInWithPassword, startWholeServer } from '../test-helpers';
+import { describeEachEngine } from '../testing/postgres';
+import { addPeople, cookiesSet, REPO_ROOT, send, signInWithPassword, startWholeServer } from '../testing/test-helpers';
 
 const PROFILE = join(REPO_ROOT, 'server', 'site-profile.example.json');
 const OWNER = { email: 'owner@example.com', password: 'owner passphrase for the profile record', displayName: 'Olive Owner' };

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fullProduct } from '../../src/contract/fixtures';
 import { createSiteAdminServer, type SiteAdminServer } from '../app';
 import { loadConfig } from '../config';
-import { closeServer, listen, send, tempDir } from '../test-helpers';
+import { closeServer, listen, send, tempDir } from '../testing/test-helpers';
 import { shortUserAgent } from './record-site-calls';
 
 const SECRET_FIELD = 'only-on-the-platform@example.com';

@@ -10,8 +10,8 @@ import { fullProduct } from '../../src/contract/fixtures';
 import { IMPORTS_PATHS, importPath, type ImportRecord, type ImportSummary } from '../../src/contract/imports';
 import { createSiteAdminServer, type SiteAdminServer } from '../app';
 import { loadConfig } from '../config';
-import { POSTGRES_BIN, startPostgres, type ThrowawayPostgres } from '../db/postgres-test-helpers';
-import { closeServer, listen, send, tempDir } from '../test-helpers';
+import { POSTGRES_BIN, startPostgres, type ThrowawayPostgres } from '../testing/postgres';
+import { closeServer, listen, send, tempDir } from '../testing/test-helpers';
 
 const OWNER = { email: 'owner@example.com', password: 'two instances one passphrase' };
 

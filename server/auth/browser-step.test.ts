@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type AppDatabase } from '../db/open';
 import { createPendingStepStore } from '../db/pending-step-store';
-import { closeServer, listen, send, tempDir } from '../test-helpers';
+import { closeServer, listen, send, tempDir } from '../testing/test-helpers';
 import { browserSteps } from './browser-step';
 
 const MINUTE = 60_000;

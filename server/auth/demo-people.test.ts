@@ -10,7 +10,7 @@ import { afterAll, expect, it } from 'vitest';
 import type { SignInOptions } from '../../src/contract/access';
 import { createSiteAdminServer } from '../app';
 import { loadConfig } from '../config';
-import { closeServer, listen, REPO_ROOT, send, tempDir } from '../test-helpers';
+import { closeServer, listen, REPO_ROOT, send, tempDir } from '../testing/test-helpers';
 import { hashPassword } from './password-hash';
 
 const dataDir = tempDir('site-admin-demo-people-');

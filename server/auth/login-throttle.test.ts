@@ -17,7 +17,7 @@ import {
   startWholeServer,
   tempDir,
   waitFor,
-} from '../test-helpers';
+} from '../testing/test-helpers';
 import { addressKey, DEVICE_COOKIE, type LoginLimits } from './login-throttle';
 import { SESSION_COOKIE } from './session-cookie';
 

@@ -1,6 +1,6 @@
 /**
  * Passkeys through the real server over HTTP, answered by a software authenticator
- * (software-authenticator.ts) and checked by SimpleWebAuthn: added under the account, used alone and as
+ * (server/testing/software-authenticator.ts) and checked by SimpleWebAuthn: added under the account, used alone and as
  * the second factor after a password, and each refusal a caller could try (OWASP ASVS 5, V6).
  */
 import http from 'node:http';
@@ -10,10 +10,10 @@ import { ACCESS_PATHS, passkeyPath, type PasskeyList, type SecondFactorOptions }
 import { SITES_PATH } from '../../src/contract/site-info';
 import { createSiteAdminServer, type SiteAdminServer } from '../app';
 import { loadConfig } from '../config';
-import { closeServer, listen, send, tempDir, type Reply } from '../test-helpers';
+import { closeServer, listen, send, tempDir, type Reply } from '../testing/test-helpers';
 import { hashPassword } from './password-hash';
 import { saveSecondFactorPolicy } from './second-factor-policy';
-import { createSoftwareAuthenticator, type SoftwarePasskey } from './software-authenticator';
+import { createSoftwareAuthenticator, type SoftwarePasskey } from '../testing/software-authenticator';
 import { PASSKEY_STARTS_PER_MINUTE, STEP_MS } from './passkeys';
 
 const OWNER = { email: 'owner@example.com', password: 'a long passphrase of ours for passkeys' };

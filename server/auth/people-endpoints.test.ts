@@ -11,7 +11,7 @@ import { STATUS_PHRASES } from '../../src/contract/site-api';
 import type { AccountView, InvitedView, LinkDetails, LinkView, PeopleView } from '../../src/contract/people';
 import { createSiteAdminServer, type SiteAdminServer } from '../app';
 import { loadConfig } from '../config';
-import { closeServer, errorShapeProblems, listen, REPO_ROOT, send, tempDir, type Reply } from '../test-helpers';
+import { closeServer, errorShapeProblems, listen, REPO_ROOT, send, tempDir, type Reply } from '../testing/test-helpers';
 
 const OWNER = 'owner@example.com';
 const OWNER_PASSWORD = 'lighthouse keeper winter marmalade';

@@ -6,7 +6,7 @@
  */
 import { afterEach, expect, it } from 'vitest';
 import { ConfigError, type DatabaseSetting } from '../config';
-import { describeEachEngine } from '../db/postgres-test-helpers';
+import { describeEachEngine } from '../testing/postgres';
 import {
   addPeople,
   cookiesSet,
@@ -16,7 +16,7 @@ import {
   signInWithPassword,
   startWholeServer,
   type Reply,
-} from '../test-helpers';
+} from '../testing/test-helpers';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from './session-cookie';
 
 const T = Date.UTC(2026, 10, 2, 8);

@@ -11,10 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SSO_CALLBACK_PATH, SSO_START_PATH } from '../../src/contract/single-sign-on';
 import { createSiteAdminServer, type SiteAdminServer } from '../app';
 import { loadConfig, type DatabaseSetting } from '../config';
-import { describeEachEngine } from '../db/postgres-test-helpers';
-import { closeServer, configError, freePort, listen, tempDir } from '../test-helpers';
+import { describeEachEngine } from '../testing/postgres';
+import { closeServer, configError, freePort, listen, tempDir } from '../testing/test-helpers';
 import { SSO_COOKIE, SSO_STARTS_PER_MINUTE } from './single-sign-on';
-import { startIdentityProvider, TEST_PUBLIC_CLIENT_ID, type TestIdentityProvider } from './sso-test-helpers';
+import { startIdentityProvider, TEST_PUBLIC_CLIENT_ID, type TestIdentityProvider } from '../testing/sso-provider';
 
 /** The cookies one origin has set, by name (enough for these servers: one path, no domains). */
 class CookieJar {

@@ -7,7 +7,7 @@ import { createLinkStore, type LinkStore } from './link-store';
 import { secretTokenHash } from './secret-token';
 import { openDatabase, type AppDatabase } from './open';
 import { createPeopleStore } from './people-store';
-import { describeEachEngine } from './postgres-test-helpers';
+import { describeEachEngine } from '../testing/postgres';
 
 const T = Date.UTC(2026, 10, 1, 9);
 const TTL = 72 * 60 * 60 * 1000;

@@ -11,11 +11,11 @@ import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActivityStore } from '../activity/activity-store';
 import { ConfigError, DATABASE_FILE, loadConfig, type DatabaseSetting } from '../config';
-import { freePort, startSandboxedSite } from '../test-helpers';
+import { freePort, startSandboxedSite } from '../testing/test-helpers';
 import { MIGRATIONS } from './migrations';
 import { connectDatabase, migrateDatabase, openDatabase, type AppDatabase } from './open';
 import { createPeopleStore } from './people-store';
-import { describeEachEngine } from './postgres-test-helpers';
+import { describeEachEngine } from '../testing/postgres';
 import { secretTokenHash } from './secret-token';
 import { createSessionStore } from './session-store';
 

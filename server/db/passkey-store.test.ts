@@ -7,7 +7,7 @@ import { openDatabase, type AppDatabase } from './open';
 import { createPasskeyStore, type PasskeyStore } from './passkey-store';
 import { createPendingStepStore, type PendingStepStore } from './pending-step-store';
 import { createPeopleStore, type PeopleStore } from './people-store';
-import { describeEachEngine } from './postgres-test-helpers';
+import { describeEachEngine } from '../testing/postgres';
 
 const T = Date.UTC(2026, 10, 1, 9);
 const MINUTE = 60_000;

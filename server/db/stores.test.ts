@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openDatabase, type AppDatabase } from './open';
 import { createPeopleStore, type PeopleStore } from './people-store';
-import { describeEachEngine } from './postgres-test-helpers';
+import { describeEachEngine } from '../testing/postgres';
 import { ALL_SITES } from './schema';
 import { secretTokenHash } from './secret-token';
 import { createSessionStore, type SessionStore } from './session-store';

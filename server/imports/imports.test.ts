@@ -18,8 +18,8 @@ import {
   type ImportSummary,
 } from '../../src/contract/imports';
 import { OWN_API_MAX_BODY_BYTES } from '../own-api';
-import { describeEachEngine } from '../db/postgres-test-helpers';
-import { addPeople, closeServer, errorShapeProblems, listen, send, startWholeServer, type Reply } from '../test-helpers';
+import { describeEachEngine } from '../testing/postgres';
+import { addPeople, closeServer, errorShapeProblems, listen, send, startWholeServer, type Reply } from '../testing/test-helpers';
 
 const OWNER = { email: 'owner@example.com', password: 'the first import passphrase here' };
 const ANA = { email: 'ana@example.com', password: 'ana ruiz passphrase here', displayName: 'Ana Ruiz' };

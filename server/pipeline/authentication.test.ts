@@ -10,9 +10,9 @@ import { createLoginThrottle } from '../auth/login-throttle';
 import { SESSION_COOKIE } from '../auth/session-cookie';
 import { signInEndpoints } from '../auth/sign-in-endpoints';
 import { openDatabase, type AppDatabase } from '../db/open';
-import { describeEachEngine } from '../db/postgres-test-helpers';
+import { describeEachEngine } from '../testing/postgres';
 import { createOwnApi } from '../own-api';
-import { errorShapeProblems, send, serveSteps } from '../test-helpers';
+import { errorShapeProblems, send, serveSteps } from '../testing/test-helpers';
 import { authenticate } from './authentication';
 
 const T = Date.UTC(2026, 10, 1, 9);

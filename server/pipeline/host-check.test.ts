@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorShapeProblems, send, serveSteps } from '../test-helpers';
+import { errorShapeProblems, send, serveSteps } from '../testing/test-helpers';
 import { checkHost } from './host-check';
 
 describe('the host check', () => {

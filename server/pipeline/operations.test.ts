@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorShapeProblems, send, serveSteps, waitFor } from '../test-helpers';
+import { errorShapeProblems, send, serveSteps, waitFor } from '../testing/test-helpers';
 import type { Step } from './context';
 import { allowOperation, matchRoute } from './operations';
 

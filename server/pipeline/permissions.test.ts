@@ -15,7 +15,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ALL_SITES, refusalMessage, ROLES, type Capability, type Grant } from '../../src/contract/access';
 import { hashPassword } from '../auth/password-hash';
 import { SESSION_COOKIE } from '../auth/session-cookie';
-import { describeEachEngine } from '../db/postgres-test-helpers';
+import { describeEachEngine } from '../testing/postgres';
 import {
   closeServer,
   cookiesSet,
@@ -26,7 +26,7 @@ import {
   signInWithPassword,
   startWholeServer,
   tempDir,
-} from '../test-helpers';
+} from '../testing/test-helpers';
 
 interface Received {
   method: string;

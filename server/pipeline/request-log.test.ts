@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { send, serveSteps } from '../test-helpers';
+import { send, serveSteps } from '../testing/test-helpers';
 import { allowOperation } from './operations';
 import { logSiteCalls, type RequestLogEntry } from './request-log';
 import { resolveSite } from './site-resolution';

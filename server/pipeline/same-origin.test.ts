@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorShapeProblems, send, serveSteps } from '../test-helpers';
+import { errorShapeProblems, send, serveSteps } from '../testing/test-helpers';
 import { checkSameOrigin, isSameOrigin } from './same-origin';
 
 describe('isSameOrigin', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { send, serveSteps } from '../test-helpers';
+import { send, serveSteps } from '../testing/test-helpers';
 import { addSecurityHeaders, SECURITY_HEADERS } from './security-headers';
 import { createOwnApi } from '../own-api';
 import { refuseUnreadBodies } from './unread-bodies';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorShapeProblems, send, serveSteps } from '../test-helpers';
+import { errorShapeProblems, send, serveSteps } from '../testing/test-helpers';
 import { ACCESS_PATHS } from '../../src/contract/access';
 import { createOwnApi, type Endpoint } from '../own-api';
 import { refuseUnreadBodies } from './unread-bodies';

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../test-helpers';
+import { tempDir } from '../testing/test-helpers';
 import { seedCases } from './seed';
 import { openStore } from './store';
 

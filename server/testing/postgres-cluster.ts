@@ -6,7 +6,7 @@
  * installed nothing is started, and the PostgreSQL halves skip, saying so.
  */
 import type { TestProject } from 'vitest/node';
-import { POSTGRES_BIN, startPostgres } from '../db/postgres-test-helpers';
+import { POSTGRES_BIN, startPostgres } from './postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -8,9 +8,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
-import { TEST_CLIENT, TEST_PUBLIC_CLIENT_ID } from './sso-test-constants';
+import { TEST_CLIENT, TEST_PUBLIC_CLIENT_ID } from './sso-constants';
 
-export { TEST_CLIENT, TEST_PUBLIC_CLIENT_ID } from './sso-test-constants';
+export { TEST_CLIENT, TEST_PUBLIC_CLIENT_ID } from './sso-constants';
 
 export interface ProviderPerson {
   email: string;

@@ -14,7 +14,7 @@ import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DatabaseSetting } from '../config';
-import { freePort, tempDir } from '../test-helpers';
+import { freePort, tempDir } from './test-helpers';
 
 const run = promisify(execFile);
 

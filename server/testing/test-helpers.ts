@@ -13,16 +13,16 @@ import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API_BASE_PATH, STATUS_PHRASES } from '../src/contract/site-api';
-import { parseRequest, runSteps, type Step } from './pipeline/context';
-import { allowOperation } from './pipeline/operations';
-import { logSiteCalls, type RequestLogEntry } from './pipeline/request-log';
-import { createProxy, type ProxyOptions } from './proxy';
-import type { Grant } from '../src/contract/access';
-import type { CreateServerOptions, SiteAdminServer } from './app';
-import { ConfigError, loadConfig, type DatabaseSetting } from './config';
+import { API_BASE_PATH, STATUS_PHRASES } from '../../src/contract/site-api';
+import { parseRequest, runSteps, type Step } from '../pipeline/context';
+import { allowOperation } from '../pipeline/operations';
+import { logSiteCalls, type RequestLogEntry } from '../pipeline/request-log';
+import { createProxy, type ProxyOptions } from '../proxy';
+import type { Grant } from '../../src/contract/access';
+import type { CreateServerOptions, SiteAdminServer } from '../app';
+import { ConfigError, loadConfig, type DatabaseSetting } from '../config';
 
-export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 // A fixed seed by default, so a CI run is repeatable; FUZZ_SEED=random explores new inputs, and
 // FUZZ_SEED=<n> replays a failure.
@@ -388,7 +388,7 @@ export interface TestPerson {
 
 /** Adds `people` to the database of `site` (the real stores); resolves to their ids, in order. */
 export async function addPeople(site: Pick<SiteAdminServer, 'accounts'>, people: readonly TestPerson[]): Promise<string[]> {
-  const { hashPassword } = await import('./auth/password-hash');
+  const { hashPassword } = await import('../auth/password-hash');
   const { accounts } = site;
   const ids: string[] = [];
   for (const person of people) {
@@ -415,7 +415,7 @@ export async function startWholeServer(
   env: Readonly<Record<string, string>> = {},
   options: CreateServerOptions & { database?: DatabaseSetting; prefix?: string } = {},
 ) {
-  const { createSiteAdminServer } = await import('./app');
+  const { createSiteAdminServer } = await import('../app');
   const { database, prefix = 'site-admin-server-', ...serverOptions } = options;
   const dataDir = tempDir(prefix);
   let site: SiteAdminServer;
