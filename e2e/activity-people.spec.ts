@@ -22,7 +22,7 @@ async function signedIn(browser: Browser, person: { email: string; password: str
   await page.getByRole('textbox', { name: 'E-mail address' }).fill(person.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(person.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('button', { name: `Signed in as ${person.name}. Your account and sign-out` })).toBeVisible();
+  await expect(page.getByRole('button', { name: new RegExp(`^\\w+ ${person.name}, signed in: your account and sign-out$`) })).toBeVisible();
   return page;
 }
 
@@ -49,8 +49,8 @@ test(
     await expect(editor.getByRole('combobox', { name: 'Person' })).toHaveCount(0);
     const editorsEntries = editor.getByRole('region', { name: 'Activity entries' }).getByRole('button');
     await expect(editorsEntries.first()).toBeVisible();
-    for (const label of await editorsEntries.evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label') ?? ''))) {
-      expect(label).toContain(`by ${EDITOR.name}`);
+    for (const label of await editorsEntries.allTextContents()) {
+      expect(label).toContain(EDITOR.name);
     }
     await editor.context().close();
 
@@ -58,15 +58,17 @@ test(
     await owner.goto('/s/harbour-linen/activity');
     await expect(owner.getByText('Everyone’s activity on every site:')).toBeVisible();
     // The owner's own sign-in is there too, before any filter.
-    await expect(owner.getByRole('button', { name: new RegExp(`Signed in by ${OWNER.name}`) }).first()).toBeVisible();
+    await expect(owner.getByRole('button', { name: new RegExp(`Signed in .*${OWNER.name}`) }).first()).toBeVisible();
 
     const person = owner.getByRole('combobox', { name: 'Person' });
     await person.fill('eddie');
     await owner.getByRole('option', { name: `${EDITOR.name} (${EDITOR.email})` }).click();
     await expect(owner).toHaveURL(/\/s\/harbour-linen\/activity\?person=[^&]+$/);
     const personId = new URL(owner.url()).searchParams.get('person') ?? '';
-    await expect(owner.getByRole('button', { name: new RegExp(`by ${OWNER.name}`) })).toHaveCount(0);
-    const answered = owner.getByRole('button', { name: new RegExp(`Product create answered by ${EDITOR.name}`) }).filter({ hasText: slug });
+    await expect(owner.getByRole('region', { name: 'Activity entries' }).getByRole('button', { name: new RegExp(OWNER.name) })).toHaveCount(
+      0,
+    );
+    const answered = owner.getByRole('button', { name: new RegExp(`Product create answered .*${EDITOR.name}`) }).filter({ hasText: slug });
     await expect(answered).toBeVisible();
     await expectNoA11yViolations(owner);
 

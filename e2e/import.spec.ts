@@ -302,7 +302,7 @@ test('a column is mapped by hand and remembered; a product opened in the full ed
   await expect(page.getByRole('button', { name: 'Row 2, Product field 5: Hemp & Co, edit' })).toBeVisible();
   await expect(summary(page)).toContainText('1 with problems');
 
-  await page.getByRole('button', { name: 'Open Throw in the editor' }).click();
+  await page.getByRole('button', { name: 'Open in editor: Throw' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Edit a product of the import' })).toBeVisible();
   await expect(page.getByLabel('Name')).toHaveValue('Throw');
   await page.getByRole('button', { name: /^Next:/ }).click();
@@ -320,7 +320,7 @@ test('a column is mapped by hand and remembered; a product opened in the full ed
     .click();
   await page.getByRole('dialog', { name: 'Leave the editor?' }).getByRole('button', { name: 'Leave' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Import products' })).toBeVisible();
-  await page.getByRole('button', { name: 'Open Throw in the editor' }).click();
+  await page.getByRole('button', { name: 'Open in editor: Throw' }).click();
   await expect(page.getByText('Your earlier changes to this product are restored')).toBeVisible();
   await expect(price).toHaveValue('19.99');
   await page.getByRole('button', { name: /^Next:/ }).click();

@@ -56,7 +56,7 @@ function requireSecondFactor(everyone: boolean) {
   }
 }
 
-const signedIn = (page: Page) => page.getByRole('button', { name: new RegExp(`^Signed in as ${OWNER.name}\\b`) });
+const signedIn = (page: Page) => page.getByRole('button', { name: new RegExp(`^\\w+ ${OWNER.name}, signed in`) });
 const signInHeading = (page: Page) => page.getByRole('heading', { name: 'Sign in', level: 1 });
 const passkeyRows = (page: Page) => page.getByRole('table', { name: 'Your passkeys' }).getByRole('row');
 

@@ -58,7 +58,7 @@ async function signIn(page: Page, person: { email: string; password: string }, a
   await page.getByRole('textbox', { name: 'E-mail address' }).fill(person.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(person.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('button', { name: /^Signed in as / })).toBeVisible();
+  await expect(page.getByRole('button', { name: /, signed in: your account and sign-out$/ })).toBeVisible();
 }
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
@@ -95,10 +95,12 @@ test('the sign-in page lists the demo people; support signs in and sees look-ups
   const demo = page.getByRole('listitem').filter({ hasText: SUPPORT.email });
   await expect(demo).toContainText(`Support on Harbour Linen and Summit Outfitters · password ${SUPPORT.password}`);
   await expect(page.getByRole('listitem').filter({ hasText: OWNER.email })).toContainText(OWNER.password);
-  await demo.getByRole('button', { name: 'Use' }).click();
+  await page.getByRole('button', { name: `Use ${SUPPORT.email}` }).click();
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 
-  await expect(page.getByRole('button', { name: `Signed in as ${SUPPORT.name}. Your account and sign-out` })).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: new RegExp(`^\\w+ ${SUPPORT.name}, signed in: your account and sign-out$`) }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/s\/harbour-linen\/cases$/);
   await expect(nav(page).getByRole('link', { name: /^Cases/ })).toBeVisible();
   await expect(nav(page).getByRole('link', { name: /New product/ })).toHaveCount(0);
@@ -107,7 +109,7 @@ test('the sign-in page lists the demo people; support signs in and sees look-ups
   await expect(page.getByTestId('demo-mark')).toHaveCount(0);
 
   // Both shops, and only those, in the switcher.
-  await page.getByRole('button', { name: /^Site: Harbour Linen/ }).click();
+  await page.getByRole('button', { name: /^Harbour Linen Sandbox, the current site/ }).click();
   await expect(page.getByRole('menuitem')).toHaveText([/Harbour Linen/, /Summit Outfitters/]);
   await page.keyboard.press('Escape');
 
@@ -142,7 +144,7 @@ test('the editor of Harbour Linen creates a product there; Summit Outfitters is 
 }) => {
   await signIn(page, EDITOR, '/s/harbour-linen/products/new');
   // One site: no switcher, and the navigation offers creating.
-  await expect(page.getByRole('button', { name: /^Site: / })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /, the current site: switch site$/ })).toHaveCount(0);
   await expect(nav(page).getByRole('link', { name: /New product/ })).toBeVisible();
   await expect(nav(page).getByRole('link', { name: /Import products/ })).toBeVisible();
   await expect(nav(page).getByRole('link', { name: /^People/ })).toHaveCount(0);
@@ -174,7 +176,7 @@ test('the owner sees everything: both shops, creating and importing, and People'
   for (const name of [/^Cases/, /New product/, /Import products/, /Created products/, /^Settings/, /^People/]) {
     await expect(nav(page).getByRole('link', { name })).toBeVisible();
   }
-  await page.getByRole('button', { name: /^Site: Summit Outfitters/ }).click();
+  await page.getByRole('button', { name: /^Summit Outfitters Sandbox, the current site/ }).click();
   await expect(page.getByRole('menuitem')).toHaveText([/Harbour Linen/, /Summit Outfitters/]);
 });
 

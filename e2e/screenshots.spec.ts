@@ -4,20 +4,32 @@
  * report) for a person to look at. Each screen is also checked for what a screenshot cannot be trusted to
  * show: its main heading is there, nothing makes the page scroll sideways, the header's name and mode
  * badge are whole and on one line, no button, tab, link of the navigation or form label breaks onto a
- * second line, and (at the desktop's and the phone's width) axe finds no WCAG 2.2 A or AA violation.
+ * second line, and (at the desktop's and the phone's width) axe finds no WCAG 2.2 A or AA violation
+ * (label in name included) and a keyboard pass finds every Tab stop showing the focus (e2e/keyboard.ts).
+ * A dialog or menu closed gives the focus back to what opened it. Each screen is loaded once per size:
+ * both schemes are looked at on the same page, the scheme switched in place as the system's would be.
  */
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { E2E } from '../playwright.config';
-import { expectNoA11yViolations } from './a11y';
+import { COLOUR_RULES, expectNoA11yViolations } from './a11y';
 import { discardServerImports } from './imports';
+import { keyboardPass } from './keyboard';
 import { addCase } from './sandbox';
 
 const SIZES = [
   { name: 'desktop', scan: true, use: { viewport: { width: 1440, height: 900 } } },
   { name: 'phone', scan: true, use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
-  // Between the two: laid out and looked at, not scanned again.
+  // Between the two: laid out and looked at, not scanned or walked through again.
   { name: 'tablet', scan: false, use: { viewport: { width: 768, height: 1024 }, isMobile: true, hasTouch: true } },
 ] as const;
+
+const SCHEMES = ['light', 'dark'] as const;
+
+/** The page in this scheme, as the system's setting changing would put it (the app follows it). */
+async function inScheme(page: Page, scheme: (typeof SCHEMES)[number]) {
+  await page.emulateMedia({ colorScheme: scheme });
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+}
 
 /** The header's badge saying which site calls go to (with a single site; several have a switcher). */
 const modeBadge = (page: Page) => page.getByRole('banner').getByText(/^(Sandbox|Live) ·/);
@@ -66,21 +78,48 @@ function wrappedLabels(page: Page): Promise<string[]> {
 /** Whether its text fits its box (a badge's text is cut off with an ellipsis when it does not). */
 const isCut = (element: Locator) => element.evaluate((label) => label.scrollWidth > label.clientWidth);
 
-async function shoot(page: Page, testInfo: TestInfo, screen: string, { scan, exclude }: { scan: boolean; exclude?: string[] }) {
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-  // Against the screen's own width: a phone widens its layout viewport (innerWidth) to fit a page too wide.
-  const width = page.viewportSize()?.width ?? 0;
-  const overflow = await page.evaluate((width) => document.documentElement.scrollWidth - width, width);
-  expect.soft(overflow, `${screen}: the page scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
-  const badge = modeBadge(page).or(page.getByRole('button', { name: /^Site: / }));
-  await expect(badge).toBeVisible();
-  expect.soft(await isCut(badge), `${screen}: the mode badge's text is cut off`).toBe(false);
-  expect.soft(await wrappedLabels(page), `${screen}: labels that break onto a second line`).toEqual([]);
-  if (scan) await expectNoA11yViolations(page, { soft: true, screen, exclude });
-  const path = testInfo.outputPath(`${screen}.png`);
-  // Soft checks above: every screen is still saved, and the test fails listing every problem found.
-  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
-  await testInfo.attach(screen, { path, contentType: 'image/png' });
+interface ShotOptions {
+  /** Scanned by axe (at the desktop's and the phone's width). */
+  scan: boolean;
+  exclude?: string[];
+  /** Walked through by keyboard after the screenshots; off for a screen shown in a state the focus makes. */
+  keys?: boolean;
+  /** The app's header is on the screen (not on the sign-in page). */
+  header?: boolean;
+}
+
+/**
+ * One screen, loaded once: checked, scanned and saved in each scheme, then walked through by keyboard in
+ * each (last, as the pass moves the focus).
+ */
+async function shoot(page: Page, testInfo: TestInfo, screen: string, { scan, exclude, keys = scan, header = true }: ShotOptions) {
+  for (const scheme of SCHEMES) {
+    await inScheme(page, scheme);
+    const name = `${screen}-${scheme}`;
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    // Against the screen's own width: a phone widens its layout viewport (innerWidth) to fit a page too wide.
+    const width = page.viewportSize()?.width ?? 0;
+    const overflow = await page.evaluate((width) => document.documentElement.scrollWidth - width, width);
+    expect.soft(overflow, `${name}: the page scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
+    if (header) {
+      const badge = modeBadge(page).or(page.getByRole('button', { name: /, the current site: switch site$/ }));
+      await expect(badge).toBeVisible();
+      expect.soft(await isCut(badge), `${name}: the mode badge's text is cut off`).toBe(false);
+    }
+    expect.soft(await wrappedLabels(page), `${name}: labels that break onto a second line`).toEqual([]);
+    // Every rule in the first scheme; in the second, only what a scheme changes: the colours.
+    const rules = scheme === SCHEMES[0] ? undefined : COLOUR_RULES;
+    if (scan) await expectNoA11yViolations(page, { soft: true, screen: name, exclude, rules });
+    const path = testInfo.outputPath(`${name}.png`);
+    // Soft checks above: every screen is still saved, and the test fails listing every problem found.
+    await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+    await testInfo.attach(name, { path, contentType: 'image/png' });
+  }
+  if (!keys) return;
+  for (const scheme of SCHEMES) {
+    await inScheme(page, scheme);
+    expect.soft(await keyboardPass(page), `${screen}-${scheme}: Tab stops that do not show the focus`).toEqual([]);
+  }
 }
 
 /** Presses Tab until `target` has the focus, as a keyboard user reaches it; fails if it never does. */
@@ -98,211 +137,273 @@ for (const size of SIZES) {
   test.describe(`at ${size.use.viewport.width}×${size.use.viewport.height}`, () => {
     test.use(size.use);
 
-    for (const scheme of ['light', 'dark'] as const) {
-      test(`every screen, ${scheme}`, async ({ page, request }, testInfo) => {
-        await page.emulateMedia({ colorScheme: scheme });
-        // Every screen, checked and saved, and by axe at two widths: two minutes and a half for the lot.
-        test.setTimeout(150_000);
-        const shot = (screen: string, exclude?: string[]) => shoot(page, testInfo, screen, { scan: size.scan, exclude });
-        const special = await addCase(request, '3', {
-          name: 'form_3',
-          form_name: 'Contact us',
-          created_at: 1767225600,
-          properties: {
-            name: 'Aroha Ngata',
-            email: 'aroha@example.com',
-            attachment: '\u202Egnp.exe',
-            reference: 'INV\u200B-2041',
-            topics: ['Orders', 'Returns', 'Shipping'],
-            message: `${'The parcel arrived on time but one mug was chipped. '.repeat(4000)}`,
-            address: { street: '12 Cuba Street', city: 'Wellington', postcode: '6011' },
-            website: 'https://www.example.com/orders/2041',
-            subscribed: true,
-            notes: '',
-          },
-        });
+    test('every screen, light and dark', async ({ page, request }, testInfo) => {
+      // Every screen, checked and saved in both schemes, and by axe and the keyboard at two widths.
+      test.setTimeout(300_000);
+      const shot = (screen: string, options: Omit<ShotOptions, 'scan'> = {}) =>
+        shoot(page, testInfo, screen, { scan: size.scan, ...options });
+      const special = await addCase(request, '3', {
+        name: 'form_3',
+        form_name: 'Contact us',
+        created_at: 1767225600,
+        properties: {
+          name: 'Aroha Ngata',
+          email: 'aroha@example.com',
+          attachment: '\u202Egnp.exe',
+          reference: 'INV\u200B-2041',
+          topics: ['Orders', 'Returns', 'Shipping'],
+          message: `${'The parcel arrived on time but one mug was chipped. '.repeat(4000)}`,
+          address: { street: '12 Cuba Street', city: 'Wellington', postcode: '6011' },
+          website: 'https://www.example.com/orders/2041',
+          subscribed: true,
+          notes: '',
+        },
+      });
 
-        await page.goto('/cases');
-        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-        await shot('cases-empty');
+      await page.goto('/cases');
+      await shot('cases-empty');
 
-        await page.goto('/cases/3/48217');
-        await expect(page.getByRole('heading', { level: 2, name: 'Contact us: case 48217' })).toBeVisible();
-        await shot('case');
+      await page.goto('/cases/3/48217');
+      await expect(page.getByRole('heading', { level: 2, name: 'Contact us: case 48217' })).toBeVisible();
+      await shot('case');
 
-        await page.getByRole('tab', { name: 'Raw JSON' }).click();
-        await expect(page.getByRole('tabpanel').locator('pre')).toBeVisible();
-        await shot('case-raw-json');
+      await page.getByRole('tab', { name: 'Raw JSON' }).click();
+      await expect(page.getByRole('tabpanel').locator('pre')).toBeVisible();
+      await shot('case-raw-json');
 
-        await page.goto(`/cases/3/${special.id}`);
-        await expect(page.getByRole('heading', { level: 2, name: `Contact us: case ${special.id}` })).toBeVisible();
-        await shot('case-long-and-invisible');
+      await page.goto(`/cases/3/${special.id}`);
+      await expect(page.getByRole('heading', { level: 2, name: `Contact us: case ${special.id}` })).toBeVisible();
+      await shot('case-long-and-invisible');
 
-        await page.goto('/cases/3/99999');
-        await expect(page.getByRole('alert')).toContainText('No case 99999 in form 3');
-        await shot('case-error');
+      await page.goto('/cases/3/99999');
+      await expect(page.getByRole('alert')).toContainText('No case 99999 in form 3');
+      await shot('case-error');
 
-        await page.evaluate(() => localStorage.removeItem('site-admin:product-drafts:v2'));
-        await page.goto('/products/new');
-        await page.getByLabel('Name').fill('Screenshot mug');
-        await page.getByLabel('Slug').fill(`screenshot-mug-${size.name}-${scheme}-${Date.now()}`);
-        await page.getByRole('textbox', { name: 'Release date' }).fill('2026-03-01');
-        await expect(page.getByRole('textbox', { name: 'Release date' })).toHaveAccessibleDescription(/the start of that day/);
-        await shot('editor-1-basics');
+      await page.evaluate(() => localStorage.removeItem('site-admin:product-drafts:v2'));
+      await page.goto('/products/new');
+      await page.getByLabel('Name').fill('Screenshot mug');
+      await page.getByLabel('Slug').fill(`screenshot-mug-${size.name}-${Date.now()}`);
+      await page.getByRole('textbox', { name: 'Release date' }).fill('2026-03-01');
+      await expect(page.getByRole('textbox', { name: 'Release date' })).toHaveAccessibleDescription(/the start of that day/);
+      await shot('editor-1-basics');
 
-        await page.getByRole('button', { name: /^Shortcuts/ }).click();
-        await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
-        await shot('editor-shortcuts');
-        await page.getByRole('dialog').getByRole('button', { name: 'Close' }).press('Enter');
-        await expect(page.getByRole('dialog')).toBeHidden();
+      const shortcuts = page.getByRole('button', { name: /^Shortcuts/ });
+      await shortcuts.click();
+      await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+      await shot('editor-shortcuts', { keys: false });
+      await page.getByRole('dialog').getByRole('button', { name: 'Close' }).press('Enter');
+      await expect(page.getByRole('dialog')).toBeHidden();
+      // Closed, the dialog gives the focus back to the button that opened it.
+      await expect(shortcuts).toBeFocused();
 
-        // A field in its error state, reached by keyboard: it shows that it has the focus.
-        await page.getByLabel('Name').fill('');
+      // A field in its error state, reached by keyboard: it shows that it has the focus.
+      await page.getByLabel('Name').fill('');
+      await next(page);
+      await expect(page.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+      await page.getByLabel('Slug').focus();
+      await page.keyboard.press('Shift+Tab');
+      await expect(page.getByLabel('Name')).toBeFocused();
+      await expect(page.getByLabel('Name')).toHaveCSS('outline-style', 'solid');
+      await shot('editor-1-basics-error-focused', { keys: false });
+      await page.getByLabel('Name').fill('Screenshot mug');
+
+      for (const step of ['2-placement', '3-pricing', '4-attributes', '5-review']) {
         await next(page);
-        await expect(page.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
-        await page.getByLabel('Slug').focus();
-        await page.keyboard.press('Shift+Tab');
-        await expect(page.getByLabel('Name')).toBeFocused();
-        await expect(page.getByLabel('Name')).toHaveCSS('outline-style', 'solid');
-        await shot('editor-1-basics-error-focused');
-        await page.getByLabel('Name').fill('Screenshot mug');
-
-        for (const step of ['2-placement', '3-pricing', '4-attributes', '5-review']) {
-          await next(page);
-          if (step === '3-pricing') {
-            // A price cell's problem, shown when the cell has the keyboard's focus (not only on hover).
-            const cell = page.getByRole('textbox', { name: 'USD Price', exact: true }).first();
-            await cell.fill('1.999');
-            await cell.press('Tab');
-            await cell.focus();
-            await expect(page.getByRole('tooltip')).toContainText('At most 2 decimal places');
-            await shot('editor-3-pricing-problem-focused');
-            // A price, so that Review shows its table of prices (which scrolls sideways on a phone).
-            await cell.fill('19.99');
-            await cell.press('Tab');
-          }
-          if (step === '4-attributes') {
-            await page.getByRole('button', { name: 'Add attribute' }).click();
-            await page.getByLabel('Attribute name').fill('Colour');
-            await page.getByLabel('Option name').fill('Natural');
-          }
-          await shot(`editor-${step}`);
+        if (step === '3-pricing') {
+          // A price cell's problem, shown when the cell has the keyboard's focus (not only on hover).
+          const cell = page.getByRole('textbox', { name: 'USD Price', exact: true }).first();
+          await cell.fill('1.999');
+          await cell.press('Tab');
+          await cell.focus();
+          await expect(page.getByRole('tooltip')).toContainText('At most 2 decimal places');
+          await shot('editor-3-pricing-problem-focused', { keys: false });
+          // A price, so that Review shows its table of prices (which scrolls sideways on a phone).
+          await cell.fill('19.99');
+          await cell.press('Tab');
         }
-        await page.getByRole('button', { name: 'Create product' }).click();
-        await expect(page.getByText('Product created')).toBeVisible();
-        await shot('product-created');
+        if (step === '4-attributes') {
+          await page.getByRole('button', { name: 'Add attribute' }).click();
+          await page.getByLabel('Attribute name').fill('Colour');
+          await page.getByLabel('Option name').fill('Natural');
+        }
+        await shot(`editor-${step}`);
+      }
+      await page.getByRole('button', { name: 'Create product' }).click();
+      await expect(page.getByText('Product created')).toBeVisible();
+      await shot('product-created');
 
-        await page.goto('/products');
-        await expect(page.getByRole('link', { name: 'Screenshot mug' }).first()).toBeVisible();
-        await shot('products');
+      await page.goto('/products');
+      await expect(page.getByRole('link', { name: 'Screenshot mug' }).first()).toBeVisible();
+      await shot('products');
 
-        // The activity record, after the lookups and the create above; an entry's details open beside it.
-        await page.goto('/activity');
-        await expect(page.getByTestId('chain-state')).toContainText('Record verifies');
-        await shot('activity');
-        await page
-          .getByRole('button', { name: /^Entry \d+: Product create sent/ })
-          .first()
-          .click();
-        await expect(page.getByRole('dialog').getByText('Sent to the platform', { exact: true })).toBeVisible();
-        await shot('activity-entry');
-        await page.keyboard.press('Escape');
+      // The activity record, after the lookups and the create above; an entry's details open beside it.
+      await page.goto('/activity');
+      await expect(page.getByTestId('chain-state')).toContainText('Record verifies');
+      await shot('activity');
+      const entry = page.getByRole('button', { name: /Product create sent/ }).first();
+      await entry.click();
+      await expect(page.getByRole('dialog').getByText('Sent to the platform', { exact: true })).toBeVisible();
+      await shot('activity-entry', { keys: false });
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
+      await expect(entry).toBeFocused();
 
-        await page.goto('/no/such/page');
-        await shot('not-found');
+      await page.goto('/no/such/page');
+      await shot('not-found');
 
-        await page.goto('/settings');
-        await shot('settings');
-        // A profile table scrolls sideways on a phone: the keyboard reaches it, and shows that it has.
-        const productFields = page.getByRole('region', { name: 'Product fields' });
-        await tabTo(page, productFields);
-        await expect(productFields).toHaveCSS('outline-style', 'solid');
-        await shot('settings-table-focused');
+      await page.goto('/settings');
+      await shot('settings');
+      // A profile table scrolls sideways on a phone: the keyboard reaches it, and shows that it has.
+      const productFields = page.getByRole('region', { name: 'Product fields' });
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await tabTo(page, productFields);
+      await expect(productFields).toHaveCSS('outline-style', 'solid');
+      await shot('settings-table-focused', { keys: false });
 
-        await page.evaluate(() => localStorage.clear());
-        await discardServerImports(page);
-        await page.goto('/products/import');
-        await shot('import-empty');
-        const slug = `m${Date.now().toString(36)}`;
-        const csv = `Name,Slug,"USD, Price"\r\nImported mug,${slug},12.50\r\n`;
-        await page
-          .locator('input[type="file"]')
-          .setInputFiles({ name: 'mugs.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
-        await expect(page.getByText(/mugs\.csv: 1 rows?/)).toBeVisible();
-        await shot('import-file');
-        if (size.scan) {
+      await page.evaluate(() => localStorage.clear());
+      await discardServerImports(page);
+      await page.goto('/products/import');
+      await shot('import-empty');
+      const slug = `m${Date.now().toString(36)}`;
+      const csv = `Name,Slug,"USD, Price"\r\nImported mug,${slug},12.50\r\nImported jug,${slug}-jug,1.999\r\n`;
+      await page.locator('input[type="file"]').setInputFiles({ name: 'mugs.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+      await expect(page.getByText(/mugs\.csv: 2 rows?/)).toBeVisible();
+      await shot('import-file');
+      if (size.scan) {
+        for (const scheme of SCHEMES) {
+          await inScheme(page, scheme);
           await page.getByRole('button', { name: 'Start over' }).hover();
-          await expectNoA11yViolations(page, { soft: true, screen: 'import, Start over hovered', include: ['main'] });
+          const rules = scheme === SCHEMES[0] ? undefined : COLOUR_RULES;
+          await expectNoA11yViolations(page, { soft: true, screen: `import, Start over hovered, ${scheme}`, include: ['main'], rules });
         }
-        await page.getByRole('button', { name: /^Create 1 product/ }).click();
-        await expect(page.getByText('Finished: 1 of 1 answered')).toBeVisible();
-        await shot('import-created');
+      }
+      // The grid is one Tab stop: the keyboard lands on a cell, moves with the arrow keys and leaves with Tab.
+      const grid = page.getByRole('grid', { name: 'Rows of the file' });
+      await page.mouse.move(0, 0);
+      await tabTo(page, grid.getByRole('button', { name: /^Row 2, Name: Imported mug/ }));
+      await page.keyboard.press('ArrowDown');
+      await expect(grid.getByRole('button', { name: /^Row 3, Name: Imported jug/ })).toBeFocused();
+      await page.keyboard.press('End');
+      const price = grid.getByRole('button', { name: /^Row 3, USD, Price: 1\.999/ });
+      await expect(price).toBeFocused();
+      // The cell's problem is tied to it.
+      await expect(price).toHaveAccessibleDescription(/At most 2 decimal places/);
+      await expect(price.locator('xpath=..')).toHaveAttribute('aria-invalid', 'true');
+      await page.keyboard.press('F2');
+      const editing = grid.getByRole('textbox', { name: 'Row 3, USD, Price' });
+      await expect(editing).toBeFocused();
+      await editing.fill('1.99');
+      await editing.press('Enter');
+      await expect(grid.getByRole('button', { name: /^Row 3, USD, Price: 1\.99,/ })).toBeFocused();
+      await page.keyboard.press('Tab');
+      await expect(grid.locator(':focus')).toHaveCount(0);
+      await page.getByRole('button', { name: /^Create 2 products/ }).click();
+      await expect(page.getByText('Finished: 2 of 2 answered')).toBeVisible();
+      await shot('import-created');
 
-        // The server of several sites: the switcher in the header, open.
-        await page.goto(`${E2E.sitesURL}/s/harbour-linen/cases`);
-        const switcher = page.getByRole('button', { name: /^Site: Harbour Linen/ });
-        if (size.scan) {
-          await switcher.hover();
-          await expectNoA11yViolations(page, { soft: true, screen: 'site button hovered', include: ['header'] });
+      // The server of several sites: the switcher in the header, open.
+      await page.goto(`${E2E.sitesURL}/s/harbour-linen/cases`);
+      const switcher = page.getByRole('button', { name: /^Harbour Linen Sandbox, the current site/ });
+      if (size.scan) {
+        await switcher.hover();
+        for (const scheme of SCHEMES) {
+          await inScheme(page, scheme);
+          const rules = scheme === SCHEMES[0] ? undefined : COLOUR_RULES;
+          await expectNoA11yViolations(page, { soft: true, screen: `site button hovered, ${scheme}`, include: ['header'], rules });
         }
-        // By keyboard: the menu opens on its first item.
-        await switcher.focus();
-        await page.keyboard.press('Enter');
-        await expect(page.getByRole('menuitem').first()).toBeFocused();
-        await expect(page.getByRole('menuitem', { name: /Summit Outfitters/ })).toBeVisible();
-        await shot('sites-switcher-open');
-        await page.keyboard.press('Escape');
-        await expect(page.getByRole('menu')).toBeHidden();
+      }
+      // By keyboard: the menu opens on its first item, and gives the focus back when it closes.
+      await switcher.focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('menuitem').first()).toBeFocused();
+      await expect(page.getByRole('menuitem', { name: /Summit Outfitters/ })).toBeVisible();
+      await shot('sites-switcher-open', { keys: false });
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('menu')).toBeHidden();
+      // Checked at the two widths the keyboard pass runs at.
+      if (size.scan) await expect(switcher).toBeFocused();
 
-        // A live site with a long host name, and a person signed in with a long name: the badge and the
-        // person's button must still fit a phone's header.
-        await page.route('**/api/sites', (route) =>
-          route.fulfill({
-            json: {
-              sites: [
-                {
-                  id: 'main',
-                  name: 'Harbourside Homewares',
-                  mode: 'platform',
-                  host: 'www.harbourside-homewares.co.nz',
-                  siteId: '123456',
-                  currencies: ['nzd'],
-                  decimals: 2,
-                  can: ['lookup', 'create'],
-                },
-              ],
-              me: {
-                kind: 'person',
-                id: 'p1',
-                email: 'aroha.ngata-whitcombe@harbourside-homewares.co.nz',
-                displayName: 'Aroha Ngata-Whitcombe',
-                grants: [{ siteId: '*', role: 'owner' }],
-                managesPeople: true,
+      // A live site with a long host name, and a person signed in with a long name: the badge and the
+      // person's button must still fit a phone's header.
+      await page.route('**/api/sites', (route) =>
+        route.fulfill({
+          json: {
+            sites: [
+              {
+                id: 'main',
+                name: 'Harbourside Homewares',
+                mode: 'platform',
+                host: 'www.harbourside-homewares.co.nz',
+                siteId: '123456',
+                currencies: ['nzd'],
+                decimals: 2,
+                can: ['lookup', 'create'],
               },
+            ],
+            me: {
+              kind: 'person',
+              id: 'p1',
+              email: 'aroha.ngata-whitcombe@harbourside-homewares.co.nz',
+              displayName: 'Aroha Ngata-Whitcombe',
+              grants: [{ siteId: '*', role: 'owner' }],
+              managesPeople: true,
             },
-          }),
-        );
-        await page.goto('/cases');
-        await expect(modeBadge(page)).toContainText('site 123456');
-        await expect(page.getByRole('button', { name: 'Signed in as Aroha Ngata-Whitcombe. Your account and sign-out' })).toBeVisible();
-        await shot('cases-live-site');
-      });
+          },
+        }),
+      );
+      await page.goto('/cases');
+      await expect(modeBadge(page)).toContainText('site 123456');
+      await expect(page.getByRole('button', { name: 'AN Aroha Ngata-Whitcombe, signed in: your account and sign-out' })).toBeVisible();
+      await shot('cases-live-site');
+    });
 
-      test(`the Activity page filtered by person, ${scheme}`, async ({ page }, testInfo) => {
-        await page.emulateMedia({ colorScheme: scheme });
-        // The roles' server has people: its owner signs in, and picks a person (themselves) to see.
-        await page.goto(`${E2E.rolesURL}/s/harbour-linen/cases`);
-        await page.getByRole('textbox', { name: 'E-mail address' }).fill('olivia@demo.example');
-        await page.getByRole('textbox', { name: 'Password', exact: true }).fill('demo owner sees every shop');
-        await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-        await expect(page.getByRole('button', { name: /^Signed in as Olivia Marsh/ })).toBeVisible();
-        await page.goto(`${E2E.rolesURL}/s/harbour-linen/activity`);
-        await page.getByRole('combobox', { name: 'Person' }).fill('olivia');
-        await page.getByRole('option', { name: /^Olivia Marsh/ }).click();
-        await expect(page).toHaveURL(/\?person=/);
-        await expect(page.getByRole('button', { name: /Signed in by Olivia Marsh/ }).first()).toBeVisible();
-        await shoot(page, testInfo, 'activity-by-person', { scan: size.scan });
-      });
-    }
+    test('signing in, your account, People and the Activity page filtered by person, light and dark', async ({ page }, testInfo) => {
+      test.setTimeout(120_000);
+      // The roles' server has people: its owner signs in, and picks a person (themselves) to see.
+      await page.goto(`${E2E.rolesURL}/s/harbour-linen/cases`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+      await shoot(page, testInfo, 'sign-in', { scan: size.scan, header: false });
+      // A refusal after a click on the button takes the focus to its reason, not to the page.
+      await page.getByRole('textbox', { name: 'E-mail address' }).fill('olivia@demo.example');
+      await page.getByRole('textbox', { name: 'Password', exact: true }).fill('not the password');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await expect(page.getByRole('alert')).toBeFocused();
+      await page.getByRole('textbox', { name: 'Password', exact: true }).fill('demo owner sees every shop');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await expect(page.getByRole('button', { name: /^OM Olivia Marsh, signed in/ })).toBeVisible();
+
+      // Your account: a click on Change password with nothing filled in takes the focus to the first field.
+      await page.goto(`${E2E.rolesURL}/s/harbour-linen/account`);
+      await page.getByRole('button', { name: 'Change password' }).click();
+      const current = page.getByLabel('Current password');
+      await expect(current).toBeFocused();
+      await expect(current).toHaveAttribute('aria-invalid', 'true');
+      await shoot(page, testInfo, 'account-password-error', { scan: size.scan, keys: false });
+
+      // People: the roles dialog and the More menu give the focus back to the button that opened them.
+      await page.goto(`${E2E.rolesURL}/s/harbour-linen/people`);
+      const roles = page.getByRole('button', { name: 'Change roles of Eddie Park' });
+      await roles.focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('dialog', { name: 'Roles of Eddie Park' })).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
+      await expect(roles).toBeFocused();
+      const more = page.getByRole('button', { name: 'More for Eddie Park' });
+      await more.focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('menuitem', { name: 'Disable' })).toBeFocused();
+      // Highlighted, the item that takes something away is still read at AA contrast.
+      await shoot(page, testInfo, 'people-more-open', { scan: size.scan, keys: false });
+      await page.keyboard.press('Escape');
+      await expect(more).toBeFocused();
+
+      await page.goto(`${E2E.rolesURL}/s/harbour-linen/activity`);
+      await page.getByRole('combobox', { name: 'Person' }).fill('olivia');
+      await page.getByRole('option', { name: /^Olivia Marsh/ }).click();
+      await expect(page).toHaveURL(/\?person=/);
+      await expect(page.getByRole('button', { name: /Signed in .*Olivia Marsh/ }).first()).toBeVisible();
+      await shoot(page, testInfo, 'activity-by-person', { scan: size.scan });
+    });
   });
 }

@@ -52,7 +52,7 @@ async function tamperWith(page: Page, name: 'state' | 'nonce', value: string) {
 
 test('a person invited here signs in with the identity provider and lands in the console', async ({ page }) => {
   await signInAt(page, 'owner');
-  await expect(page.getByRole('button', { name: /^Signed in as owner\./ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^O owner, signed in/ })).toBeVisible();
   expect(page.url().startsWith(`${E2E.ssoURL}/`)).toBe(true);
   const sites = await page.request.get('/api/sites');
   expect(sites.status()).toBe(200);

@@ -17,12 +17,12 @@ async function storedOn(request: APIRequestContext, siteId: string, slug: string
 test('an address without a site opens the first; the switcher names each site and moves to the other', async ({ page }) => {
   await page.goto('/cases');
   await expect(page).toHaveURL(/\/s\/harbour-linen\/cases$/);
-  const switcher = page.getByRole('button', { name: /^Site: Harbour Linen, sandbox/ });
+  const switcher = page.getByRole('button', { name: /^Harbour Linen Sandbox, the current site/ });
   await expect(switcher).toBeVisible();
   await switcher.click();
   await page.getByRole('menuitem', { name: /Summit Outfitters/ }).click();
   await expect(page).toHaveURL(/\/s\/summit-outfitters\/cases$/);
-  await expect(page.getByRole('button', { name: /^Site: Summit Outfitters, sandbox/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Summit Outfitters Sandbox, the current site/ })).toBeVisible();
 });
 
 /** Holds the switcher's menu (a chunk of its own) until the test lets it through. */
@@ -39,7 +39,7 @@ async function holdSwitcherMenu(page: Page): Promise<() => void> {
 test('the switcher’s menu loads after the header; pressed before it is there, it opens once it is', async ({ page }) => {
   const release = await holdSwitcherMenu(page);
   await page.goto('/s/harbour-linen/cases');
-  const switcher = page.getByRole('button', { name: /^Site: Harbour Linen, sandbox/ });
+  const switcher = page.getByRole('button', { name: /^Harbour Linen Sandbox, the current site/ });
   await switcher.click();
   await expect(page.getByRole('menuitem')).toHaveCount(0);
   release();
@@ -51,7 +51,7 @@ test('focused before its menu is there, the switcher keeps the keyboard’s focu
 }) => {
   const release = await holdSwitcherMenu(page);
   await page.goto('/s/harbour-linen/cases');
-  const switcher = page.getByRole('button', { name: /^Site: Harbour Linen, sandbox/ });
+  const switcher = page.getByRole('button', { name: /^Harbour Linen Sandbox, the current site/ });
   await switcher.focus();
   release();
   // The menu's button takes the place of the first one: the focus moves with it.

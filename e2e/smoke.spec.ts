@@ -8,7 +8,7 @@ test('the app opens on Cases, on the sandbox, with navigation', async ({ page })
   // Nobody in its database, on loopback: no sign-in, and the header says so.
   await expect(page.getByTestId('demo-mark')).toContainText('No sign-in: local demo');
   await expect(page.getByText('No sign-in: local demo', { exact: true })).toBeVisible();
-  await expect(page.getByRole('button', { name: /^Signed in as / })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /, signed in: your account and sign-out$/ })).toHaveCount(0);
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('link', { name: /New product/ }).click();
   await expect(page).toHaveURL(/\/products\/new$/);

@@ -7,6 +7,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Center, Loader, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { PEOPLE_PATHS } from '@/contract/access';
@@ -28,11 +29,18 @@ function ChoosePassword({ token, details }: { token: string; details: LinkDetail
     onSuccess: () => window.location.replace('/'),
     onError: (error) => {
       const { password: message } = serverFieldErrors(error, ['password'] as const);
-      if (message) form.setError('password', { message });
+      // The field takes the focus back (the button pressed was disabled while it waited).
+      if (message) form.setError('password', { message }, { shouldFocus: true });
     },
   });
   const minLength = details.secondFactorRequired ? 8 : 15;
   const fieldError = form.formState.errors.password?.message;
+  // A failure of no field's takes the focus in its alert.
+  const otherFailure = accept.isError && !fieldError;
+  const failureRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (otherFailure) failureRef.current?.focus();
+  }, [otherFailure, accept.error]);
   return (
     <form
       onSubmit={(event) => void form.handleSubmit((values) => accept.mutate(values))(event)}
@@ -49,11 +57,13 @@ function ChoosePassword({ token, details }: { token: string; details: LinkDetail
           required
           data-autofocus
           error={fieldError}
+          // Mantine marks its password field data-invalid only; assistive technology reads aria-invalid.
+          aria-invalid={fieldError ? true : undefined}
           {...form.register('password')}
         />
         <PasswordStrength password={password} userInputs={[details.displayName, details.email, 'site-admin']} minLength={minLength} />
-        {accept.isError && !fieldError ? (
-          <Alert color="red" role="alert" title="Not saved">
+        {otherFailure ? (
+          <Alert ref={failureRef} tabIndex={-1} color="red" role="alert" title="Not saved">
             {failureMessage(accept.error)}
           </Alert>
         ) : null}

@@ -22,14 +22,16 @@ export function PersonButton({ me, ...props }: PersonButtonProps) {
       variant="subtle"
       color="gray"
       size="compact-sm"
-      aria-label={`Signed in as ${me.displayName}. Your account and sign-out`}
-      leftSection={
-        <Avatar size={22} radius="xl" color="initials" name={me.displayName} aria-hidden="true">
-          {initialsOf(me.displayName)}
-        </Avatar>
-      }
+      // The name starts with what the button shows (initials, then the name where there is room), so that
+      // a person who says what they see (voice control) reaches it.
+      aria-label={`${initialsOf(me.displayName)} ${me.displayName}, signed in: your account and sign-out`}
       rightSection={<span aria-hidden="true">▾</span>}
     >
+      {/* The initials and the name in one line of text with a space between, as the name reads them
+          ("OM Olivia Marsh"; in two sections of the button they would run together, "OMOlivia Marsh"). */}
+      <Avatar size={22} radius="xl" color="initials" name={me.displayName} aria-hidden="true" me={{ base: 0, sm: 'xs' }}>
+        {initialsOf(me.displayName)}
+      </Avatar>{' '}
       <Text span size="sm" truncate maw={160} visibleFrom="sm">
         {me.displayName}
       </Text>

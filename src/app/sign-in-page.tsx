@@ -50,8 +50,14 @@ export default function SignInPage({ onSignedIn, ended = false }: { onSignedIn: 
   /** After the right password, when the account needs its passkey too (`setUp`: it has none yet). */
   const [secondFactor, setSecondFactor] = useState<{ setUp: boolean } | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
+  const problemRef = useRef<HTMLDivElement>(null);
   // The page is there only to sign in: the first field takes the keyboard's focus.
   useEffect(() => emailRef.current?.focus(), []);
+  // A refusal takes the focus: the button pressed was disabled while it waited, which dropped the focus to
+  // the page, and the reason is what the person needs next.
+  useEffect(() => {
+    if (problem) problemRef.current?.focus();
+  }, [problem]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -128,7 +134,7 @@ export default function SignInPage({ onSignedIn, ended = false }: { onSignedIn: 
             <form onSubmit={(event) => void submit(event)} noValidate aria-label="Sign in with your password">
               <Stack>
                 {problem ? (
-                  <Alert color="red" role="alert" title="Not signed in">
+                  <Alert ref={problemRef} tabIndex={-1} color="red" role="alert" title="Not signed in">
                     {problem}
                   </Alert>
                 ) : null}
@@ -191,6 +197,8 @@ export default function SignInPage({ onSignedIn, ended = false }: { onSignedIn: 
                       component="button"
                       type="button"
                       size="sm"
+                      // Three of these: each named for whom it fills in, after the word it shows.
+                      aria-label={`Use ${person.email}`}
                       onClick={() => {
                         setEmail(person.email);
                         setPassword(person.password);

@@ -17,12 +17,15 @@ export function SiteButton({ site, ...props }: SiteButtonProps) {
       color={site.mode === 'sandbox' ? 'teal.9' : 'orange.9'}
       size="compact-sm"
       data-mode={site.mode}
-      aria-label={`Site: ${site.name}, ${site.mode === 'sandbox' ? 'sandbox' : `live at ${site.host ?? ''}`}. Switch site`}
+      // Starts with what it shows (the name, then Sandbox or Live where there is room), for voice control.
+      aria-label={`${site.name} ${site.mode === 'sandbox' ? 'Sandbox' : `Live at ${site.host ?? ''}`}, the current site: switch site`}
       rightSection={<span aria-hidden="true">▾</span>}
     >
+      {/* The name and the mode in one line of text with a space between (a space between two flex items
+          is not drawn), as the name reads them: "Harbour Linen Sandbox", not "Harbour LinenSandbox". */}
       <Text span size="sm" fw={600} truncate maw={{ base: 120, sm: 260 }}>
         {site.name}
-      </Text>
+      </Text>{' '}
       <Text span size="xs" ml={6} visibleFrom="xs">
         {site.mode === 'sandbox' ? 'Sandbox' : 'Live'}
       </Text>

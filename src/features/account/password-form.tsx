@@ -5,6 +5,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { passwordChangeBodySchema } from '@/contract/people';
 import { PasswordStrength } from '@/lib/password-strength';
@@ -37,12 +38,19 @@ export function PasswordForm({
     },
     onError: (error) => {
       const fields = serverFieldErrors(error, ['currentPassword', 'newPassword'] as const);
-      for (const [field, message] of Object.entries(fields) as [keyof Values, string][]) form.setError(field, { message });
+      // The first field refused takes the focus (the button pressed was disabled while it waited).
+      const refused = Object.entries(fields) as [keyof Values, string][];
+      refused.forEach(([field, message], i) => form.setError(field, { message }, { shouldFocus: i === 0 }));
     },
   });
   const fieldErrors = change.isError ? serverFieldErrors(change.error, ['currentPassword', 'newPassword'] as const) : {};
   const otherFailure = change.isError && Object.keys(fieldErrors).length === 0;
   const { errors } = form.formState;
+  // A failure of no field's (the server unreachable, say) takes the focus in its alert.
+  const failureRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (otherFailure) failureRef.current?.focus();
+  }, [otherFailure, change.error]);
 
   return (
     <form
@@ -56,6 +64,8 @@ export function PasswordForm({
           autoComplete="current-password"
           required
           error={errors.currentPassword?.message}
+          // Mantine marks its password field data-invalid only; assistive technology reads aria-invalid.
+          aria-invalid={errors.currentPassword ? true : undefined}
           {...form.register('currentPassword')}
         />
         <PasswordInput
@@ -64,11 +74,12 @@ export function PasswordForm({
           autoComplete="new-password"
           required
           error={errors.newPassword?.message}
+          aria-invalid={errors.newPassword ? true : undefined}
           {...form.register('newPassword')}
         />
         <PasswordStrength password={newPassword} userInputs={[name, email, 'site-admin']} minLength={minLength} />
         {otherFailure ? (
-          <Alert color="red" role="alert" title="Your password was not changed">
+          <Alert ref={failureRef} tabIndex={-1} color="red" role="alert" title="Your password was not changed">
             {failureMessage(change.error)}
           </Alert>
         ) : null}

@@ -375,8 +375,9 @@ export function ActivityPage() {
                 <button
                   type="button"
                   className={classes.entry}
+                  // Named by what it shows (time, action, subject, who, site, number, outcome), in that
+                  // order, so that a person who says what they see (voice control) reaches it.
                   onClick={() => setOpen(entry.seq)}
-                  aria-label={`Entry ${entry.seq}: ${actionLabel(entry.action)} by ${who(entry)}`}
                 >
                   <span className={classes.when}>
                     <DateTime date={new Date(entry.at)} />

@@ -16,6 +16,7 @@ import { grantsFromMatrix, matrixFromGrants, type GrantMatrix } from './grants-m
 import { LinkShown } from './link-shown';
 import { peopleQuery } from '@/lib/people-query';
 import { resetPerson, setDisabled, setGrants, signOutPerson } from './people-api';
+import classes from './person-card.module.css';
 
 const STATUS: Record<PersonView['status'], { label: string; color: string }> = {
   active: { label: 'Active', color: 'teal' },
@@ -23,7 +24,32 @@ const STATUS: Record<PersonView['status'], { label: string; color: string }> = {
   disabled: { label: 'Disabled', color: 'gray' },
 };
 
+/**
+ * The roles dialog: always there, opened and closed, so that Mantine gives the focus back to the Roles
+ * button when it closes (it cannot when the dialog leaves the page as it closes). Its form is mounted only
+ * while it is open, so each opening starts from the person's roles as they are.
+ */
 function RolesDialog({
+  opened,
+  person,
+  sites,
+  isSelf,
+  onClose,
+}: {
+  opened: boolean;
+  person: PersonView;
+  sites: readonly { id: string; name: string }[];
+  isSelf: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={`Roles of ${person.displayName}`} size="lg">
+      <RolesForm person={person} sites={sites} isSelf={isSelf} onClose={onClose} />
+    </Modal>
+  );
+}
+
+function RolesForm({
   person,
   sites,
   isSelf,
@@ -46,35 +72,33 @@ function RolesDialog({
     },
   });
   return (
-    <Modal opened onClose={onClose} title={`Roles of ${person.displayName}`} size="lg">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          save.mutate(grantsFromMatrix(matrix, siteIds));
-        }}
-        aria-label={`Roles of ${person.displayName}`}
-      >
-        <Stack gap="sm">
-          <Text size="sm" c="dimmed">
-            A change takes effect at their next click, wherever they are signed in.
-          </Text>
-          <GrantsMatrix name={`roles-${person.id}`} sites={sites} value={matrix} onChange={setMatrix} />
-          {save.isError ? (
-            <Alert color="red" role="alert" title="Roles not changed">
-              {failureMessage(save.error)}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save roles
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate(grantsFromMatrix(matrix, siteIds));
+      }}
+      aria-label={`Roles of ${person.displayName}`}
+    >
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          A change takes effect at their next click, wherever they are signed in.
+        </Text>
+        <GrantsMatrix name={`roles-${person.id}`} sites={sites} value={matrix} onChange={setMatrix} />
+        {save.isError ? (
+          <Alert color="red" role="alert" title="Roles not changed">
+            {failureMessage(save.error)}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            Save roles
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
 
@@ -168,7 +192,7 @@ export function PersonCard({
                 {person.status === 'disabled' ? (
                   <Menu.Item onClick={() => act.mutate('enable')}>Enable</Menu.Item>
                 ) : (
-                  <Menu.Item onClick={() => act.mutate('disable')} disabled={isSelf} color="red">
+                  <Menu.Item onClick={() => act.mutate('disable')} disabled={isSelf} className={classes.danger}>
                     {isSelf ? 'Disable (not yourself)' : 'Disable'}
                   </Menu.Item>
                 )}
@@ -205,7 +229,7 @@ export function PersonCard({
         ) : null}
         {outcome && 'link' in outcome ? <LinkShown link={outcome.link} who={person.displayName} purpose="reset" /> : null}
       </Stack>
-      {editing ? <RolesDialog person={person} sites={sites} isSelf={isSelf} onClose={() => setEditing(false)} /> : null}
+      <RolesDialog opened={editing} person={person} sites={sites} isSelf={isSelf} onClose={() => setEditing(false)} />
       <Modal opened={confirmReset} onClose={() => setConfirmReset(false)} title={`Reset ${person.displayName}?`}>
         <Stack gap="sm">
           <Text size="sm">

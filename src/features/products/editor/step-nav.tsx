@@ -8,6 +8,7 @@ import { useFormState } from 'react-hook-form';
 import type { ProductForm } from '../model/product-form';
 import { STEPS, stepOfPath } from '../model/registry';
 import { errorPaths } from './reveal';
+import classes from './step-nav.module.css';
 
 export function StepNav({ active, visited, onStepClick }: { active: number; visited: number; onStepClick: (index: number) => void }) {
   const { errors } = useFormState<ProductForm>();
@@ -21,12 +22,25 @@ export function StepNav({ active, visited, onStepClick }: { active: number; visi
           return (
             <Stepper.Step
               key={step.id}
-              label={step.label}
-              description={hasErrors ? 'Has errors' : undefined}
+              // Voice control reaches a step by what it shows. Its text is read as one run, without the
+              // spaces between Mantine's parts ("1BasicsHas errors"): the number is drawn by CSS, and
+              // "Has errors" is part of the label, so the text is "Basics Has errors", in the name below.
+              icon={<span className={classes.number} data-step={i + 1} />}
+              label={
+                hasErrors ? (
+                  <>
+                    {step.label} <span className={classes.errors}>Has errors</span>
+                  </>
+                ) : (
+                  step.label
+                )
+              }
               color={hasErrors ? 'red' : undefined}
               completedIcon={hasErrors ? '!' : undefined}
               allowStepSelect={i <= visited}
-              aria-label={`Step ${i + 1}: ${step.label}${hasErrors ? ' (has errors)' : ''}`}
+              // A step not reached yet cannot be opened, and says so.
+              disabled={i > visited}
+              aria-label={`${i + 1} ${step.label}${hasErrors ? ', has errors' : ''}`}
             />
           );
         })}
