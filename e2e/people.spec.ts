@@ -129,7 +129,7 @@ test('a person who is not an owner is told plainly that People is not for them',
   // An owner invites a support person; they open People by its address.
   await signInOwner(page);
   await page.goto('/');
-  await expect(page.getByRole('button', { name: /^Signed in as / })).toBeVisible();
+  await expect(page.getByRole('button', { name: /, signed in: your account and sign-out$/ })).toBeVisible();
   const invited = await page.evaluate(async () => {
     const answer = await fetch('/api/people', {
       method: 'POST',
