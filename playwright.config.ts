@@ -48,6 +48,11 @@ const ROLES_PORT = Number(process.env.E2E_ROLES_PORT ?? 4191);
 const ROLES_SANDBOX_PORT = Number(process.env.E2E_ROLES_SANDBOX_PORT ?? 4192);
 process.env.E2E_ROLES_DATA_DIR ??= join(process.env.E2E_DATA_DIR, 'roles');
 process.env.E2E_ROLES_CLOCK_FILE ??= join(process.env.E2E_DATA_DIR, 'roles-clock-offset-ms');
+// The screenshots' server of the demo's people: as the roles' server, with a clock nobody moves (the roles
+// project moves its own server's clock ahead, which would end a session the screenshots hold).
+const SCREENS_PORT = Number(process.env.E2E_SCREENS_PORT ?? 4195);
+const SCREENS_SANDBOX_PORT = Number(process.env.E2E_SCREENS_SANDBOX_PORT ?? 4196);
+const SCREENS_DATA_DIR = join(process.env.E2E_DATA_DIR, 'screens');
 // The same server with its data in PostgreSQL (a throwaway cluster), where PostgreSQL is installed; always in CI.
 const ROLES_PG_PORT = Number(process.env.E2E_ROLES_PG_PORT ?? 4193);
 const ROLES_PG_SANDBOX_PORT = Number(process.env.E2E_ROLES_PG_SANDBOX_PORT ?? 4194);
@@ -98,8 +103,8 @@ export const E2E = {
   accountsURL: `http://127.0.0.1:${ACCOUNTS_PORT}`,
   /** Its first owner (ADMIN_USER, ADMIN_PASSWORD). */
   owner: { email: 'owner@example.com', password: 'tidal harbour lantern quietly folding maps' },
-  /** The roles' server on SQLite (the demo's owner, editor and support): the screenshots of what an owner sees. */
-  rolesURL: `http://127.0.0.1:${ROLES_PORT}`,
+  /** A server of the demo's owner, editor and support, for the screenshots of what a signed-in owner sees. */
+  screensURL: `http://127.0.0.1:${SCREENS_PORT}`,
 };
 
 /** What e2e/roles.spec.ts needs of the roles' server its project runs against (the project's metadata). */
@@ -144,7 +149,8 @@ export default defineConfig({
   fullyParallel: false,
   // Two projects at a time, each project's tests one after another (`workers: 1` on every project below): the
   // tests of one project share its server and its data (an import list emptied, a clock moved ahead), so they
-  // never overlap, while another project's server is free to take a second browser. See docs/testing.md.
+  // never overlap, while another project's server is free to take a second browser. A server whose clock a
+  // project moves serves that project alone. See docs/testing.md.
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
@@ -168,6 +174,9 @@ export default defineConfig({
     },
   },
   projects: [
+    // Every screen at 1440×900, 390×844 and 768×1024, light and dark, saved as PNGs among the test artefacts.
+    // First in the list: the longest project starts at once, beside the next one.
+    { name: 'screenshots', use: { ...devices['Desktop Chrome'] }, testMatch: SCREENSHOTS, workers: 1 },
     // The one-site server of `npm start`.
     {
       name: 'chromium',
@@ -215,9 +224,6 @@ export default defineConfig({
       grep: /@phone/,
       workers: 1,
     },
-    // Every screen at 1440×900 and 390×844, light and dark, saved as PNGs among the test artefacts. It signs in
-    // on the roles' server, whose clock the roles project moves ahead: it runs once that project is done.
-    { name: 'screenshots', use: { ...devices['Desktop Chrome'] }, testMatch: SCREENSHOTS, workers: 1, dependencies: ['roles'] },
   ],
   webServer: [
     {
@@ -349,6 +355,28 @@ export default defineConfig({
         LOG_REQUESTS: 'false',
         NODE_OPTIONS: `--import ${fileURLToPath(new URL('./e2e/support/moved-clock.mjs', import.meta.url))}`,
         MOVED_CLOCK_FILE: process.env.E2E_ROLES_CLOCK_FILE,
+      },
+    },
+    {
+      // The screenshots' server of the demo's people: the roles' server without the moved clock.
+      command: `node scripts/wait-for-url.mjs "${E2E.baseURL}/api/health" 180000 && node "${process.env.E2E_SERVER_DIR}/main.js"`,
+      url: `${E2E.screensURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 240_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        ...NO_SITE_SETTINGS,
+        SITE_PROFILE,
+        DEMO_PEOPLE: 'true',
+        PORT: String(SCREENS_PORT),
+        HOST: '127.0.0.1',
+        SANDBOX_PORT: String(SCREENS_SANDBOX_PORT),
+        DATA_DIR: SCREENS_DATA_DIR,
+        SANDBOX_DATA_DIR: SCREENS_DATA_DIR,
+        DATABASE_URL: '',
+        DIST_DIR: process.env.E2E_DIST_DIR,
+        LOG_REQUESTS: 'false',
       },
     },
     ...(WITH_POSTGRES

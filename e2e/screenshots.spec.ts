@@ -240,6 +240,9 @@ for (const size of SIZES) {
       await page.goto('/activity');
       await expect(page.getByTestId('chain-state')).toContainText('Record verifies');
       await shot('activity');
+      // The keyboard pass has scrolled the list, which renders only the entries near the screen, and other
+      // projects' entries may be newer: the search brings this test's create to the top.
+      await page.getByRole('textbox', { name: 'Search' }).fill('Screenshot mug');
       const entry = page.getByRole('button', { name: /Product create sent/ }).first();
       await entry.click();
       await expect(page.getByRole('dialog').getByText('Sent to the platform', { exact: true })).toBeVisible();
@@ -359,8 +362,8 @@ for (const size of SIZES) {
 
     test('signing in, your account, People and the Activity page filtered by person, light and dark', async ({ page }, testInfo) => {
       test.setTimeout(120_000);
-      // The roles' server has people: its owner signs in, and picks a person (themselves) to see.
-      await page.goto(`${E2E.rolesURL}/s/harbour-linen/cases`);
+      // The screenshots' server has the demo's people: its owner signs in, and picks a person (themselves) to see.
+      await page.goto(`${E2E.screensURL}/s/harbour-linen/cases`);
       await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
       await shoot(page, testInfo, 'sign-in', { scan: size.scan, header: false });
       // A refusal after a click on the button takes the focus to its reason, not to the page.
@@ -373,7 +376,7 @@ for (const size of SIZES) {
       await expect(page.getByRole('button', { name: /^OM Olivia Marsh, signed in/ })).toBeVisible();
 
       // Your account: a click on Change password with nothing filled in takes the focus to the first field.
-      await page.goto(`${E2E.rolesURL}/s/harbour-linen/account`);
+      await page.goto(`${E2E.screensURL}/s/harbour-linen/account`);
       await page.getByRole('button', { name: 'Change password' }).click();
       const current = page.getByLabel('Current password');
       await expect(current).toBeFocused();
@@ -381,7 +384,7 @@ for (const size of SIZES) {
       await shoot(page, testInfo, 'account-password-error', { scan: size.scan, keys: false });
 
       // People: the roles dialog and the More menu give the focus back to the button that opened them.
-      await page.goto(`${E2E.rolesURL}/s/harbour-linen/people`);
+      await page.goto(`${E2E.screensURL}/s/harbour-linen/people`);
       const roles = page.getByRole('button', { name: 'Change roles of Eddie Park' });
       await roles.focus();
       await page.keyboard.press('Enter');
@@ -398,7 +401,7 @@ for (const size of SIZES) {
       await page.keyboard.press('Escape');
       await expect(more).toBeFocused();
 
-      await page.goto(`${E2E.rolesURL}/s/harbour-linen/activity`);
+      await page.goto(`${E2E.screensURL}/s/harbour-linen/activity`);
       await page.getByRole('combobox', { name: 'Person' }).fill('olivia');
       await page.getByRole('option', { name: /^Olivia Marsh/ }).click();
       await expect(page).toHaveURL(/\?person=/);
