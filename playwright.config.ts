@@ -53,6 +53,11 @@ process.env.E2E_ROLES_CLOCK_FILE ??= join(process.env.E2E_DATA_DIR, 'roles-clock
 const SCREENS_PORT = Number(process.env.E2E_SCREENS_PORT ?? 4195);
 const SCREENS_SANDBOX_PORT = Number(process.env.E2E_SCREENS_SANDBOX_PORT ?? 4196);
 const SCREENS_DATA_DIR = join(process.env.E2E_DATA_DIR, 'screens');
+// The screenshots' own local demo, as `npm start` runs it: the chromium project's tests change the first
+// server's data (its imports among them) while the screenshots run beside them.
+const SHOTS_PORT = Number(process.env.E2E_SHOTS_PORT ?? 4197);
+const SHOTS_SANDBOX_PORT = Number(process.env.E2E_SHOTS_SANDBOX_PORT ?? 4198);
+const SHOTS_DATA_DIR = join(process.env.E2E_DATA_DIR, 'shots');
 // The same server with its data in PostgreSQL (a throwaway cluster), where PostgreSQL is installed; always in CI.
 const ROLES_PG_PORT = Number(process.env.E2E_ROLES_PG_PORT ?? 4193);
 const ROLES_PG_SANDBOX_PORT = Number(process.env.E2E_ROLES_PG_SANDBOX_PORT ?? 4194);
@@ -103,6 +108,9 @@ export const E2E = {
   accountsURL: `http://127.0.0.1:${ACCOUNTS_PORT}`,
   /** Its first owner (ADMIN_USER, ADMIN_PASSWORD). */
   owner: { email: 'owner@example.com', password: 'tidal harbour lantern quietly folding maps' },
+  /** The screenshots' local demo of one site, and its sandbox (for the /__sandbox helpers). */
+  shotsURL: `http://127.0.0.1:${SHOTS_PORT}`,
+  shotsSandboxOrigin: `http://127.0.0.1:${SHOTS_SANDBOX_PORT}`,
   /** A server of the demo's owner, editor and support, for the screenshots of what a signed-in owner sees. */
   screensURL: `http://127.0.0.1:${SCREENS_PORT}`,
 };
@@ -176,7 +184,7 @@ export default defineConfig({
   projects: [
     // Every screen at 1440×900, 390×844 and 768×1024, light and dark, saved as PNGs among the test artefacts.
     // First in the list: the longest project starts at once, beside the next one.
-    { name: 'screenshots', use: { ...devices['Desktop Chrome'] }, testMatch: SCREENSHOTS, workers: 1 },
+    { name: 'screenshots', use: { ...devices['Desktop Chrome'], baseURL: E2E.shotsURL }, testMatch: SCREENSHOTS, workers: 1 },
     // The one-site server of `npm start`.
     {
       name: 'chromium',
@@ -355,6 +363,26 @@ export default defineConfig({
         LOG_REQUESTS: 'false',
         NODE_OPTIONS: `--import ${fileURLToPath(new URL('./e2e/support/moved-clock.mjs', import.meta.url))}`,
         MOVED_CLOCK_FILE: process.env.E2E_ROLES_CLOCK_FILE,
+      },
+    },
+    {
+      // The screenshots' local demo: the first server's settings, its own data.
+      command: `node scripts/wait-for-url.mjs "${E2E.baseURL}/api/health" 180000 && node "${process.env.E2E_SERVER_DIR}/main.js"`,
+      url: `${E2E.shotsURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 240_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        ...NO_SITE_SETTINGS,
+        PORT: String(SHOTS_PORT),
+        HOST: '127.0.0.1',
+        SANDBOX_PORT: String(SHOTS_SANDBOX_PORT),
+        DATA_DIR: SHOTS_DATA_DIR,
+        SANDBOX_DATA_DIR: SHOTS_DATA_DIR,
+        DATABASE_URL: '',
+        DIST_DIR: process.env.E2E_DIST_DIR,
+        LOG_REQUESTS: 'false',
       },
     },
     {

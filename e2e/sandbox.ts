@@ -13,9 +13,15 @@ export const SANDBOX = {
  * Adds a case to the sandbox through its test helper; answers the stored record's id. A record given as
  * JSON text is stored as written, numbers digit for digit.
  */
-export async function addCase(request: APIRequestContext, form: string, record: Record<string, unknown> | string) {
+export async function addCase(
+  request: APIRequestContext,
+  form: string,
+  record: Record<string, unknown> | string,
+  /** Another server's sandbox (the screenshots have their own). */
+  origin: string = SANDBOX.origin,
+) {
   const text = typeof record === 'string' ? record : JSON.stringify(record);
-  const response = await request.post(`${SANDBOX.origin}/__sandbox/cases`, {
+  const response = await request.post(`${origin}/__sandbox/cases`, {
     headers: { ...SANDBOX.headers, 'content-type': 'application/json' },
     data: `{"form":${JSON.stringify(form)},"record":${text}}`,
   });

@@ -142,23 +142,28 @@ for (const size of SIZES) {
       test.setTimeout(300_000);
       const shot = (screen: string, options: Omit<ShotOptions, 'scan'> = {}) =>
         shoot(page, testInfo, screen, { scan: size.scan, ...options });
-      const special = await addCase(request, '3', {
-        name: 'form_3',
-        form_name: 'Contact us',
-        created_at: 1767225600,
-        properties: {
-          name: 'Aroha Ngata',
-          email: 'aroha@example.com',
-          attachment: '\u202Egnp.exe',
-          reference: 'INV\u200B-2041',
-          topics: ['Orders', 'Returns', 'Shipping'],
-          message: `${'The parcel arrived on time but one mug was chipped. '.repeat(4000)}`,
-          address: { street: '12 Cuba Street', city: 'Wellington', postcode: '6011' },
-          website: 'https://www.example.com/orders/2041',
-          subscribed: true,
-          notes: '',
+      const special = await addCase(
+        request,
+        '3',
+        {
+          name: 'form_3',
+          form_name: 'Contact us',
+          created_at: 1767225600,
+          properties: {
+            name: 'Aroha Ngata',
+            email: 'aroha@example.com',
+            attachment: '\u202Egnp.exe',
+            reference: 'INV\u200B-2041',
+            topics: ['Orders', 'Returns', 'Shipping'],
+            message: `${'The parcel arrived on time but one mug was chipped. '.repeat(4000)}`,
+            address: { street: '12 Cuba Street', city: 'Wellington', postcode: '6011' },
+            website: 'https://www.example.com/orders/2041',
+            subscribed: true,
+            notes: '',
+          },
         },
-      });
+        E2E.shotsSandboxOrigin,
+      );
 
       await page.goto('/cases');
       await shot('cases-empty');
