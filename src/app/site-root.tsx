@@ -6,9 +6,9 @@
  */
 import { Alert, Anchor, Button, Center, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import type { SiteInfo } from '@/contract/site-info';
-import { getSites, ME_CHANGED_EVENT } from '@/lib/api-client';
+import { getSites } from '@/lib/api-client';
 import { classifyApiError } from '@/lib/api-error';
 import { describeFailure } from '@/lib/api-error-class';
 import { isNotSignedIn } from '@/lib/own-api-failure';
@@ -64,11 +64,7 @@ export function SiteRoot() {
   const { refetch } = answer;
   const sites = { isPending: answer.isPending, isError: answer.isError, error: answer.error, refetch, data: answer.data?.sites };
   // A changed name or grants: the header and the sites the person may use follow.
-  useEffect(() => {
-    const onMeChanged = () => void refetch({ cancelRefetch: false });
-    window.addEventListener(ME_CHANGED_EVENT, onMeChanged);
-    return () => window.removeEventListener(ME_CHANGED_EVENT, onMeChanged);
-  }, [refetch]);
+  const onMeChanged = useCallback(() => void refetch({ cancelRefetch: false }), [refetch]);
   // A session that ends while the page is open (timed out, signed out elsewhere, disabled): a site's query
   // or change that our server answers 401 asks for the sites again, whose own 401 brings the sign-in page
   // on the same address. Not cancelling a request under way: several calls may end with a 401 at once, and
@@ -159,7 +155,7 @@ export function SiteRoot() {
     clients.set(site.id, client);
   }
   return (
-    <SiteContext.Provider value={{ site, sites: all, many, me, onNotSignedIn }}>
+    <SiteContext.Provider value={{ site, sites: all, many, me, onNotSignedIn, onMeChanged }}>
       <QueryClientProvider client={client}>
         <AppRouter basename={basename} />
       </QueryClientProvider>

@@ -13,9 +13,6 @@ import { apiErrors } from './api-error';
 import { readErrorBody } from './error-body';
 import { apiBasePath } from './site-scope';
 
-/** Who is signed in has changed (their name, their grants): the page asks /api/sites again. */
-export const ME_CHANGED_EVENT = 'site-admin:me-changed';
-
 /** The browser's own limit; our server gives up on the platform sooner (15 s by default) and answers 504. */
 export const REQUEST_TIMEOUT_MS = 30_000;
 

@@ -19,6 +19,8 @@ export interface SiteContextValue {
    * run) calls it too.
    */
   onNotSignedIn(): void;
+  /** Tells the app that who is signed in has changed (their name, their grants): it asks for the sites again. */
+  onMeChanged(): void;
 }
 
 export const SiteContext = createContext<SiteContextValue | null>(null);

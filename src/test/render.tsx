@@ -40,7 +40,9 @@ export function render(
   const Wrapper = ({ children }: { children: ReactNode }) => (
     <MantineProvider theme={{ ...theme, components: { Transition: { defaultProps: { duration: 0 } } } }} env="test">
       <QueryClientProvider client={queryClient}>
-        <SiteContext.Provider value={{ site, sites: [site], many: false, me, onNotSignedIn: () => undefined }}>
+        <SiteContext.Provider
+          value={{ site, sites: [site], many: false, me, onNotSignedIn: () => undefined, onMeChanged: () => undefined }}
+        >
           <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
         </SiteContext.Provider>
       </QueryClientProvider>

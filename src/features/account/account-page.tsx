@@ -9,7 +9,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { describeGrant, nameBodySchema, type AccountView } from '@/contract/people';
-import { ME_CHANGED_EVENT } from '@/lib/api-client';
 import { failureMessage, serverFieldErrors } from '@/lib/server-field-errors';
 import { useSite } from '@/lib/site-context';
 import { accountQuery, renameSelf } from './account-api';
@@ -22,6 +21,7 @@ const MIN_LENGTH_WITH_SECOND_FACTOR = 8;
 
 function NameForm({ displayName }: { displayName: string }) {
   const queryClient = useQueryClient();
+  const { onMeChanged } = useSite();
   const form = useForm<{ displayName: string }>({ resolver: zodResolver(nameBodySchema), defaultValues: { displayName } });
   const { reset } = form;
   useEffect(() => reset({ displayName }), [displayName, reset]);
@@ -30,7 +30,7 @@ function NameForm({ displayName }: { displayName: string }) {
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: accountQuery.queryKey });
       // The header names the person: it asks again.
-      window.dispatchEvent(new Event(ME_CHANGED_EVENT));
+      onMeChanged();
     },
     onError: (error) => {
       const { displayName: message } = serverFieldErrors(error, ['displayName'] as const);

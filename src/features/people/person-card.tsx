@@ -8,13 +8,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Grant } from '@/contract/access';
 import { describeGrant, type LinkView, type PersonView } from '@/contract/people';
-import { ME_CHANGED_EVENT } from '@/lib/api-client';
 import { DateTime } from '@/lib/date-time';
 import { failureMessage } from '@/lib/server-field-errors';
 import { GrantsMatrix } from './grants-matrix';
 import { grantsFromMatrix, matrixFromGrants, type GrantMatrix } from './grants-matrix-model';
 import { LinkShown } from './link-shown';
 import { peopleQuery } from '@/lib/people-query';
+import { useSite } from '@/lib/site-context';
 import { resetPerson, setDisabled, setGrants, signOutPerson } from './people-api';
 import classes from './person-card.module.css';
 
@@ -61,13 +61,14 @@ function RolesForm({
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
+  const { onMeChanged } = useSite();
   const siteIds = sites.map((site) => site.id);
   const [matrix, setMatrix] = useState<GrantMatrix>(() => matrixFromGrants(person.grants, siteIds));
   const save = useMutation({
     mutationFn: (grants: Grant[]) => setGrants(person.id, grants),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: peopleQuery.queryKey });
-      if (isSelf) window.dispatchEvent(new Event(ME_CHANGED_EVENT));
+      if (isSelf) onMeChanged();
       onClose();
     },
   });
