@@ -152,6 +152,23 @@ const NO_SITE_SETTINGS = {
   SANDBOX_API_KEY: '',
 };
 
+/**
+ * A server of the first server's build (the app's and the compiled server's), answering at `url` with its own
+ * settings: it starts once the first server answers, so the build (which empties its folder first) is never
+ * running under it, and the build is made once per run.
+ */
+function builtServer(url: string, env: Record<string, string | undefined>) {
+  return {
+    command: `node scripts/wait-for-url.mjs "${E2E.baseURL}/api/health" 180000 && node "${process.env.E2E_SERVER_DIR}/main.js"`,
+    url,
+    reuseExistingServer: false,
+    timeout: 240_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: { ...NO_SITE_SETTINGS, ...env },
+  };
+}
+
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
@@ -251,162 +268,99 @@ export default defineConfig({
         LOG_REQUESTS: 'false',
       },
     },
-    {
-      // Serves the first server's build (the app's and the server's): it starts once that server answers, so
-      // the build (which empties its folder first) is never running under it, and it is built once per run.
-      command: `node scripts/wait-for-url.mjs "${E2E.baseURL}/api/health" 180000 && node "${process.env.E2E_SERVER_DIR}/main.js"`,
-      url: `${E2E.sitesURL}/api/health`,
-      reuseExistingServer: false,
-      timeout: 240_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        ...NO_SITE_SETTINGS,
-        SITE_PROFILE,
-        PORT: String(SITES_PORT),
-        HOST: '127.0.0.1',
-        SANDBOX_PORT: String(SITES_SANDBOX_PORT),
-        SANDBOX_DATA_DIR: process.env.E2E_SITES_DATA_DIR,
-        DIST_DIR: process.env.E2E_DIST_DIR,
-        LOG_REQUESTS: 'false',
-      },
-    },
-    {
-      // Single sign-on: its provider is started by the spec, and discovered at the first sign-in.
-      command: `node scripts/wait-for-url.mjs "${E2E.baseURL}/api/health" 180000 && node "${process.env.E2E_SERVER_DIR}/main.js"`,
-      url: `${E2E.ssoURL}/api/health`,
-      reuseExistingServer: false,
-      timeout: 240_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        ...NO_SITE_SETTINGS,
-        PORT: String(SSO_PORT),
-        HOST: '127.0.0.1',
-        SANDBOX_PORT: String(SSO_SANDBOX_PORT),
-        DATA_DIR: SSO_DATA_DIR,
-        SANDBOX_DATA_DIR: SSO_DATA_DIR,
-        DIST_DIR: process.env.E2E_DIST_DIR,
-        LOG_REQUESTS: 'false',
-        ADMIN_USER: E2E.ssoOwner,
-        ADMIN_PASSWORD: 'a passphrase for the end-to-end tests',
-        SSO_ISSUER: `http://127.0.0.1:${SSO_PROVIDER_PORT}`,
-        SSO_CLIENT_ID: TEST_CLIENT.clientId,
-        SSO_CLIENT_SECRET: TEST_CLIENT.clientSecret,
-        SSO_REDIRECT_URL: `${E2E.ssoURL}${SSO_CALLBACK_PATH}`,
-        SSO_NAME: 'Example ID',
-      },
-    },
-    {
-      // Serves the first server's build, like the one above, with an owner from ADMIN_USER: signing in is required.
-      command: `node scripts/wait-for-url.mjs "${E2E.baseURL}/api/health" 180000 && node "${process.env.E2E_SERVER_DIR}/main.js"`,
-      url: `http://127.0.0.1:${PASSKEYS_PORT}/api/health`,
-      reuseExistingServer: false,
-      timeout: 240_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        ...NO_SITE_SETTINGS,
-        PORT: String(PASSKEYS_PORT),
-        HOST: '127.0.0.1',
-        // Any free port: nothing but this server talks to its sandbox.
-        SANDBOX_PORT: '0',
-        DATA_DIR: process.env.E2E_PASSKEYS_DATA_DIR,
-        DIST_DIR: process.env.E2E_DIST_DIR,
-        ADMIN_USER: E2E.passkeysOwner.email,
-        ADMIN_PASSWORD: E2E.passkeysOwner.password,
-        LOG_REQUESTS: 'false',
-      },
-    },
-    {
-      // Like the second, with an owner in its own database (so everyone signs in), from ADMIN_USER.
-      command: `node scripts/wait-for-url.mjs "${E2E.baseURL}/api/health" 180000 && node "${process.env.E2E_SERVER_DIR}/main.js"`,
-      url: `${E2E.accountsURL}/api/health`,
-      reuseExistingServer: false,
-      timeout: 240_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        ...NO_SITE_SETTINGS,
-        SITE_PROFILE,
-        PORT: String(ACCOUNTS_PORT),
-        HOST: '127.0.0.1',
-        SANDBOX_PORT: String(ACCOUNTS_SANDBOX_PORT),
-        DATA_DIR: process.env.E2E_ACCOUNTS_DATA_DIR,
-        SANDBOX_DATA_DIR: process.env.E2E_ACCOUNTS_DATA_DIR,
-        DIST_DIR: process.env.E2E_DIST_DIR,
-        LOG_REQUESTS: 'false',
-        ADMIN_USER: E2E.owner.email,
-        ADMIN_PASSWORD: E2E.owner.password,
-      },
-    },
-    {
-      // The roles' server: the same build, with the demo's three people and whoever a test adds with
-      // `npm run people`. Its Date.now runs ahead by what the clock file says (a preload, no code in the server).
-      command: `node scripts/wait-for-url.mjs "${E2E.baseURL}/api/health" 180000 && node "${process.env.E2E_SERVER_DIR}/main.js"`,
-      url: `${ROLES_SQLITE.origin}/api/health`,
-      reuseExistingServer: false,
-      timeout: 240_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        ...NO_SITE_SETTINGS,
-        SITE_PROFILE,
-        DEMO_PEOPLE: 'true',
-        PORT: String(ROLES_PORT),
-        HOST: '127.0.0.1',
-        SANDBOX_PORT: String(ROLES_SANDBOX_PORT),
-        DATA_DIR: process.env.E2E_ROLES_DATA_DIR,
-        SANDBOX_DATA_DIR: process.env.E2E_ROLES_DATA_DIR,
-        DATABASE_URL: '',
-        DIST_DIR: process.env.E2E_DIST_DIR,
-        LOG_REQUESTS: 'false',
-        NODE_OPTIONS: `--import ${fileURLToPath(new URL('./e2e/support/moved-clock.mjs', import.meta.url))}`,
-        MOVED_CLOCK_FILE: process.env.E2E_ROLES_CLOCK_FILE,
-      },
-    },
-    {
-      // The screenshots' local demo: the first server's settings, its own data.
-      command: `node scripts/wait-for-url.mjs "${E2E.baseURL}/api/health" 180000 && node "${process.env.E2E_SERVER_DIR}/main.js"`,
-      url: `${E2E.shotsURL}/api/health`,
-      reuseExistingServer: false,
-      timeout: 240_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        ...NO_SITE_SETTINGS,
-        PORT: String(SHOTS_PORT),
-        HOST: '127.0.0.1',
-        SANDBOX_PORT: String(SHOTS_SANDBOX_PORT),
-        DATA_DIR: SHOTS_DATA_DIR,
-        SANDBOX_DATA_DIR: SHOTS_DATA_DIR,
-        DATABASE_URL: '',
-        DIST_DIR: process.env.E2E_DIST_DIR,
-        LOG_REQUESTS: 'false',
-      },
-    },
-    {
-      // The screenshots' server of the demo's people: the roles' server without the moved clock.
-      command: `node scripts/wait-for-url.mjs "${E2E.baseURL}/api/health" 180000 && node "${process.env.E2E_SERVER_DIR}/main.js"`,
-      url: `${E2E.screensURL}/api/health`,
-      reuseExistingServer: false,
-      timeout: 240_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        ...NO_SITE_SETTINGS,
-        SITE_PROFILE,
-        DEMO_PEOPLE: 'true',
-        PORT: String(SCREENS_PORT),
-        HOST: '127.0.0.1',
-        SANDBOX_PORT: String(SCREENS_SANDBOX_PORT),
-        DATA_DIR: SCREENS_DATA_DIR,
-        SANDBOX_DATA_DIR: SCREENS_DATA_DIR,
-        DATABASE_URL: '',
-        DIST_DIR: process.env.E2E_DIST_DIR,
-        LOG_REQUESTS: 'false',
-      },
-    },
+    // Serves the first server's build (the app's and the server's): it starts once that server answers, so
+    // the build (which empties its folder first) is never running under it, and it is built once per run.
+    builtServer(`${E2E.sitesURL}/api/health`, {
+      SITE_PROFILE,
+      PORT: String(SITES_PORT),
+      HOST: '127.0.0.1',
+      SANDBOX_PORT: String(SITES_SANDBOX_PORT),
+      SANDBOX_DATA_DIR: process.env.E2E_SITES_DATA_DIR,
+      DIST_DIR: process.env.E2E_DIST_DIR,
+      LOG_REQUESTS: 'false',
+    }),
+    // Single sign-on: its provider is started by the spec, and discovered at the first sign-in.
+    builtServer(`${E2E.ssoURL}/api/health`, {
+      PORT: String(SSO_PORT),
+      HOST: '127.0.0.1',
+      SANDBOX_PORT: String(SSO_SANDBOX_PORT),
+      DATA_DIR: SSO_DATA_DIR,
+      SANDBOX_DATA_DIR: SSO_DATA_DIR,
+      DIST_DIR: process.env.E2E_DIST_DIR,
+      LOG_REQUESTS: 'false',
+      ADMIN_USER: E2E.ssoOwner,
+      ADMIN_PASSWORD: 'a passphrase for the end-to-end tests',
+      SSO_ISSUER: `http://127.0.0.1:${SSO_PROVIDER_PORT}`,
+      SSO_CLIENT_ID: TEST_CLIENT.clientId,
+      SSO_CLIENT_SECRET: TEST_CLIENT.clientSecret,
+      SSO_REDIRECT_URL: `${E2E.ssoURL}${SSO_CALLBACK_PATH}`,
+      SSO_NAME: 'Example ID',
+    }),
+    // Serves the first server's build, like the one above, with an owner from ADMIN_USER: signing in is required.
+    builtServer(`http://127.0.0.1:${PASSKEYS_PORT}/api/health`, {
+      PORT: String(PASSKEYS_PORT),
+      HOST: '127.0.0.1',
+      // Any free port: nothing but this server talks to its sandbox.
+      SANDBOX_PORT: '0',
+      DATA_DIR: process.env.E2E_PASSKEYS_DATA_DIR,
+      DIST_DIR: process.env.E2E_DIST_DIR,
+      ADMIN_USER: E2E.passkeysOwner.email,
+      ADMIN_PASSWORD: E2E.passkeysOwner.password,
+      LOG_REQUESTS: 'false',
+    }),
+    // Like the second, with an owner in its own database (so everyone signs in), from ADMIN_USER.
+    builtServer(`${E2E.accountsURL}/api/health`, {
+      SITE_PROFILE,
+      PORT: String(ACCOUNTS_PORT),
+      HOST: '127.0.0.1',
+      SANDBOX_PORT: String(ACCOUNTS_SANDBOX_PORT),
+      DATA_DIR: process.env.E2E_ACCOUNTS_DATA_DIR,
+      SANDBOX_DATA_DIR: process.env.E2E_ACCOUNTS_DATA_DIR,
+      DIST_DIR: process.env.E2E_DIST_DIR,
+      LOG_REQUESTS: 'false',
+      ADMIN_USER: E2E.owner.email,
+      ADMIN_PASSWORD: E2E.owner.password,
+    }),
+    // The roles' server: the same build, with the demo's three people and whoever a test adds with
+    // `npm run people`. Its Date.now runs ahead by what the clock file says (a preload, no code in the server).
+    builtServer(`${ROLES_SQLITE.origin}/api/health`, {
+      SITE_PROFILE,
+      DEMO_PEOPLE: 'true',
+      PORT: String(ROLES_PORT),
+      HOST: '127.0.0.1',
+      SANDBOX_PORT: String(ROLES_SANDBOX_PORT),
+      DATA_DIR: process.env.E2E_ROLES_DATA_DIR,
+      SANDBOX_DATA_DIR: process.env.E2E_ROLES_DATA_DIR,
+      DATABASE_URL: '',
+      DIST_DIR: process.env.E2E_DIST_DIR,
+      LOG_REQUESTS: 'false',
+      NODE_OPTIONS: `--import ${fileURLToPath(new URL('./e2e/support/moved-clock.mjs', import.meta.url))}`,
+      MOVED_CLOCK_FILE: process.env.E2E_ROLES_CLOCK_FILE,
+    }),
+    // The screenshots' local demo: the first server's settings, its own data.
+    builtServer(`${E2E.shotsURL}/api/health`, {
+      PORT: String(SHOTS_PORT),
+      HOST: '127.0.0.1',
+      SANDBOX_PORT: String(SHOTS_SANDBOX_PORT),
+      DATA_DIR: SHOTS_DATA_DIR,
+      SANDBOX_DATA_DIR: SHOTS_DATA_DIR,
+      DATABASE_URL: '',
+      DIST_DIR: process.env.E2E_DIST_DIR,
+      LOG_REQUESTS: 'false',
+    }),
+    // The screenshots' server of the demo's people: the roles' server without the moved clock.
+    builtServer(`${E2E.screensURL}/api/health`, {
+      SITE_PROFILE,
+      DEMO_PEOPLE: 'true',
+      PORT: String(SCREENS_PORT),
+      HOST: '127.0.0.1',
+      SANDBOX_PORT: String(SCREENS_SANDBOX_PORT),
+      DATA_DIR: SCREENS_DATA_DIR,
+      SANDBOX_DATA_DIR: SCREENS_DATA_DIR,
+      DATABASE_URL: '',
+      DIST_DIR: process.env.E2E_DIST_DIR,
+      LOG_REQUESTS: 'false',
+    }),
     ...(WITH_POSTGRES
       ? [
           {
