@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readSiteInfo, siteInfoOf, type SiteInfo } from './site-info';
 import { checkSiteProfile } from './site-profile';
 
-/** A profile of two sites using every part the browser gets (labels, forms, references, defaults). */
+/** A profile of two sites using every part the browser gets (labels, forms, references, lists, defaults). */
 const PROFILE = {
   sites: [
     {
@@ -16,6 +16,7 @@ const PROFILE = {
         categoryEncoding: 'ids',
         categories: [{ id: '158198', name: 'Bedding', children: [{ id: '158199', name: 'Throws' }] }],
       },
+      lists: { envelope: 'data-meta' },
       defaults: { enabled: true, weighting: '10', categories: ['158198'] },
     },
     {
@@ -36,7 +37,7 @@ function sentSites(): Record<string, unknown>[] {
 describe('readSiteInfo', () => {
   it('reads every site the server sends as the server made it', () => {
     const sites = sentSites();
-    expect(sites.map((site) => Object.keys(site).length)).toEqual([10, 7]);
+    expect(sites.map((site) => Object.keys(site).length)).toEqual([11, 7]);
     for (const site of sites) expect(readSiteInfo(site)).toEqual(site);
   });
 

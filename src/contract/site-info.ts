@@ -19,7 +19,7 @@ export const siteApiBasePath = (site: string | null): string =>
   site === null ? API_BASE_PATH : `/api/s/${encodeURIComponent(site)}${API_BASE_PATH.slice('/api'.length)}`;
 
 /** A site of the profile as the browser sees it; `mode` and `host` say where its calls go, for the header's badge. */
-export type SiteInfo = Pick<SiteConfig, 'id' | 'name' | 'labels' | 'forms' | 'references' | 'defaults'> & {
+export type SiteInfo = Pick<SiteConfig, 'id' | 'name' | 'labels' | 'forms' | 'references' | 'lists' | 'defaults'> & {
   mode: 'sandbox' | 'platform';
   host?: string;
   siteId: string;
@@ -34,7 +34,7 @@ const isCurrency = (value: unknown): value is Currency => CURRENCIES.some((curre
 
 /**
  * A site of `GET /api/sites`, or null when it lacks what the browser relies on: its id, name, mode and site
- * id, the host if any, its currencies and decimals. Labels, forms, references and defaults are passed on
+ * id, the host if any, its currencies and decimals. Labels, forms, references, lists and defaults are passed on
  * as they are (the server checked them against the profile's schema at start); other keys are left out.
  */
 export function readSiteInfo(value: unknown): SiteInfo | null {
@@ -51,7 +51,7 @@ export function readSiteInfo(value: unknown): SiteInfo | null {
     info.can = can;
   }
   const parts: Json = info;
-  for (const key of ['labels', 'forms', 'references', 'defaults']) if (value[key] !== undefined) parts[key] = value[key];
+  for (const key of ['labels', 'forms', 'references', 'lists', 'defaults']) if (value[key] !== undefined) parts[key] = value[key];
   return info;
 }
 

@@ -88,6 +88,13 @@ describe('checkSiteProfile: every problem names its JSON path', () => {
       /"objects", "ids"/,
     ],
     [
+      'an unknown list envelope',
+      (p) => (site(p).lists = { envelope: 'items' }),
+      'sites[0].lists.envelope',
+      /"results", "data-meta", "array"/,
+    ],
+    ['a list setting the profile does not know', (p) => (site(p).lists = { itemsKey: 'data' }), 'sites[0].lists', /"itemsKey"/],
+    [
       'a default category the site does not list',
       (p) => (site(p).defaults = { categories: ['99'] }),
       'sites[0].defaults.categories[0]',

@@ -8,6 +8,7 @@
  * with it, and the browser receives each site's `SiteInfo` (the profile without where the key lives).
  */
 import * as z from 'zod/mini';
+import { LIST_ENVELOPE_NAMES } from './case-list';
 import { CURRENCIES } from './site-api';
 
 const SITE_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -131,6 +132,15 @@ export const siteSchema = z
         secureZones: z.optional(references),
         /** `objects` sends [{"id": "158198"}] (the spec's word); `ids` sends ["158198"] (what the platform stores). */
         categoryEncoding: z.optional(z.enum(['objects', 'ids'])),
+      }),
+    ),
+    lists: z.optional(
+      z.strictObject({
+        /**
+         * Where a list's items and totals are in the platform's answer, which the platform does not publish:
+         * one of LIST_ENVELOPES (src/contract/case-list.ts); `results` by default, what the sandbox answers.
+         */
+        envelope: z.optional(z.enum(LIST_ENVELOPE_NAMES)),
       }),
     ),
     defaults: z.optional(
