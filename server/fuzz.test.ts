@@ -648,6 +648,9 @@ const UPSTREAM_STATUS = new Map([
   ['422', 422],
 ]);
 const FORM_CASE_URL = /^\/api\/site\/v2\/forms\/([^/?#]+)\/cases\/([^/?#]+)$/;
+/** A list of a form's cases as it may reach the platform: only the list's parameters, each encoded. */
+const CASE_LIST_URL =
+  /^\/api\/site\/v2\/forms\/([A-Za-z0-9_-]{1,64})\/cases(?:\?((?:per_page|page|sort_type|sort_order|filter)=[^&#?]*(?:&(?:per_page|page|sort_type|sort_order|filter)=[^&#?]*)*))?$/;
 
 /** Problems with one request the upstream received; empty when it is one of the two operations, done right. */
 function upstreamProblems(r: UpstreamRecord): string[] {
@@ -667,6 +670,12 @@ function upstreamProblems(r: UpstreamRecord): string[] {
     }
     // No URL parser on the way could turn it into another path.
     if (new URL(r.url, 'http://upstream.invalid').pathname !== r.url) problems.push(`${r.url} normalises to another path`);
+  } else if (r.method === 'GET' && CASE_LIST_URL.test(r.url)) {
+    // Every value encoded as encodeURIComponent writes it: nothing a parser on the way could read otherwise.
+    for (const pair of r.url.split('?')[1]?.split('&') ?? []) {
+      const value = pair.slice(pair.indexOf('=') + 1);
+      if (encodeURIComponent(decodeURIComponent(value)) !== value) problems.push(`the list's parameter ${pair} is not canonical`);
+    }
   } else if (!(r.method === 'POST' && r.url === CREATE)) {
     problems.push(`not an operation of the spec: ${r.method} ${r.url}`);
   }
@@ -685,9 +694,23 @@ function upstreamProblems(r: UpstreamRecord): string[] {
  * The upstream path the proxy must ask for an origin-form target under the base path; null for no
  * operation, 'refused' for a lookup whose identifiers the contract's rule rejects.
  */
+/** The list queries of the targets below, and what goes on to the platform for each: checked, in the list's order. */
+const LIST_QUERIES: Record<string, string> = {
+  '': '',
+  'per_page=20&page=2': '?per_page=20&page=2',
+  'sort_order=desc&per_page=5': '?per_page=5&sort_order=desc',
+  'filter=%7B%22email%22%3A%22a%40example.com%22%7D': '?filter=%7B%22email%22%3A%22a%40example.com%22%7D',
+};
+
 function expectedUpstreamUrl(method: string, target: string): string | null | 'refused' {
   const rest = (target.split('?')[0] ?? '').slice(API_BASE_PATH.length);
   if (method === 'POST') return rest === '/ecommerce/products/create' ? CREATE : null;
+  const list = /^\/forms\/(3|%33)\/cases$/.exec(rest);
+  if (method === 'GET' && list) {
+    // Only the list targets below: form 3, and a query that is either one of LIST_QUERIES or refused.
+    const sent = LIST_QUERIES[target.includes('?') ? target.slice(target.indexOf('?') + 1) : ''];
+    return sent === undefined ? 'refused' : `${API_BASE_PATH}/forms/3/cases${sent}`;
+  }
   const forms = /^\/forms\/([^/]+)\/cases\/([^/]+)$/.exec(rest);
   if (method !== 'GET' || !forms) return null;
   const canonical = (raw: string) => {
@@ -838,6 +861,14 @@ const proxyTarget = fc.oneof(
       `${API_BASE_PATH}/forms/3/cases/1?x=../../y`,
       `${API_BASE_PATH}/forms/3/cases/1#frag`,
       `${API_BASE_PATH}/forms/3/cases`,
+      `${API_BASE_PATH}/forms/3/cases?per_page=20&page=2`,
+      `${API_BASE_PATH}/forms/%33/cases?sort_order=desc&per_page=5`,
+      `${API_BASE_PATH}/forms/3/cases?filter=%7B%22email%22%3A%22a%40example.com%22%7D`,
+      `${API_BASE_PATH}/forms/3/cases?per_page=501`,
+      `${API_BASE_PATH}/forms/3/cases?page=0`,
+      `${API_BASE_PATH}/forms/3/cases?page=1&page=2`,
+      `${API_BASE_PATH}/forms/3/cases?filter=%5B1%5D`,
+      `${API_BASE_PATH}/forms/3/cases?limit=5`,
       `${API_BASE_PATH}`,
       `${API_BASE_PATH}/`,
       `${API_BASE_PATH}/users/me`,

@@ -291,7 +291,7 @@ describe('proxy: only the two operations of the spec', () => {
     ['PATCH', '/api/site/v2/ecommerce/products/create'],
     ['GET', '/api/site/v2'],
     ['GET', '/api/site/v2/'],
-    ['GET', '/api/site/v2/forms/3/cases'],
+    ['POST', '/api/site/v2/forms/3/cases'],
     ['GET', '/api/site/v2/forms/3/cases/'],
     ['GET', '/api/site/v2/forms//cases/1'],
     ['GET', '/api/site/v2/forms/3/cases/1/extra'],

@@ -112,7 +112,8 @@ export function recordSiteCalls(activity: ActivityStore, now: () => number): Ste
           });
         },
       });
-    } else {
+    } else if (operation.name !== 'list-form-cases') {
+      // A list of cases is not a write; what the record keeps of a list read is its own entry, not yet written.
       const kind = operation.name;
       const write = WRITES[kind];
       let entry: { seq: number; target: { name: string | null; slug: string | null } } | undefined;

@@ -26,15 +26,18 @@ export const SITE_API_SUFFIX = '/site/v2';
 export type Address =
   { kind: 'site'; site: string | null; base: string; operationPath: string | null } | { kind: 'own-api' } | { kind: 'page' };
 
-/** One of the two operations of Site API v2 that the proxy forwards, as the allowlist admitted it. */
+/** One of the operations of Site API v2 that the proxy forwards, as the allowlist admitted it. */
 export interface Operation {
   name: OperationName;
   method: 'GET' | 'POST';
-  /** The path under the platform's base address, with its identifiers checked and decoded. */
+  /** The path under the platform's base address, with its identifiers checked and decoded (and a list's checked query). */
   upstreamPath: string;
 }
-/** A lookup, or one of the writes (src/contract/write-outcome.ts, whose table says what their answers mean). */
-export type OperationName = 'get-form-case' | WriteKind;
+/**
+ * A lookup, a list of a form's cases (src/contract/case-list.ts), or one of the writes
+ * (src/contract/write-outcome.ts, whose table says what their answers mean).
+ */
+export type OperationName = 'get-form-case' | 'list-form-cases' | WriteKind;
 
 /**
  * How a forwarded call ended, as the browser is about to be told: `answered` when the platform answered

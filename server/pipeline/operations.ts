@@ -1,9 +1,12 @@
 /**
  * The operation allowlist: only the two operations of the spec go on to a site's platform, a case
- * lookup and a product create; everything else is answered here and never reaches the upstream. A lookup
- * must carry no body, and a create no more than MAX_BODY_BYTES by its declared length (one that declares
- * less and sends more is cut off by the proxy as it counts).
+ * lookup and a product create, and the platform's documented list of a form's cases; everything else is
+ * answered here and never reaches the upstream. A lookup or a list must carry no body, and a create no
+ * more than MAX_BODY_BYTES by its declared length (one that declares less and sends more is cut off by the
+ * proxy as it counts). A list's query is checked parameter by parameter (src/contract/case-list.ts) and
+ * sent on as rebuilt from what was checked.
  */
+import { checkCaseListQuery, formIdentifierViolations } from '../../src/contract/case-list';
 import { caseIdentifierViolations } from '../../src/contract/identifiers';
 import type { ErrorDetail } from '../../src/contract/site-api';
 import { bodyDeclared, refuse } from '../answers';
@@ -28,7 +31,20 @@ function decodeSegment(raw: string): string | null {
  * CR/LF, ...) is refused with the rule's details: forwarding it would be safe only against a platform that
  * never decodes a path twice.
  */
-export function matchRoute(method: string, rawPath: string): Operation | { refused: ErrorDetail[] } | null {
+export function matchRoute(
+  method: string,
+  rawPath: string,
+  rawQuery = '',
+): Operation | { refused: ErrorDetail[]; name?: 'list-form-cases' } | null {
+  const list = /^\/forms\/([^/]+)\/cases$/.exec(rawPath);
+  if (list && method === 'GET') {
+    const form = decodeSegment(list[1] ?? '');
+    if (form === null) return null;
+    const refused = formIdentifierViolations(form);
+    const query = checkCaseListQuery(rawQuery);
+    if (refused.length > 0 || !query.ok) return { refused: [...refused, ...(query.ok ? [] : query.details)], name: 'list-form-cases' };
+    return { name: 'list-form-cases', method: 'GET', upstreamPath: `/forms/${form}/cases${query.search}` };
+  }
   const forms = /^\/forms\/([^/]+)\/cases\/([^/]+)$/.exec(rawPath);
   if (forms && method === 'GET') {
     const form = decodeSegment(forms[1] ?? '');
@@ -52,21 +68,25 @@ export function allowOperation(maxBodyBytes: number): Step {
       next();
       return;
     }
-    const match = address.operationPath ? matchRoute(method, address.operationPath) : null;
+    const query = request.url.indexOf('?');
+    const rawQuery = query < 0 ? '' : request.url.slice(query + 1);
+    const match = address.operationPath ? matchRoute(method, address.operationPath, rawQuery) : null;
     if (!match) {
       request.operationName = 'not-allowed';
       refuse(req, res, 404, `${method} ${path} is not an operation of Site API v2.`);
       return;
     }
     if ('refused' in match) {
-      request.operationName = 'get-form-case';
-      refuse(req, res, 422, 'The form or case identifier is not valid; nothing was sent to the platform.', match.refused);
+      request.operationName = match.name ?? 'get-form-case';
+      const what = match.name ? 'The list of cases asked for is not valid' : 'The form or case identifier is not valid';
+      refuse(req, res, 422, `${what}; nothing was sent to the platform.`, match.refused);
       return;
     }
     request.operationName = match.name;
     // Declared, not pending: after authentication's wait, a small body may have arrived whole.
     if (match.method === 'GET' && bodyDeclared(req)) {
-      refuse(req, res, 400, 'A case lookup has no request body.', [{ field: 'body', message: 'must be empty on a lookup' }]);
+      const what = match.name === 'list-form-cases' ? 'list' : 'lookup';
+      refuse(req, res, 400, `A case ${what} has no request body.`, [{ field: 'body', message: `must be empty on a ${what}` }]);
       return;
     }
     if (match.method === 'POST' && Number(req.headers['content-length'] ?? 0) > maxBodyBytes) {

@@ -1,7 +1,7 @@
 /**
  * The permission rules, as a property (fast-check): random people with random grants (a role on random
  * sites of a profile of several live sites, or on all of them), signed in with a password, make random
- * calls (a case lookup, a product create) on random sites, through the whole server to one recording
+ * calls (a case lookup, a list of a form's cases, a product create) on random sites, through the whole server to one recording
  * stand-in platform per site. A call is forwarded exactly when the person's grants allow it on that site,
  * to that site's platform alone, with that site's key and site id; otherwise it is answered 403 in the
  * spec's error shape, naming what the person may do there, and no platform receives anything. On SQLite
@@ -9,53 +9,14 @@
  */
 import fc from 'fast-check';
 import { rmSync, writeFileSync } from 'node:fs';
-import http, { type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ALL_SITES, refusalMessage, ROLES, type Capability, type Grant } from '../../src/contract/access';
 import { hashPassword } from '../auth/password-hash';
 import { SESSION_COOKIE } from '../auth/session-cookie';
 import { describeEachEngine } from '../testing/postgres';
-import {
-  closeServer,
-  cookiesSet,
-  errorShapeProblems,
-  fuzzRuns,
-  listen,
-  send,
-  signInWithPassword,
-  startWholeServer,
-  tempDir,
-} from '../testing/test-helpers';
-
-interface Received {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-interface StandIn {
-  server: http.Server;
-  port: number;
-  received: Received[];
-}
-
-/** A platform that records every request and answers as the spec's examples do: 200 with an empty JSON object. */
-async function recordingPlatform(): Promise<StandIn> {
-  const received: Received[] = [];
-  const server = http.createServer((req, res) => {
-    const entry: Received = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: '' };
-    received.push(entry);
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (entry.body += chunk));
-    req.on('end', () => {
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': 2 });
-      res.end('{}');
-    });
-  });
-  return { server, port: await listen(server), received };
-}
+import { recordingPlatform, type RecordingPlatform as StandIn } from '../testing/recording-platform';
+import { cookiesSet, errorShapeProblems, fuzzRuns, send, signInWithPassword, startWholeServer, tempDir } from '../testing/test-helpers';
 
 /** The live sites of the profile: ids that are prefixes of each other, base paths that differ. */
 const SITES = [
@@ -70,7 +31,8 @@ const PASSWORD = 'the same long passphrase for everyone here';
 
 /**
  * What the rules say, written out here rather than taken from the code under test: every grant on the
- * site or on all sites counts; any role may look up cases; only an owner or an editor may create products.
+ * site or on all sites counts; any role may look up cases (and so list them); only an owner or an editor
+ * may create products.
  */
 function mayDo(grants: readonly Grant[], siteId: string): Capability[] {
   const covering = grants.filter((grant) => grant.siteId === siteId || grant.siteId === ALL_SITES);
@@ -88,6 +50,7 @@ const operation = fc.record({
   site: fc.constantFrom(...SITES),
   call: fc.oneof(
     fc.record({ kind: fc.constant('lookup' as const), form: identifier, id: identifier }),
+    fc.record({ kind: fc.constant('list' as const), form: identifier, page: fc.integer({ min: 1, max: 50 }) }),
     fc.record({
       kind: fc.constant('create' as const),
       product: fc.record({ name: fc.stringMatching(/^[A-Za-z][A-Za-z ]{0,30}$/), enabled: fc.constantFrom('true', 'false') }),
@@ -112,7 +75,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const standIn of standIns.values()) await closeServer(standIn.server);
+  for (const standIn of standIns.values()) await standIn.close();
   rmSync(profileDir, { recursive: true, force: true });
 });
 
@@ -174,10 +137,15 @@ describeEachEngine('the permission rules through the whole server', (_engine, fr
             const who = op.person % grantsOf.length;
             const site: Site = op.site;
             const { call } = op;
-            const path = call.kind === 'lookup' ? `/forms/${call.form}/cases/${call.id}` : '/ecommerce/products/create';
+            const path =
+              call.kind === 'lookup'
+                ? `/forms/${call.form}/cases/${call.id}`
+                : call.kind === 'list'
+                  ? `/forms/${call.form}/cases?per_page=20&page=${call.page}`
+                  : '/ecommerce/products/create';
             const body = call.kind === 'create' ? JSON.stringify(call.product) : undefined;
             const reply = await send(running.port, {
-              method: call.kind === 'lookup' ? 'GET' : 'POST',
+              method: call.kind === 'create' ? 'POST' : 'GET',
               path: `/api/s/${site.id}/site/v2${path}`,
               headers: {
                 cookie: sessions[who]!,
@@ -186,14 +154,15 @@ describeEachEngine('the permission rules through the whole server', (_engine, fr
               body,
             });
             const held = mayDo(grantsOf[who]!, site.id);
-            const wanted: Capability = call.kind;
+            // A list needs what a lookup needs.
+            const wanted: Capability = call.kind === 'create' ? 'create' : 'lookup';
             if (held.includes(wanted)) {
               forwarded += 1;
               expect(reply.status, reply.text).toBe(200);
               expect(everythingReceived()).toEqual([
                 expect.objectContaining({
                   site: site.id,
-                  method: call.kind === 'lookup' ? 'GET' : 'POST',
+                  method: call.kind === 'create' ? 'POST' : 'GET',
                   url: `${site.base}${path}`,
                   body: body ?? '',
                 }),
@@ -217,4 +186,25 @@ describeEachEngine('the permission rules through the whole server', (_engine, fr
     expect(forwarded).toBeGreaterThan(20);
     expect(refused).toBeGreaterThan(20);
   }, 120_000);
+
+  it('lets support list cases where they may look them up, and nowhere else: 403 there, and no platform hears of it', async () => {
+    const session = await signedIn([{ siteId: 'summit', role: 'support' }]);
+    for (const standIn of standIns.values()) standIn.received.length = 0;
+    const list = (site: string) =>
+      send(running.port, { path: `/api/s/${site}/site/v2/forms/21/cases?sort_order=desc&per_page=50`, headers: { cookie: session } });
+
+    const allowed = await list('summit');
+    expect(allowed.status, allowed.text).toBe(200);
+    // Sent on as checked, in the list's own order of parameters.
+    expect(everythingReceived().map(({ site, method, url }) => ({ site, method, url }))).toEqual([
+      { site: 'summit', method: 'GET', url: '/shop/api/site/v2/forms/21/cases?per_page=50&sort_order=desc' },
+    ]);
+
+    for (const standIn of standIns.values()) standIn.received.length = 0;
+    const refused = await list('harbour-linen');
+    expect(refused.status, refused.text).toBe(403);
+    expect(errorShapeProblems(403, refused.headers['content-type'], refused.text)).toEqual([]);
+    expect((JSON.parse(refused.text) as { message: string }).message).toBe(refusalMessage('Harbour Linen', [], 'lookup'));
+    expect(everythingReceived()).toEqual([]);
+  });
 });

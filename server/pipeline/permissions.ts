@@ -4,11 +4,11 @@
  * they may and may not do there, and no platform is contacted. Our own 403 carries no x-platform-status,
  * so the browser tells it apart from a platform's 403 (the site's key lacking a permission).
  */
-import { capabilitiesOfAsker, may, refusalMessage, type Capability } from '../../src/contract/access';
+import { capabilitiesOfAsker, may, OPERATION_NEEDS, refusalMessage, type Capability } from '../../src/contract/access';
 import { refuse, sendError } from '../answers';
 import type { OperationName, Step } from './context';
 
-const NEEDS: Record<OperationName, Capability> = { 'get-form-case': 'lookup', 'create-product': 'create' };
+const NEEDS: Record<OperationName, Capability> = OPERATION_NEEDS;
 
 /** `siteNames`: each site's name in the profile, by its id, for the refusal's words. */
 export function checkPermissions(siteNames: ReadonlyMap<string, string>): Step {

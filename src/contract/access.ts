@@ -24,6 +24,16 @@ export interface Grant {
 export const CAPABILITIES = ['lookup', 'create'] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
+/**
+ * What each operation of Site API v2 needs on the site it works on. Whoever may look up cases may list
+ * them: a list shows what a lookup of each case would, a page at a time.
+ */
+export const OPERATION_NEEDS = {
+  'get-form-case': 'lookup',
+  'list-form-cases': 'lookup',
+  'create-product': 'create',
+} as const satisfies Record<string, Capability>;
+
 const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
   owner: ['lookup', 'create'],
   editor: ['lookup', 'create'],
