@@ -13,5 +13,8 @@ describe('the example profile', () => {
       ['harbour-linen', ['aud', 'nzd'], 4, 'ids'],
       ['summit-outfitters', ['usd', 'cad', 'gbp'], 2, 'objects'],
     ]);
+    // The first site names the sandbox's forms, the warranty claims' list among them, and its lists' envelope.
+    expect(Object.keys(profile.sites[0]?.forms ?? {})).toEqual(['3', '7', '21']);
+    expect(profile.sites[0]?.lists).toEqual({ envelope: 'results' });
   });
 });

@@ -127,7 +127,7 @@ describe('GET /forms/{form}/cases/{id}', () => {
   });
 
   it('answers 404 in the error shape for an unknown route or method', async () => {
-    await errorOf(await app.request(`${BASE}/forms/3/cases`, { headers: AUTH }), 404, 'Not Found');
+    await errorOf(await app.request(`${BASE}/forms`, { headers: AUTH }), 404, 'Not Found');
     await errorOf(await app.request(`${BASE}/ecommerce/products/list`, { headers: AUTH }), 404, 'Not Found');
     await errorOf(await app.request(`${BASE}/forms/3/cases/1`, { method: 'DELETE', headers: AUTH }), 404, 'Not Found');
     await errorOf(await app.request('/nowhere'), 404, 'Not Found');

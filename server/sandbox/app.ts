@@ -1,7 +1,8 @@
 /**
- * The sandbox: our own implementation of Site API v2 (the two operations of the spec, its auth rules,
- * status codes and error shape, and the validation rules of platform-notes), plus sandbox-only helpers
- * under /__sandbox that live outside the API's base path and so are never reachable through the proxy.
+ * The sandbox: our own implementation of Site API v2 (the two operations of the spec and the platform's
+ * documented list of a form's cases, its auth rules, status codes and error shape, and the validation
+ * rules of platform-notes), plus sandbox-only helpers under /__sandbox that live outside the API's base
+ * path and so are never reachable through the proxy.
  *
  * One sandbox stands in for several sites, as one platform key would not: each request works on the site
  * of its x-site-id, with that site's own cases and products.
@@ -11,6 +12,7 @@ import { parse as parseContentType } from 'content-type';
 import { bodyLimit } from 'hono/body-limit';
 import { parse, stringify } from 'lossless-json';
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { checkCaseListQuery, formIdentifierViolations } from '../../src/contract/case-list';
 import { caseIdentifierViolations } from '../../src/contract/identifiers';
 import { cutNote, validateProduct } from '../../src/contract/rules';
 import { API_BASE_PATH, errorBody, formCaseSchema, type ErrorDetail, type WireProduct } from '../../src/contract/site-api';
@@ -102,6 +104,38 @@ export function createSandboxApp(options: SandboxOptions) {
   };
   app.use(`${API_BASE_PATH}/*`, authenticate);
   app.use('/__sandbox/*', authenticate);
+
+  /**
+   * The list of a form's cases, in the default envelope of the site profile (`results`): one page, sorted
+   * and filtered as asked (src/contract/case-list.ts), with its totals. Unasked, a page is the newest 20.
+   * No case matching (an empty form, or a filter nothing meets): 404, as the platform documents; a page
+   * past the last of a list that has cases: 200 with no results and the totals.
+   */
+  app.get(`${API_BASE_PATH}/forms/:form/cases`, (c) => {
+    const form = c.req.param('form');
+    const url = c.req.url;
+    const start = url.indexOf('?');
+    const check = checkCaseListQuery(start < 0 ? '' : url.slice(start + 1).split('#')[0]!);
+    const details = [...formIdentifierViolations(form), ...(check.ok ? [] : check.details)];
+    if (!check.ok || details.length > 0) return fail(c, 422, 'Required data missing or data invalid.', details);
+    const { query } = check;
+    const perPage = query.per_page ?? 20;
+    const page = query.page ?? 1;
+    const { total, records } = store.listCases(c.get('siteId'), {
+      form,
+      perPage,
+      page,
+      sortType: query.sort_type ?? 'created_at',
+      sortOrder: query.sort_order ?? 'desc',
+      filter: query.filter ?? {},
+    });
+    if (total === 0) return fail(c, 404, 'The form does not contain any cases');
+    // The stored texts as they are, so every number goes out as it was written.
+    const body =
+      `{"results":[${records.join(',')}],"total_entries":${total},"total_pages":${Math.ceil(total / perPage)},` +
+      `"current_page":${page},"per_page":${perPage}}`;
+    return c.body(body, 200, { 'content-type': 'application/json; charset=UTF-8' });
+  });
 
   app.get(`${API_BASE_PATH}/forms/:form/cases/:id`, (c) => {
     const form = c.req.param('form');

@@ -166,3 +166,77 @@ export function seedCases(set: SeedSet = 'full'): SeedCase[] {
 
   return cases;
 }
+
+/** The form of the warranty claims: enough cases that the list has pages to go through. */
+export const WARRANTY_FORM = '21';
+export const WARRANTY_CLAIMS = 340;
+
+const PRODUCTS = [
+  'Linen throw, sage',
+  'Linen duvet cover, queen',
+  'Stoneware mug set (4)',
+  'Waffle bath towel',
+  'Merino blanket, charcoal',
+  'Ceramic table lamp',
+  'Cotton pillowcases (2)',
+  'Rattan laundry basket',
+];
+const FAULTS = [
+  'The seam along one edge has come apart after the second wash.',
+  'Two of the mugs have hairline cracks near the handle.',
+  'The colour ran in a cold wash and stained the other items.',
+  'The lamp flickers and the switch feels loose.',
+  'Pilling all over after a few weeks of normal use.',
+  'The zip of the cover broke the first time it was used.',
+  'Weave is unravelling at one corner; photos attached.',
+  'Arrived with a tear in the fabric that we only found when unfolding it.',
+];
+const RESOLUTIONS = ['Repair', 'Replacement', 'Refund'];
+
+/**
+ * 340 warranty claims of form 21 for the first site, from May to November 2026, ids and times rising
+ * together as a real form's do: for paging, sorting and filtering in the list (a resolution to match, an
+ * amount and a purchase date to compare, a description to search).
+ */
+export function seedWarrantyClaims(): SeedCase[] {
+  const next = random(20261126);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+  const cases: SeedCase[] = [];
+  let created = 1777593600; // 2026-05-01T00:00:00Z
+  let caseId = 50000;
+  for (let i = 0; i < WARRANTY_CLAIMS; i += 1) {
+    const [first, last] = pick(PEOPLE);
+    const email = `${first}.${last}`
+      .normalize('NFD')
+      .replace(/[^A-Za-z.]/g, '')
+      .toLowerCase();
+    created += 600 + Math.floor(next() * 100_000);
+    caseId += 1 + Math.floor(next() * 3);
+    const purchased = created - 86400 * (10 + Math.floor(next() * 700));
+    const photos = Math.floor(next() * 3);
+    cases.push({
+      form: WARRANTY_FORM,
+      id: String(caseId),
+      record: {
+        id: String(caseId),
+        name: `form_${WARRANTY_FORM}`,
+        form_name: 'Warranty claims',
+        created_at: created,
+        properties: {
+          name: `${first} ${last}`,
+          email: `${email}@${pick(['example.com', 'example.org', 'mail.example.net'])}`,
+          user_id: next() < 0.5 ? '0' : String(100000 + Math.floor(next() * 90000)),
+          order_id: String(870000 + Math.floor(next() * 30000)),
+          form_field_21_1: pick(PRODUCTS),
+          form_field_21_2: purchased,
+          form_field_21_3: pick(FAULTS),
+          form_field_21_4: `HL-${String(Math.floor(next() * 1e6)).padStart(6, '0')}`,
+          form_field_21_5: Array.from({ length: photos }, (_, n) => `/uploads/warranty/${caseId}-${n + 1}.jpg`),
+          form_field_21_6: pick(RESOLUTIONS),
+          form_field_21_7: (1500 + Math.floor(next() * 48500)) / 100,
+        },
+      },
+    });
+  }
+  return cases;
+}

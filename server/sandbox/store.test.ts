@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../testing/test-helpers';
-import { seedCases } from './seed';
+import { seedCases, WARRANTY_CLAIMS } from './seed';
 import { openStore } from './store';
 
 let dir: string;
@@ -53,10 +53,10 @@ function casesPerSite(path: string): Record<string, number> {
 }
 
 describe('the sandbox database', () => {
-  it('seeds each new site once: the first with the full set, every other with the second set', () => {
+  it('seeds each new site once: the first with the full set and the warranty claims, every other with the second set', () => {
     const store = openStore(file, ['1001', '1002', '1003']);
     store.close();
-    const full = seedCases('full').length;
+    const full = seedCases('full').length + WARRANTY_CLAIMS;
     const second = seedCases('second').length;
     expect(casesPerSite(file)).toEqual({ '1001': full, '1002': second, '1003': second });
     // Opened again, in another order and with a site more: only the new site is seeded.
@@ -68,7 +68,8 @@ describe('the sandbox database', () => {
     writePreviousVersion(file, '1001');
     const store = openStore(file, ['1001', '1002']);
     try {
-      expect(casesPerSite(file)).toEqual({ '1001': seedCases().length + 1, '1002': seedCases('second').length });
+      // The first site, seeded before the warranty claims existed, gains them.
+      expect(casesPerSite(file)).toEqual({ '1001': seedCases().length + 1 + WARRANTY_CLAIMS, '1002': seedCases('second').length });
       expect(store.getCase('1001', '3', '90001')).toMatchObject({ note: 'added by hand' });
       expect(store.listProducts('1001').map((p) => p.body.slug)).toEqual(['old-mug']);
       expect(store.listProducts('1002')).toEqual([]);
@@ -84,13 +85,13 @@ describe('the sandbox database', () => {
     }
     // Migrated once: opening it again changes nothing.
     openStore(file, ['1001', '1002']).close();
-    expect(casesPerSite(file)).toEqual({ '1001': seedCases().length + 1, '1002': seedCases('second').length });
+    expect(casesPerSite(file)).toEqual({ '1001': seedCases().length + 1 + WARRANTY_CLAIMS, '1002': seedCases('second').length });
   });
 
   it('keeps the site of the old database seeded even when it is no longer the first', () => {
     writePreviousVersion(file, '1001');
     openStore(file, ['2000', '1001']).close();
-    expect(casesPerSite(file)).toEqual({ '1001': seedCases().length + 1, '2000': seedCases().length });
+    expect(casesPerSite(file)).toEqual({ '1001': seedCases().length + 1, '2000': seedCases().length + WARRANTY_CLAIMS });
   });
 
   it('refuses, saying why, a database written by a newer layout', () => {

@@ -5,8 +5,10 @@ import Database from 'better-sqlite3';
 import { stringify } from 'lossless-json';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { CaseFilter, CaseFilterCondition, CaseListSortOrder, CaseListSortType } from '../../src/contract/case-list';
+import { CASE_RECORD_KEYS } from '../../src/contract/case-list';
 import type { FormCase, WireProduct } from '../../src/contract/site-api';
-import { seedCases, type SeedSet } from './seed';
+import { seedCases, seedWarrantyClaims, type SeedSet } from './seed';
 
 export interface StoredProduct {
   id: string;
@@ -17,7 +19,19 @@ export interface StoredProduct {
 
 export type InsertResult = { ok: true; record: Record<string, unknown> } | { ok: false; reason: 'duplicate-slug' };
 
+/** One page of a form's cases, as the list operation asks for it (every part checked by the contract's rules). */
+export interface CaseListRequest {
+  form: string;
+  perPage: number;
+  page: number;
+  sortType: CaseListSortType;
+  sortOrder: CaseListSortOrder;
+  filter: CaseFilter;
+}
+
 export interface SandboxStore {
+  /** The cases of one page (their stored JSON text, to send as it is) and how many cases match in all. */
+  listCases(siteId: string, request: CaseListRequest): { total: number; records: string[] };
   getCase(siteId: string, form: string, id: string): FormCase | undefined;
   /** The stored JSON text of a case, to send as it is. */
   getCaseText(siteId: string, form: string, id: string): string | undefined;
@@ -118,7 +132,19 @@ export function openStore(file: string, siteIds: readonly string[]): SandboxStor
     for (const c of seedCases(set)) insertCase.run(siteId, c.form, c.id, JSON.stringify(c.record));
     markSeeded.run(key, String(Date.now()));
   });
-  [...new Set(siteIds)].forEach((siteId, index) => seedSite.immediate(siteId, index === 0 ? 'full' : 'second'));
+  // The warranty claims came later than the first set: once per database, to the first site of the first
+  // start that knows them (a database seeded before them gains them on its next start).
+  const seedClaims = db.transaction((siteId: string) => {
+    const key = 'seeded-warranty-claims';
+    if (isSeeded.get(key)) return;
+    for (const c of seedWarrantyClaims()) insertCase.run(siteId, c.form, c.id, JSON.stringify(c.record));
+    markSeeded.run(key, siteId);
+  });
+  [...new Set(siteIds)].forEach((siteId, index) => {
+    seedSite.immediate(siteId, index === 0 ? 'full' : 'second');
+    if (index === 0) seedClaims.immediate(siteId);
+  });
+  const listing = caseListing(db);
 
   const selectCase = db.prepare<[string, string, string], { record: string }>(
     'SELECT record FROM form_cases WHERE site_id = ? AND form = ? AND id = ?',
@@ -155,6 +181,7 @@ export function openStore(file: string, siteIds: readonly string[]): SandboxStor
   const insertMany = (items: readonly { siteId: string; product: WireProduct }[]) => insertManyTransaction.immediate(items);
 
   return {
+    listCases: listing,
     getCase(siteId, form, id) {
       const row = selectCase.get(siteId, form, id);
       return row ? (JSON.parse(row.record) as FormCase) : undefined;
@@ -180,5 +207,100 @@ export function openStore(file: string, siteIds: readonly string[]): SandboxStor
     countProducts: (siteId) => (siteId === undefined ? countProducts.get() : countSiteProducts.get(siteId))?.n ?? 0,
     integrityCheck: () => String(db.pragma('integrity_check', { simple: true })),
     close: () => db.close(),
+  };
+}
+
+/** Where a filter's key is in the record: the record's own id and times, else one of its `properties`. */
+function fieldPath(key: string): string {
+  return CASE_RECORD_KEYS.some((own) => own === key) ? `$.${key}` : `$.properties.${key}`;
+}
+
+/** A scalar as text, the way equality compares: strings as they are, numbers as written, booleans as words. */
+const asText = (value: string | number | boolean) => (typeof value === 'string' ? value : String(value));
+
+/** The text form of a JSON item of json_each, for equality. */
+const ITEM_TEXT =
+  "CASE type WHEN 'true' THEN 'true' WHEN 'false' THEN 'false' WHEN 'text' THEN value WHEN 'integer' THEN CAST(value AS TEXT) WHEN 'real' THEN CAST(value AS TEXT) END";
+/** An item that is a number, or a string holding one (the platform writes many numbers as strings). */
+const ITEM_IS_NUMBER = "(type IN ('integer', 'real') OR (type = 'text' AND value GLOB '[0-9]*' AND NOT value GLOB '*[^0-9.]*'))";
+
+/**
+ * The SQL of one condition and its parameters: it holds when the field, or any item of a list field,
+ * satisfies every operator of it (so {"gt": a, "lt": b} is a range on one value). `updated_at` is the
+ * creation time for a case that was never changed, as a case on the platform never is.
+ */
+function conditionSql(key: string, condition: CaseFilterCondition): { sql: string; params: (string | number)[] } {
+  const path =
+    key === 'updated_at' ? "CASE WHEN json_type(record, '$.updated_at') IS NULL THEN '$.created_at' ELSE '$.updated_at' END" : '?';
+  const pathParams = key === 'updated_at' ? [] : [fieldPath(key)];
+  const tests: string[] = [];
+  const params: (string | number)[] = [];
+  if (typeof condition !== 'object') {
+    tests.push(`(${ITEM_TEXT}) = ?`);
+    params.push(asText(condition));
+  } else {
+    for (const [operator, sign] of [
+      ['gt', '>'],
+      ['lt', '<'],
+    ] as const) {
+      const bound = condition[operator];
+      if (typeof bound === 'number') {
+        tests.push(`${ITEM_IS_NUMBER} AND CAST(value AS REAL) ${sign} ?`);
+        params.push(bound);
+      } else if (typeof bound === 'string') {
+        tests.push(`type = 'text' AND value ${sign} ?`);
+        params.push(bound);
+      }
+    }
+    if (condition.contains !== undefined) {
+      // lower() folds A-Z only: enough for names, e-mail addresses and words of English text.
+      tests.push("type = 'text' AND instr(lower(value), lower(?)) > 0");
+      params.push(condition.contains);
+    }
+  }
+  const sql =
+    `(COALESCE(json_type(record, ${path}), 'null') <> 'object' AND EXISTS (SELECT 1 FROM json_each(record, ${path}) ` +
+    `WHERE type NOT IN ('object', 'array') AND ${tests.map((test) => `(${test})`).join(' AND ')}))`;
+  return { sql, params: [...pathParams, ...pathParams, ...params] };
+}
+
+const SORT_SQL: Record<CaseListSortType, string> = {
+  created_at: "json_extract(record, '$.created_at')",
+  updated_at: "COALESCE(json_extract(record, '$.updated_at'), json_extract(record, '$.created_at'))",
+  id: 'CAST(id AS INTEGER)',
+};
+
+/** The list operation's query: a count and a page, in SQL built from checked parts only (keys are field names). */
+function caseListing(db: Database.Database): SandboxStore['listCases'] {
+  // A filter's shape gives the SQL; the few shapes a session uses are prepared once.
+  const prepared = new Map<string, Database.Statement<unknown[], { record: string }>>();
+  const counted = new Map<string, Database.Statement<unknown[], { n: number }>>();
+  const statement = <T>(cache: Map<string, Database.Statement<unknown[], T>>, sql: string) => {
+    let found = cache.get(sql);
+    if (!found) {
+      if (cache.size >= 200) cache.clear();
+      found = db.prepare<unknown[], T>(sql);
+      cache.set(sql, found);
+    }
+    return found;
+  };
+  return (siteId, request) => {
+    const where = ['site_id = ?', 'form = ?'];
+    const params: (string | number)[] = [siteId, request.form];
+    for (const [key, condition] of Object.entries(request.filter)) {
+      const built = conditionSql(key, condition);
+      where.push(built.sql);
+      params.push(...built.params);
+    }
+    const from = `FROM form_cases WHERE ${where.join(' AND ')}`;
+    const total = statement(counted, `SELECT COUNT(*) AS n ${from}`).get(...params)?.n ?? 0;
+    if (total === 0) return { total, records: [] };
+    const direction = request.sortOrder === 'asc' ? 'ASC' : 'DESC';
+    const page = statement(
+      prepared,
+      `SELECT record ${from} ORDER BY ${SORT_SQL[request.sortType]} ${direction}, CAST(id AS INTEGER) ${direction}, id ${direction} LIMIT ? OFFSET ?`,
+    );
+    const records = page.all(...params, request.perPage, (request.page - 1) * request.perPage).map((row) => row.record);
+    return { total, records };
   };
 }
