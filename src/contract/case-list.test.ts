@@ -5,6 +5,7 @@ import {
   CASE_LIST_SORT_TYPES,
   caseListSearch,
   checkCaseListQuery,
+  describeListEnvelope,
   envelopesMatching,
   readListEnvelope,
   type CaseListQuery,
@@ -56,6 +57,14 @@ describe('the envelopes', () => {
     expect(
       envelopesMatching({ results: [], total_entries: 0, total_pages: 0, current_page: 1, per_page: 20, has_next_page: false }),
     ).toEqual(['results']);
+  });
+
+  it('are described once, as their answers look', () => {
+    expect(describeListEnvelope('results')).toBe(
+      '{"results": [...], "total_entries": 340, "total_pages": 17, "current_page": 1, "per_page": 20}',
+    );
+    expect(describeListEnvelope('data-meta')).toBe('{"data": [...], "meta": {"total": 340, "page": 1, "per_page": 20}}');
+    expect(describeListEnvelope('array')).toBe('[...]');
   });
 
   it('names what is missing', () => {

@@ -12,7 +12,7 @@
  *   names a field of the case, each value is a scalar (equality) or an object of the operators `gt`, `lt`
  *   and `contains`. That cases take the same form is an inference to confirm against a live site.
  * - The envelope: the platform does not publish where a list's items and totals are, so the site profile
- *   names one of LIST_ENVELOPES (`sites[].lists.envelope`); `readListEnvelope` accepts exactly that one.
+ *   names one of LIST_ENVELOPE_NAMES (`sites[].lists.envelope`); `readListEnvelope` accepts exactly that one.
  *
  * Without zod, like identifiers.ts: the server checks every list request with it, and the browser builds
  * its queries with it.
@@ -225,8 +225,7 @@ export function caseListSearch(query: CaseListQuery): string {
 // The list's envelope
 
 /**
- * The envelopes a site profile can name (`sites[].lists.envelope`), one entry each: what it looks like, for
- * the docs and for the words of a refusal.
+ * The envelopes a site profile can name (`sites[].lists.envelope`):
  *
  * - `results` (the default, what the sandbox answers): the platform runs on platformOS, whose paginated
  *   collections carry exactly these names, the same `per_page` and `page` the list takes as parameters.
@@ -235,14 +234,33 @@ export function caseListSearch(query: CaseListQuery): string {
  */
 export const LIST_ENVELOPE_NAMES = ['results', 'data-meta', 'array'] as const;
 export type ListEnvelope = (typeof LIST_ENVELOPE_NAMES)[number];
-export const LIST_ENVELOPES: Readonly<Record<ListEnvelope, string>> = {
-  results: '{"results": [...], "total_entries": 340, "total_pages": 17, "current_page": 1, "per_page": 20}',
-  'data-meta': '{"data": [...], "meta": {"total": 340, "page": 1, "per_page": 20}}',
-  array: '[...]',
-};
 export const DEFAULT_LIST_ENVELOPE: ListEnvelope = 'results';
 
-/** What a list's answer holds, read through its envelope: the items, and the totals where it has them. */
+type Count = 'total' | 'pages' | 'page' | 'perPage';
+/**
+ * Each envelope once: under which key the items are, in which object the counts are (the answer itself,
+ * or one of its keys), and each count's key; null for a bare list of items.
+ */
+const SHAPES: Readonly<Record<ListEnvelope, { items: string; countsIn: string | null; counts: Partial<Record<Count, string>> } | null>> = {
+  results: {
+    items: 'results',
+    countsIn: null,
+    counts: { total: 'total_entries', pages: 'total_pages', page: 'current_page', perPage: 'per_page' },
+  },
+  'data-meta': { items: 'data', countsIn: 'meta', counts: { total: 'total', page: 'page', perPage: 'per_page' } },
+  array: null,
+};
+
+/** An envelope as an example of its answer, for the docs and the words of a refusal: `{"data": [...], "meta": {...}}`. */
+export function describeListEnvelope(envelope: ListEnvelope): string {
+  const shape = SHAPES[envelope];
+  if (!shape) return '[...]';
+  const example: Record<Count, number> = { total: 340, pages: 17, page: 1, perPage: 20 };
+  const counts = (Object.entries(shape.counts) as [Count, string][]).map(([count, key]) => `"${key}": ${example[count]}`).join(', ');
+  return shape.countsIn === null ? `{"${shape.items}": [...], ${counts}}` : `{"${shape.items}": [...], "${shape.countsIn}": {${counts}}}`;
+}
+
+/** What a list's answer holds, read through its envelope: the items, and the counts where it has them. */
 export interface ListEnvelopeContent {
   items: Record<string, unknown>[];
   /** Items in the whole list (all pages); null when the envelope has no total. */
@@ -278,34 +296,32 @@ export function readListEnvelope(
   envelope: ListEnvelope,
   json: unknown,
 ): { ok: true; content: ListEnvelopeContent } | { ok: false; problem: string } {
-  if (envelope === 'array') {
+  const shape = SHAPES[envelope];
+  if (!shape) {
     const items = itemsOf(json);
     if (typeof items === 'string') return { ok: false, problem: `the answer ${items}` };
     return { ok: true, content: { items, total: null, page: null, perPage: null } };
   }
   if (!isJsonObject(json)) return { ok: false, problem: 'the answer is not a JSON object' };
-  const [itemsKey, holder, counts] =
-    envelope === 'results'
-      ? (['results', json, { total: 'total_entries', page: 'current_page', perPage: 'per_page' }] as const)
-      : (['data', json.meta, { total: 'total', page: 'page', perPage: 'per_page' }] as const);
-  const items = itemsOf(json[itemsKey]);
-  if (typeof items === 'string')
-    return { ok: false, problem: json[itemsKey] === undefined ? `it has no "${itemsKey}"` : `"${itemsKey}" ${items}` };
-  const where = envelope === 'results' ? '' : 'meta.';
-  if (!isJsonObject(holder)) return { ok: false, problem: 'it has no "meta" object' };
-  const read: Partial<Record<keyof typeof counts, number>> = {};
-  for (const part of ['total', 'page', 'perPage'] as const) {
-    const key = counts[part];
+  const items = itemsOf(json[shape.items]);
+  if (typeof items === 'string') {
+    return { ok: false, problem: json[shape.items] === undefined ? `it has no "${shape.items}"` : `"${shape.items}" ${items}` };
+  }
+  const holder = shape.countsIn === null ? json : json[shape.countsIn];
+  if (!isJsonObject(holder)) return { ok: false, problem: `it has no "${shape.countsIn ?? ''}" object` };
+  const where = shape.countsIn === null ? '' : `${shape.countsIn}.`;
+  const read: Partial<Record<Count, number>> = {};
+  for (const [count, key] of Object.entries(shape.counts) as [Count, string][]) {
     const value = countOf(holder[key]);
     if (value === undefined) {
       return { ok: false, problem: holder[key] === undefined ? `it has no "${where}${key}"` : `"${where}${key}" is not a whole number` };
     }
-    read[part] = value;
+    read[count] = value;
   }
   return { ok: true, content: { items, total: read.total ?? null, page: read.page ?? null, perPage: read.perPage ?? null } };
 }
 
-/** The envelopes `json` can be read through, in LIST_ENVELOPES' order: what a profile check says it found. */
+/** The envelopes `json` can be read through, in LIST_ENVELOPE_NAMES' order: what a profile check says it found. */
 export function envelopesMatching(json: unknown): ListEnvelope[] {
   return LIST_ENVELOPE_NAMES.filter((envelope) => readListEnvelope(envelope, json).ok);
 }

@@ -138,7 +138,7 @@ export const siteSchema = z
       z.strictObject({
         /**
          * Where a list's items and totals are in the platform's answer, which the platform does not publish:
-         * one of LIST_ENVELOPES (src/contract/case-list.ts); `results` by default, what the sandbox answers.
+         * one of LIST_ENVELOPE_NAMES (src/contract/case-list.ts); `results` by default, what the sandbox answers.
          */
         envelope: z.optional(z.enum(LIST_ENVELOPE_NAMES)),
       }),

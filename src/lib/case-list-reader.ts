@@ -8,7 +8,7 @@
  *   `ApiError` of the class `unreadable` that also carries the raw answer and the envelopes it does match,
  *   so a person (and the Settings page's check) can see what the platform sent and which setting fits it.
  */
-import { DEFAULT_LIST_ENVELOPE, envelopesMatching, LIST_ENVELOPES, readListEnvelope, type ListEnvelope } from '@/contract/case-list';
+import { DEFAULT_LIST_ENVELOPE, describeListEnvelope, envelopesMatching, readListEnvelope, type ListEnvelope } from '@/contract/case-list';
 import type { FormCase } from '@/contract/site-api';
 import type { SiteInfo } from '@/contract/site-info';
 import { ApiError, apiErrors, classifyAnswer } from './api-error';
@@ -60,7 +60,7 @@ export class ListEnvelopeError extends ApiError {
       status: init.status,
       message:
         `The platform answered the list of cases in a shape the site profile does not describe: ${init.problem}. ` +
-        `The profile names the "${init.expected}" envelope, ${LIST_ENVELOPES[init.expected]}.${fits}`,
+        `The profile names the "${init.expected}" envelope, ${describeListEnvelope(init.expected)}.${fits}`,
     });
     this.name = 'ListEnvelopeError';
     this.raw = init.raw;
