@@ -26,10 +26,11 @@ function decodeSegment(raw: string): string | null {
 }
 
 /**
- * Matches the raw (still encoded) path after a site's /site/v2 against the two operations of the spec. A
- * lookup whose identifiers the contract's identifier rule rejects (`%252e%252e`, fullwidth dots, `%00`,
- * CR/LF, ...) is refused with the rule's details: forwarding it would be safe only against a platform that
- * never decodes a path twice.
+ * Matches the raw (still encoded) path after a site's /site/v2 (and a list's raw query) against the
+ * operations we forward: the two of the spec and the list of a form's cases. A lookup or a list whose
+ * identifiers the contract's identifier rule rejects (`%252e%252e`, fullwidth dots, `%00`, CR/LF, ...) is
+ * refused with the rule's details: forwarding it would be safe only against a platform that never decodes
+ * a path twice. A list's query is refused with each parameter's problem (src/contract/case-list.ts).
  */
 export function matchRoute(
   method: string,
