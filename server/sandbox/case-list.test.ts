@@ -4,9 +4,12 @@
  * headers, and a case added through /__sandbox/cases appearing in the list. What each page must hold is
  * worked out here from the seed itself, not from the code under test.
  */
+import fc from 'fast-check';
 import * as z from 'zod/mini';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CASE_LIST_SORT_TYPES } from '../../src/contract/case-list';
 import { errorBodySchema, type ErrorBody } from '../../src/contract/site-api';
+import { errorShapeProblems, fuzzRuns } from '../testing/test-helpers';
 import { createSandboxApp } from './app';
 import { seedWarrantyClaims, WARRANTY_CLAIMS, WARRANTY_FORM } from './seed';
 import { openStore, type SandboxStore } from './store';
@@ -226,5 +229,54 @@ describe('a case added through /__sandbox/cases', () => {
       body: JSON.stringify({ form: '99', record: { name: 'form_99', created_at: 1800000000 } }),
     });
     expect((await page('', '99')).total_entries).toBe(1);
+  });
+});
+
+describe('whatever the query', () => {
+  const key = fc.oneof(
+    fc.constantFrom('id', 'created_at', 'updated_at', 'email', 'form_field_21_7', 'form_field_21_5'),
+    fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/),
+  );
+  const scalar = fc.oneof(fc.string({ maxLength: 200 }), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer(), fc.boolean());
+  const bound = fc.oneof(
+    fc.string({ maxLength: 200 }),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.constant(1e300),
+    fc.constant(-(2 ** 63)),
+  );
+  const condition = fc.oneof(
+    scalar,
+    fc
+      .record({ gt: bound, lt: bound, contains: fc.string({ minLength: 1, maxLength: 200 }) }, { requiredKeys: [] })
+      .filter((c) => Object.keys(c).length > 0),
+  );
+
+  it('answers every filter the rules admit with a page or the 404, never a failure', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.dictionary(key, condition, { maxKeys: 4 }), fc.constantFrom(...CASE_LIST_SORT_TYPES), async (asked, sort) => {
+        const res = await list(`?per_page=500&sort_type=${sort}&${filter(asked)}`);
+        const text = await res.text();
+        if (JSON.stringify(asked).length > 2000) expect(res.status, text).toBe(422);
+        else expect([200, 404], text).toContain(res.status);
+      }),
+      fuzzRuns(150),
+    );
+  });
+
+  it('answers any query string with a page, the 404 or a 422 in the spec’s shape', async () => {
+    const part = fc.oneof(
+      fc.constantFrom('per_page', 'page', 'sort_type', 'sort_order', 'filter', 'limit', '', '%', '%ZZ', '+', '&', '=', '%00', '[]'),
+      fc.string({ maxLength: 12 }),
+    );
+    const raw = fc.array(fc.tuple(part, part), { maxLength: 5 }).map((pairs) => pairs.map(([name, value]) => `${name}=${value}`).join('&'));
+    await fc.assert(
+      fc.asyncProperty(raw, async (query) => {
+        const res = await app.request(`${BASE}/forms/${WARRANTY_FORM}/cases?${query.replace(/[#\s]/g, '')}`, { headers: AUTH });
+        const text = await res.text();
+        expect([200, 404, 422], `${query} → ${text}`).toContain(res.status);
+        if (res.status !== 200) expect(errorShapeProblems(res.status, res.headers.get('content-type'), text)).toEqual([]);
+      }),
+      fuzzRuns(300),
+    );
   });
 });
