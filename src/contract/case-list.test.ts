@@ -42,6 +42,13 @@ describe('the list’s query', () => {
     );
   });
 
+  it('refuses a filter with a key given twice, since its text goes on as written', () => {
+    expect(checkCaseListQuery(`filter=${encodeURIComponent('{"email":{"like":"x"},"email":"a"}')}`)).toEqual({
+      ok: false,
+      details: [{ field: 'filter', message: 'has the key "email" more than once' }],
+    });
+  });
+
   it('reads + as a space, as a form writes it', () => {
     expect(checkCaseListQuery('filter=%7B%22name%22%3A%22Ana+Ng%22%7D')).toMatchObject({ ok: true, query: { filter: { name: 'Ana Ng' } } });
   });

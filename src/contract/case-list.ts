@@ -17,6 +17,7 @@
  * Without zod, like identifiers.ts: the server checks every list request with it, and the browser builds
  * its queries with it.
  */
+import { parse } from 'lossless-json';
 import { identifierProblem } from './identifiers';
 import type { ErrorDetail } from './site-api';
 import { isJsonObject } from './site-api-basics';
@@ -188,10 +189,13 @@ export function checkCaseListQuery(rawQuery: string): CaseListQueryCheck {
     } else {
       let filter: unknown;
       try {
-        filter = JSON.parse(filterText);
-      } catch {
+        // lossless-json refuses a key given twice, which JSON.parse would settle by keeping the last: the
+        // text goes on as written, so a condition that was never checked must not ride along in it.
+        filter = parse(filterText, null, { parseNumber: Number });
+      } catch (error) {
         filter = undefined;
-        details.push({ field: 'filter', message: 'is not valid JSON' });
+        const twice = error instanceof Error && /^Duplicate key '(.*)' encountered/.exec(error.message);
+        details.push({ field: 'filter', message: twice ? `has the key ${JSON.stringify(twice[1])} more than once` : 'is not valid JSON' });
       }
       if (filter !== undefined) {
         const problems = caseFilterProblems(filter);
