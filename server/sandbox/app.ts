@@ -16,6 +16,8 @@ import { checkCaseListQuery, formIdentifierViolations } from '../../src/contract
 import { caseIdentifierViolations } from '../../src/contract/identifiers';
 import { cutNote, validateProduct } from '../../src/contract/rules';
 import { API_BASE_PATH, errorBody, formCaseSchema, type ErrorDetail, type WireProduct } from '../../src/contract/site-api';
+import { isJsonObject } from '../../src/contract/site-api-basics';
+import { warrantyClaims } from './seed';
 import type { InsertResult, SandboxStore } from './store';
 
 export interface SandboxOptions {
@@ -28,6 +30,9 @@ export interface SandboxOptions {
 }
 
 type Status = 400 | 401 | 403 | 404 | 413 | 422 | 500;
+
+/** Cases one call of /__sandbox/cases/generate adds at most. */
+const MAX_GENERATED_CASES = 100_000;
 
 function fail(c: Context, status: Status, message: string, details?: ErrorDetail[]) {
   return c.json(errorBody(status, message, details), status);
@@ -203,6 +208,43 @@ export function createSandboxApp(options: SandboxOptions) {
     const requested = Number(c.req.query('limit') ?? 100);
     const limit = Number.isFinite(requested) ? Math.min(Math.max(Math.trunc(requested), 1), 1000) : 100;
     return c.json({ products: store.listProducts(c.get('siteId'), limit) });
+  });
+
+  /**
+   * `{"form": "40", "count": 20000}`: that many warranty claims added to a form at once, in one transaction,
+   * ids after every case of the site, a year of them from 2026-01-01: a large form for a demo or the bench,
+   * made when asked rather than on every start. The same count on a fresh sandbox gives the same cases.
+   */
+  app.post('/__sandbox/cases/generate', limitBody, async (c) => {
+    let body: unknown;
+    try {
+      body = JSON.parse(await c.req.text());
+    } catch {
+      return fail(c, 400, 'The request body is not valid JSON.', [{ field: 'body', message: 'is not valid JSON' }]);
+    }
+    const form = isJsonObject(body) ? body.form : undefined;
+    const count = isJsonObject(body) ? body.count : undefined;
+    const details: ErrorDetail[] = [];
+    if (typeof form !== 'string' || caseIdentifierViolations(form, 'x').length > 0) {
+      details.push({ field: 'form', message: 'must be a form identifier' });
+    }
+    if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > MAX_GENERATED_CASES) {
+      details.push({ field: 'count', message: `must be a whole number from 1 to ${MAX_GENERATED_CASES}` });
+    }
+    if (details.length > 0 || typeof form !== 'string' || typeof count !== 'number') {
+      return fail(c, 422, 'Say which form and how many cases.', details);
+    }
+    const siteId = c.get('siteId');
+    const cases = warrantyClaims({
+      form,
+      count,
+      afterId: store.maxCaseId(siteId),
+      from: 1767225600, // 2026-01-01T00:00:00Z
+      meanGapSeconds: Math.max(600, Math.floor((365 * 86400) / count)),
+      seed: count,
+    });
+    store.addCases(siteId, cases);
+    return c.json({ form, count, first: cases[0]?.id, last: cases.at(-1)?.id });
   });
 
   app.post('/__sandbox/cases', limitBody, async (c) => {

@@ -280,3 +280,45 @@ describe('whatever the query', () => {
     );
   });
 });
+
+describe('a large form made when asked (/__sandbox/cases/generate)', () => {
+  const generate = (body: string) =>
+    app.request('/__sandbox/cases/generate', { method: 'POST', headers: { ...AUTH, 'content-type': 'application/json' }, body });
+
+  it('adds that many cases to the form, ids after every case of the site, each listed once', async () => {
+    const highest = Math.max(...claims.map((c) => Number(c.id)));
+    const made = await generate('{"form":"40","count":2000}');
+    expect(made.status).toBe(200);
+    const answer = (await made.json()) as { form: string; count: number; first: string; last: string };
+    expect(answer).toMatchObject({ form: '40', count: 2000 });
+    expect(Number(answer.first)).toBeGreaterThan(highest);
+    const ids = new Set<string>();
+    for (let n = 1; n <= 4; n += 1) {
+      const body = await page(`?per_page=500&page=${n}`, '40');
+      expect(body.total_entries).toBe(2000);
+      for (const c of body.results) ids.add(c.id);
+    }
+    expect(ids.size).toBe(2000);
+    // The same request on a fresh sandbox makes the same cases.
+    const first = await page('?per_page=5', '40');
+    store.close();
+    store = openStore(':memory:', ['1001', '1002']);
+    app = createSandboxApp({ store, apiKey: 'k', siteIds: ['1001', '1002'] });
+    await generate('{"form":"40","count":2000}');
+    expect(await page('?per_page=5', '40')).toEqual(first);
+  });
+
+  it.each([
+    ['no count', '{"form":"40"}', ['count']],
+    ['a count of 0', '{"form":"40","count":0}', ['count']],
+    ['too many', '{"form":"40","count":100001}', ['count']],
+    ['a form that cannot be one', '{"form":"a.b","count":5}', ['form']],
+  ])('refuses %s (422)', async (_what, body, fields) => {
+    const error = await errorOf(await generate(body), 422);
+    expect(error.details?.map((d) => d.field)).toEqual(fields);
+  });
+
+  it('needs the two headers', async () => {
+    await errorOf(await app.request('/__sandbox/cases/generate', { method: 'POST', body: '{"form":"40","count":5}' }), 401);
+  });
+});

@@ -193,33 +193,59 @@ const FAULTS = [
 ];
 const RESOLUTIONS = ['Repair', 'Replacement', 'Refund'];
 
+/** How a run of warranty claims is generated: which form, how many, where ids start, how often they arrive. */
+export interface ClaimsPlan {
+  form: string;
+  count: number;
+  /** The ids run upwards from just after this one, 1 to 3 apart. */
+  afterId: number;
+  /** When the first may arrive (epoch seconds); the rest follow, `meanGapSeconds` apart on average. */
+  from: number;
+  meanGapSeconds: number;
+  seed: number;
+}
+
 /**
  * 340 warranty claims of form 21 for the first site, from May to November 2026, ids and times rising
  * together as a real form's do: for paging, sorting and filtering in the list (a resolution to match, an
  * amount and a purchase date to compare, a description to search).
  */
 export function seedWarrantyClaims(): SeedCase[] {
-  const next = random(20261126);
+  return warrantyClaims({
+    form: WARRANTY_FORM,
+    count: WARRANTY_CLAIMS,
+    afterId: 50000,
+    from: 1777593600, // 2026-05-01T00:00:00Z
+    meanGapSeconds: 50_600,
+    seed: 20261126,
+  });
+}
+
+/** Warranty claims as `plan` says, deterministic: the same plan gives the same cases. */
+export function warrantyClaims(plan: ClaimsPlan): SeedCase[] {
+  const { form } = plan;
+  const next = random(plan.seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+  const spread = 2 * Math.max(plan.meanGapSeconds - 600, 0);
   const cases: SeedCase[] = [];
-  let created = 1777593600; // 2026-05-01T00:00:00Z
-  let caseId = 50000;
-  for (let i = 0; i < WARRANTY_CLAIMS; i += 1) {
+  let created = plan.from;
+  let caseId = plan.afterId;
+  for (let i = 0; i < plan.count; i += 1) {
     const [first, last] = pick(PEOPLE);
     const email = `${first}.${last}`
       .normalize('NFD')
       .replace(/[^A-Za-z.]/g, '')
       .toLowerCase();
-    created += 600 + Math.floor(next() * 100_000);
+    created += 600 + Math.floor(next() * spread);
     caseId += 1 + Math.floor(next() * 3);
     const purchased = created - 86400 * (10 + Math.floor(next() * 700));
     const photos = Math.floor(next() * 3);
     cases.push({
-      form: WARRANTY_FORM,
+      form,
       id: String(caseId),
       record: {
         id: String(caseId),
-        name: `form_${WARRANTY_FORM}`,
+        name: `form_${form}`,
         form_name: 'Warranty claims',
         created_at: created,
         properties: {
@@ -227,13 +253,13 @@ export function seedWarrantyClaims(): SeedCase[] {
           email: `${email}@${pick(['example.com', 'example.org', 'mail.example.net'])}`,
           user_id: next() < 0.5 ? '0' : String(100000 + Math.floor(next() * 90000)),
           order_id: String(870000 + Math.floor(next() * 30000)),
-          form_field_21_1: pick(PRODUCTS),
-          form_field_21_2: purchased,
-          form_field_21_3: pick(FAULTS),
-          form_field_21_4: `HL-${String(Math.floor(next() * 1e6)).padStart(6, '0')}`,
-          form_field_21_5: Array.from({ length: photos }, (_, n) => `/uploads/warranty/${caseId}-${n + 1}.jpg`),
-          form_field_21_6: pick(RESOLUTIONS),
-          form_field_21_7: (1500 + Math.floor(next() * 48500)) / 100,
+          [`form_field_${form}_1`]: pick(PRODUCTS),
+          [`form_field_${form}_2`]: purchased,
+          [`form_field_${form}_3`]: pick(FAULTS),
+          [`form_field_${form}_4`]: `HL-${String(Math.floor(next() * 1e6)).padStart(6, '0')}`,
+          [`form_field_${form}_5`]: Array.from({ length: photos }, (_, n) => `/uploads/warranty/${caseId}-${n + 1}.jpg`),
+          [`form_field_${form}_6`]: pick(RESOLUTIONS),
+          [`form_field_${form}_7`]: (1500 + Math.floor(next() * 48500)) / 100,
         },
       },
     });

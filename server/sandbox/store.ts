@@ -8,7 +8,7 @@ import { dirname } from 'node:path';
 import type { CaseFilter, CaseFilterCondition, CaseListSortOrder, CaseListSortType } from '../../src/contract/case-list';
 import { CASE_RECORD_KEYS } from '../../src/contract/case-list';
 import type { FormCase, WireProduct } from '../../src/contract/site-api';
-import { seedCases, seedWarrantyClaims, type SeedSet } from './seed';
+import { seedCases, seedWarrantyClaims, type SeedCase, type SeedSet } from './seed';
 
 export interface StoredProduct {
   id: string;
@@ -36,6 +36,10 @@ export interface SandboxStore {
   /** The stored JSON text of a case, to send as it is. */
   getCaseText(siteId: string, form: string, id: string): string | undefined;
   addCase(siteId: string, form: string, record: FormCase): FormCase;
+  /** Many cases in one transaction, each stored under its own form and id (a demo's or a bench's large form). */
+  addCases(siteId: string, cases: readonly SeedCase[]): void;
+  /** The largest numeric case id of a site, 0 without cases: where new ids may start. */
+  maxCaseId(siteId: string): number;
   insertProduct(siteId: string, product: WireProduct): InsertResult;
   /**
    * Several products in one transaction, each with its own result (a slug already used, also by an
@@ -158,6 +162,9 @@ export function openStore(file: string, siteIds: readonly string[]): SandboxStor
   const maxCaseId = db.prepare<[string], { max: number | null }>(
     'SELECT MAX(CAST(id AS INTEGER)) AS max FROM form_cases WHERE site_id = ?',
   );
+  const insertCases = db.transaction((siteId: string, cases: readonly SeedCase[]) => {
+    for (const c of cases) insertCase.run(siteId, c.form, c.id, JSON.stringify(c.record));
+  });
   const insertProduct = db.prepare<[string, string | null, string, number]>(
     'INSERT INTO products (site_id, slug, body, created_at) VALUES (?, ?, ?, ?)',
   );
@@ -200,6 +207,8 @@ export function openStore(file: string, siteIds: readonly string[]): SandboxStor
       insertCase.run(siteId, form, id, stringify(stored) ?? '{}');
       return stored;
     },
+    addCases: (siteId, cases) => insertCases.immediate(siteId, cases),
+    maxCaseId: (siteId) => maxCaseId.get(siteId)?.max ?? 0,
     insertProduct: (siteId, product) => insertOne(siteId, product, Math.floor(Date.now() / 1000)),
     insertProducts: (items) => insertMany(items),
     listProducts(siteId, limit = 100) {
