@@ -4,12 +4,13 @@
  * but `hash` and `prev_hash`, keys sorted, nulls kept), so an entry edited, deleted or moved breaks the
  * chain from that point, and `verify` names the first entry where it breaks.
  *
- * Appends are serialised, so the chain stays one chain whoever writes: on SQLite in one BEGIN IMMEDIATE
- * (the file's write lock, which a second process waits for), on PostgreSQL under a transaction-level
- * advisory lock (every instance sharing the database waits its turn). An append resolves only once its
- * transaction has committed.
+ * The chain stays one chain whoever writes: each append numbers its entries from the end this store knows
+ * and inserts them in one statement (on SQLite in one BEGIN IMMEDIATE, the file's write lock); when another
+ * instance or process appended first, the entry's number is taken, the primary key refuses the insert
+ * whole, and the entries are linked again to the end as it now is. An append resolves only once its insert
+ * has committed.
  */
-import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { hash } from 'node:crypto';
 import type { AppDatabase } from '../db/open';
 import type { Actor } from '../../src/contract/access';
@@ -39,9 +40,6 @@ function wordsOf(text: string): string[] {
 
 /** The previous hash of the first entry ever. */
 export const GENESIS_HASH = '0'.repeat(64);
-
-/** PostgreSQL's advisory lock key for appends: any fixed number, the same on every instance. */
-const APPEND_LOCK_KEY = 4_178_932_001;
 
 /** What an entry says; the store adds its place in the chain and its hashes. */
 export interface NewEntry {
@@ -162,13 +160,6 @@ const CHECK_WINDOW = 20_000;
 export function createActivityStore(database: AppDatabase) {
   const { db } = database;
 
-  async function appendIn(trx: Kysely<Database> | Transaction<Database>, entries: readonly NewEntry[]): Promise<ActivityRow[]> {
-    const last = await trx.selectFrom('activity').select(['seq', 'hash']).orderBy('seq', 'desc').limit(1).executeTakeFirst();
-    const rows = chained(last, entries);
-    await trx.insertInto('activity').values(rows).execute();
-    return rows;
-  }
-
   /** Links `entries` to the chain's end (`last`): their rows, numbered and hashed. */
   function chained(last: { seq: number; hash: string } | undefined, entries: readonly NewEntry[]): ActivityRow[] {
     let seq = last ? Number(last.seq) : 0;
@@ -182,36 +173,88 @@ export function createActivityStore(database: AppDatabase) {
     });
   }
 
-  // On SQLite the append is two statements prepared once and run synchronously by better-sqlite3 in one
-  // BEGIN IMMEDIATE (its transaction().immediate): the bench measured the Kysely version, built, compiled and
-  // prepared for every entry, at about three quarters of a lookup's CPU.
+  /**
+   * The chain's end as this store last wrote or read it: where its next entries link. Appends are numbered
+   * from it and written without reading it again; when another writer (a second instance, the command line)
+   * appended meanwhile, the first number is taken, the insert fails as a whole on the primary key, and the
+   * end is read again and the entries linked to it. An insert that succeeds therefore follows the entry its
+   * `prev_hash` names: numbers are never reused, and the newest entry is never pruned.
+   */
+  let end: { seq: number; hash: string } | undefined;
+  let endKnown = false;
+  const readEnd = async () => {
+    end = await db.selectFrom('activity').select(['seq', 'hash']).orderBy('seq', 'desc').limit(1).executeTakeFirst();
+    endKnown = true;
+  };
+
+  /** Whether an insert failed because another writer took the first number (the primary key), on either engine. */
+  const placeTaken = (error: unknown) => {
+    const { code } = error as { code?: unknown };
+    return code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
+  };
+
+  /** Each row's values in the table's column order. */
+  const valuesOf = (row: ActivityRow) => ACTIVITY_COLUMNS.map((column) => row[column]);
+
+  // On SQLite the insert is prepared once and run synchronously by better-sqlite3 in one BEGIN IMMEDIATE
+  // (its transaction().immediate): the bench measured the Kysely version, built, compiled and prepared for
+  // every entry, at about three quarters of a lookup's CPU.
   const { sqlite } = database;
-  const appendSqlite = sqlite
+  const insertSqlite = sqlite
     ? (() => {
-        const last = sqlite.prepare<[], { seq: number; hash: string }>('select seq, hash from activity order by seq desc limit 1');
-        const columns = [...ACTIVITY_COLUMNS];
         // Parameters by position: better-sqlite3 binds them without looking each name up.
-        const insert = sqlite.prepare(`insert into activity (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`);
-        return sqlite.transaction((entries: readonly NewEntry[]) => {
-          const rows = chained(last.get(), entries);
-          for (const row of rows) insert.run(columns.map((column) => row[column]));
-          return rows;
+        const insert = sqlite.prepare(
+          `insert into activity (${ACTIVITY_COLUMNS.join(', ')}) values (${ACTIVITY_COLUMNS.map(() => '?').join(', ')})`,
+        );
+        return sqlite.transaction((rows: readonly ActivityRow[]) => {
+          for (const row of rows) insert.run(valuesOf(row));
         });
       })()
     : undefined;
 
-  /** Appends in one transaction, serialised with every other writer (this process's and other instances'). */
-  async function commit(entries: readonly NewEntry[]): Promise<ActivityRow[]> {
-    if (appendSqlite) {
-      // Inside Kysely's hold on the one connection, so no transaction of Kysely's is open around it; IMMEDIATE
-      // takes the file's write lock at once, so another process appending waits instead of reading a chain
-      // end that moves.
-      return db.connection().execute(() => Promise.resolve(appendSqlite.immediate(entries)));
+  /** PostgreSQL's insert of `count` rows, its text kept per count (a batch's size repeats under steady load). */
+  const insertTexts = new Map<number, string>();
+  function insertText(count: number): string {
+    let text = insertTexts.get(count);
+    if (!text) {
+      const width = ACTIVITY_COLUMNS.length;
+      const tuples = Array.from({ length: count }, (_, r) => `(${ACTIVITY_COLUMNS.map((_, c) => `$${r * width + c + 1}`).join(', ')})`);
+      text = `insert into activity (${ACTIVITY_COLUMNS.join(', ')}) values ${tuples.join(', ')}`;
+      if (insertTexts.size < 64) insertTexts.set(count, text);
     }
-    return db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(${APPEND_LOCK_KEY})`.execute(trx);
-      return appendIn(trx, entries);
-    });
+    return text;
+  }
+
+  /** How many times an append links again to an end another writer moved before it gives up. */
+  const RELINK_ATTEMPTS = 100;
+
+  /**
+   * Appends as one insert: on PostgreSQL one statement in its own transaction (one round trip), on
+   * SQLite one short transaction; resolves once it has committed. Another writer's entries in between
+   * cost a read of the end and a second try.
+   */
+  async function commit(entries: readonly NewEntry[]): Promise<ActivityRow[]> {
+    for (let attempt = 1; ; attempt += 1) {
+      if (!endKnown) await readEnd();
+      const rows = chained(end, entries);
+      try {
+        if (insertSqlite) {
+          // Inside Kysely's hold on the one connection, so no transaction of Kysely's is open around it;
+          // IMMEDIATE takes the file's write lock at once, so another process appending waits its turn.
+          await db.connection().execute(() => Promise.resolve(insertSqlite.immediate(rows)));
+        } else {
+          await db.executeQuery(CompiledQuery.raw(insertText(rows.length), rows.flatMap(valuesOf)));
+        }
+      } catch (error) {
+        // Whatever failed, the end is read again before the next append.
+        endKnown = false;
+        if (placeTaken(error) && attempt < RELINK_ATTEMPTS) continue;
+        throw error;
+      }
+      const last = rows.at(-1);
+      if (last) end = { seq: last.seq, hash: last.hash };
+      return rows;
+    }
   }
 
   // Group commit: appends wait for the end of the event loop's turn (setImmediate runs once the sockets'
