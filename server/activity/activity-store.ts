@@ -116,6 +116,56 @@ export function entryHash(prevHash: string, row: Omit<ActivityRow, 'hash' | 'pre
   return hash('sha256', `${prevHash}\n${canonicalJson(row)}`, 'hex');
 }
 
+/** One value of the canonical JSON, as canonicalJson writes it. */
+const json = (value: string | number | null | undefined) => JSON.stringify(value ?? null);
+
+/**
+ * canonicalJson of a whole row, with its columns named in sorted order here rather than found and sorted
+ * per row: the same text (the tests compare the two), in a fraction of the time, for every entry appended.
+ */
+export function rowJson(row: ActivityRow): string {
+  return (
+    `{"action":${json(row.action)},"actor_kind":${json(row.actor_kind)},"address":${json(row.address)},"at":${json(row.at)}` +
+    `,"case_id":${json(row.case_id)},"detail":${json(row.detail)},"duration_ms":${json(row.duration_ms)},"form_id":${json(row.form_id)}` +
+    `,"outcome":${json(row.outcome)},"person_id":${json(row.person_id)},"person_name":${json(row.person_name)}` +
+    `,"refers_to":${json(row.refers_to)},"request_id":${json(row.request_id)},"seq":${json(row.seq)},"site_id":${json(row.site_id)}` +
+    `,"status":${json(row.status)},"target_name":${json(row.target_name)},"target_slug":${json(row.target_slug)}` +
+    `,"user_agent":${json(row.user_agent)}}`
+  );
+}
+
+/** The row of `entry` at `seq`, linked to `prevHash`, its own hash filled in. */
+export function chainedRow(entry: NewEntry, seq: number, prevHash: string): ActivityRow {
+  // One literal with every column: a row spread from rowOf's, then given its hashes, cost several times more.
+  const actor = entry.actor;
+  const person = actor.kind === 'person' ? actor : undefined;
+  const row: ActivityRow = {
+    seq,
+    at: entry.at,
+    actor_kind: actor.kind,
+    person_id: person ? person.id : null,
+    person_name: person ? person.name : null,
+    site_id: entry.siteId ?? null,
+    action: entry.action,
+    target_name: entry.target?.name ?? null,
+    target_slug: entry.target?.slug ?? null,
+    form_id: entry.target?.form ?? null,
+    case_id: entry.target?.case ?? null,
+    refers_to: entry.refersTo ?? null,
+    request_id: entry.requestId ?? null,
+    address: entry.address ?? null,
+    user_agent: entry.userAgent ?? null,
+    outcome: entry.outcome,
+    status: entry.status ?? null,
+    duration_ms: entry.durationMs === undefined || entry.durationMs === null ? null : Math.round(entry.durationMs),
+    detail: entry.detail === undefined ? null : JSON.stringify(entry.detail),
+    prev_hash: prevHash,
+    hash: '',
+  };
+  row.hash = hash('sha256', `${prevHash}\n${rowJson(row)}`, 'hex');
+  return row;
+}
+
 export type Verification =
   | { ok: true; entries: number; first: number | null; last: number | null }
   | { ok: false; entries: number; brokenAt: number; reason: string };
@@ -166,8 +216,7 @@ export function createActivityStore(database: AppDatabase) {
     let prev = last?.hash ?? GENESIS_HASH;
     return entries.map((entry) => {
       seq += 1;
-      const row: ActivityRow = { ...rowOf(entry, seq), prev_hash: prev, hash: '' };
-      row.hash = entryHash(prev, row);
+      const row = chainedRow(entry, seq, prev);
       prev = row.hash;
       return row;
     });
