@@ -261,18 +261,11 @@ export function createActivityStore(database: AppDatabase) {
       })()
     : undefined;
 
-  /** PostgreSQL's insert of `count` rows, its text kept per count (a batch's size repeats under steady load). */
-  const insertTexts = new Map<number, string>();
-  function insertText(count: number): string {
-    let text = insertTexts.get(count);
-    if (!text) {
-      const width = ACTIVITY_COLUMNS.length;
-      const tuples = Array.from({ length: count }, (_, r) => `(${ACTIVITY_COLUMNS.map((_, c) => `$${r * width + c + 1}`).join(', ')})`);
-      text = `insert into activity (${ACTIVITY_COLUMNS.join(', ')}) values ${tuples.join(', ')}`;
-      if (insertTexts.size < 64) insertTexts.set(count, text);
-    }
-    return text;
-  }
+  /**
+   * PostgreSQL's insert: the rows as one JSON parameter, unpacked by the database into the table's columns.
+   * One JSON.stringify of the batch costs this process a fraction of binding 21 parameters per row.
+   */
+  const insertPostgres = `insert into activity (${ACTIVITY_COLUMNS.join(', ')}) select ${ACTIVITY_COLUMNS.join(', ')} from json_populate_recordset(null::activity, $1::json)`;
 
   /** How many times an append links again to an end another writer moved before it gives up. */
   const RELINK_ATTEMPTS = 100;
@@ -292,7 +285,7 @@ export function createActivityStore(database: AppDatabase) {
           // IMMEDIATE takes the file's write lock at once, so another process appending waits its turn.
           await db.connection().execute(() => Promise.resolve(insertSqlite.immediate(rows)));
         } else {
-          await db.executeQuery(CompiledQuery.raw(insertText(rows.length), rows.flatMap(valuesOf)));
+          await db.executeQuery(CompiledQuery.raw(insertPostgres, [JSON.stringify(rows)]));
         }
       } catch (error) {
         // Whatever failed, the end is read again before the next append.
