@@ -68,6 +68,27 @@ describe('the canonical JSON of an entry', () => {
 });
 
 describeEachEngine('the activity chain', (_engine, freshDatabase) => {
+  it('keeps a product name with a lone surrogate as the database stores it, so the chain still verifies', async () => {
+    const setting = await freshDatabase();
+    await withDatabase(
+      () => openDatabase(setting),
+      async (database) => {
+        const store = createActivityStore(database);
+        // A create's body may spell half a character ("\\ud800" in its JSON); no database stores that.
+        const create: NewEntry = {
+          ...lookup(1),
+          action: 'product.create',
+          outcome: 'sent',
+          target: { name: 'Mug \ud800', slug: '\udc00x' },
+        };
+        const [row] = await store.append(create, lookup(2));
+        expect(row).toMatchObject({ target_name: 'Mug \ufffd', target_slug: '\ufffdx' });
+        expect((await store.get(1))?.target_name).toBe('Mug \ufffd');
+        expect(await store.verify()).toEqual({ ok: true, entries: 2, first: 1, last: 2 });
+      },
+    );
+  });
+
   it('numbers entries from 1, links each to the one before, and verifies', async () => {
     const setting = await freshDatabase();
     await withDatabase(

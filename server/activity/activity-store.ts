@@ -134,6 +134,13 @@ export function rowJson(row: ActivityRow): string {
   );
 }
 
+/** Half a character (a lone UTF-16 surrogate), which no database stores: each engine would keep U+FFFD instead. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** A name from a create's body, as the database will store it, so that the hash is of what is stored. */
+const wellFormed = (text: string | null | undefined): string | null =>
+  text === undefined || text === null ? null : text.replace(LONE_SURROGATE, '\ufffd');
+
 /** The row of `entry` at `seq`, linked to `prevHash`, its own hash filled in. */
 export function chainedRow(entry: NewEntry, seq: number, prevHash: string): ActivityRow {
   // One literal with every column: a row spread from rowOf's, then given its hashes, cost several times more.
@@ -147,8 +154,8 @@ export function chainedRow(entry: NewEntry, seq: number, prevHash: string): Acti
     person_name: person ? person.name : null,
     site_id: entry.siteId ?? null,
     action: entry.action,
-    target_name: entry.target?.name ?? null,
-    target_slug: entry.target?.slug ?? null,
+    target_name: wellFormed(entry.target?.name),
+    target_slug: wellFormed(entry.target?.slug),
     form_id: entry.target?.form ?? null,
     case_id: entry.target?.case ?? null,
     refers_to: entry.refersTo ?? null,
