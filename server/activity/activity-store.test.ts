@@ -9,7 +9,7 @@ import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type AppDatabase } from '../db/open';
 import { describeEachEngine } from '../testing/postgres';
-import { canonicalJson, createActivityStore, entryHash, GENESIS_HASH, type NewEntry } from './activity-store';
+import { canonicalJson, chainedRow, createActivityStore, entryHash, GENESIS_HASH, rowJson, rowOf, type NewEntry } from './activity-store';
 
 const T = Date.UTC(2026, 10, 25, 12);
 const ADA = { kind: 'person', id: 'p1', name: 'Ada' } as const;
@@ -39,9 +39,56 @@ describe('the canonical JSON of an entry', () => {
     expect(canonicalJson({ seq: 1, at: 2, action: 'x', detail: null } as never)).toBe('{"action":"x","at":2,"detail":null,"seq":1}');
     expect(canonicalJson({ detail: null, seq: 1, action: 'x', at: 2 } as never)).toBe('{"action":"x","at":2,"detail":null,"seq":1}');
   });
+
+  it('is the same text when an appended row is written with its columns named in order', () => {
+    // Every column a different value, strings that need escaping among them: a column left out or misplaced shows.
+    const entry: NewEntry = {
+      at: 1_764_000_000_123,
+      actor: { kind: 'person', id: 'p-1', name: 'Zoë "Z" \\ O\u2028Brien' },
+      siteId: 'north',
+      action: 'product.create.outcome',
+      target: { name: 'Mug\nlarge', slug: 'mug-large', form: '3', case: '48217' },
+      refersTo: 41,
+      requestId: 'req-1',
+      address: '::1',
+      userAgent: 'Firefox 140 on Linux',
+      outcome: 'created',
+      status: 201,
+      durationMs: 12.6,
+      detail: { answer: '{"id":7}' },
+    };
+    const row = chainedRow(entry, 42, 'f'.repeat(64));
+    expect(rowJson(row)).toBe(canonicalJson(row));
+    expect(Object.keys(JSON.parse(rowJson(row)) as object)).toHaveLength(19);
+    expect(row.hash).toBe(entryHash('f'.repeat(64), row));
+    expect(chainedRow({ at: 1, actor: { kind: 'demo' }, action: 'case.lookup', outcome: 'found' }, 1, GENESIS_HASH).hash).toBe(
+      entryHash(GENESIS_HASH, { ...rowOf({ at: 1, actor: { kind: 'demo' }, action: 'case.lookup', outcome: 'found' }, 1) }),
+    );
+  });
 });
 
 describeEachEngine('the activity chain', (_engine, freshDatabase) => {
+  it('keeps a product name with a lone surrogate as the database stores it, so the chain still verifies', async () => {
+    const setting = await freshDatabase();
+    await withDatabase(
+      () => openDatabase(setting),
+      async (database) => {
+        const store = createActivityStore(database);
+        // A create's body may spell half a character ("\\ud800" in its JSON); no database stores that.
+        const create: NewEntry = {
+          ...lookup(1),
+          action: 'product.create',
+          outcome: 'sent',
+          target: { name: 'Mug \ud800', slug: '\udc00x' },
+        };
+        const [row] = await store.append(create, lookup(2));
+        expect(row).toMatchObject({ target_name: 'Mug \ufffd', target_slug: '\ufffdx' });
+        expect((await store.get(1))?.target_name).toBe('Mug \ufffd');
+        expect(await store.verify()).toEqual({ ok: true, entries: 2, first: 1, last: 2 });
+      },
+    );
+  });
+
   it('numbers entries from 1, links each to the one before, and verifies', async () => {
     const setting = await freshDatabase();
     await withDatabase(

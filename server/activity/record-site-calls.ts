@@ -100,17 +100,23 @@ export function recordSiteCalls(activity: ActivityStore, now: () => number): Ste
       const target = caseOf(operation.upstreamPath);
       hooks.push({
         answerOnlyOnceRecorded: true,
-        beforeAnswer: async (outcome) => {
-          await activity.append({
-            ...base,
-            at: now(),
-            action: 'case.lookup',
-            target,
-            outcome: lookupOutcome(outcome),
-            status: outcome.status || null,
-            durationMs: durationMs(),
-          });
-        },
+        beforeAnswer: (outcome) =>
+          activity
+            .append({
+              // Named one by one rather than spread from `base`: this runs for every lookup.
+              actor: base.actor,
+              siteId: base.siteId,
+              requestId: base.requestId,
+              address: base.address,
+              userAgent: base.userAgent,
+              at: now(),
+              action: 'case.lookup',
+              target,
+              outcome: lookupOutcome(outcome),
+              status: outcome.status || null,
+              durationMs: durationMs(),
+            })
+            .then(() => undefined),
       });
     } else if (operation.name !== 'list-form-cases') {
       // A list of cases is not a write; what the record keeps of a list read is its own entry, not yet written.
