@@ -67,7 +67,10 @@ export interface FirstVisitFigures {
   waterfalls: { signIn: WaterfallEntry[]; toCase: WaterfallEntry[]; repeat: WaterfallEntry[] };
 }
 
-/** The page's requests that started at or after `fromMs` and ended by `toMs`, times made relative to `fromMs`. */
+/**
+ * The page's requests that ended between `fromMs` and `toMs` (some started before `fromMs`: a negative
+ * start), times made relative to `fromMs`.
+ */
 async function waterfall(page: Page, fromMs: number, toMs: number): Promise<WaterfallEntry[]> {
   const entries = await page.evaluate(() =>
     [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].map((entry) => {
@@ -83,7 +86,7 @@ async function waterfall(page: Page, fromMs: number, toMs: number): Promise<Wate
     }),
   );
   return entries
-    .filter((entry) => entry.start >= fromMs - 1 && entry.end <= toMs + 1 && entry.end > 0)
+    .filter((entry) => entry.end >= fromMs && entry.end <= toMs + 1 && entry.end > 0)
     .sort((a, b) => a.start - b.start)
     .map((entry) => ({
       path: entry.path,
