@@ -8,6 +8,7 @@ import type { ActivityFigures } from './activity';
 import type { BundleFigures } from './bundle';
 import type { CasesFigures } from './cases';
 import type { EditorFigures, Timing } from './editor';
+import type { FirstVisitFigures } from './first-visit';
 import type { HttpFigures, LoadFigures } from './http';
 import type { ImportFigures } from './import';
 import type { KeystrokeSummary } from './keystrokes';
@@ -43,6 +44,7 @@ export interface BenchResults {
   importer?: ImportFigures;
   sessions?: SessionFigures;
   activity?: ActivityFigures;
+  firstVisit?: FirstVisitFigures;
   /** Benchmarks that could not run to the end, and why; their figures are missing above. */
   failures: { benchmark: string; error: string }[];
   budgets: BudgetCheck[];
@@ -344,6 +346,32 @@ function activityRows(activity: ActivityFigures): Row[] {
   return rows;
 }
 
+function firstVisitRows(visit: FirstVisitFigures): Row[] {
+  const area = `First visit, Slow 4G (${visit.network.latency} ms, ${visit.network.downloadThroughput / 1000} kB/s down), ${visit.rounds} rounds`;
+  const goal = (ms: number, limit: number) => `≤ ${limit / 1000} s: ${ms <= limit ? 'met' : 'missed'}`;
+  const runs = (key: 'signInReadyMs' | 'signInToCaseMs' | 'repeatVisitMs') => visit.runs.map((run) => run[key]).join(', ');
+  return [
+    [
+      area,
+      'Address entered → sign-in page ready (cold cache)',
+      `${visit.signInReadyMs} ms (runs: ${runs('signInReadyMs')})`,
+      goal(visit.signInReadyMs, 2000),
+    ],
+    [
+      area,
+      'Sign in pressed → case 48217 on screen',
+      `${visit.signInToCaseMs} ms (runs: ${runs('signInToCaseMs')})`,
+      goal(visit.signInToCaseMs, 2000),
+    ],
+    [
+      area,
+      'Repeat visit (warm cache) → case on screen',
+      `${visit.repeatVisitMs} ms (runs: ${runs('repeatVisitMs')})`,
+      goal(visit.repeatVisitMs, 500),
+    ],
+  ];
+}
+
 export function resultRows(results: BenchResults): Row[] {
   const { editor, cases, bundle, http, peer, importer, budgets } = results;
   return [
@@ -355,6 +383,7 @@ export function resultRows(results: BenchResults): Row[] {
     ...(importer ? importRows(importer) : []),
     ...(results.sessions ? sessionRows(results.sessions) : []),
     ...(results.activity ? activityRows(results.activity) : []),
+    ...(results.firstVisit ? firstVisitRows(results.firstVisit) : []),
     ...results.failures.map((f): Row => [f.benchmark, 'not measured: the benchmark failed', f.error, '']),
     ...(results.buildMs === undefined ? [] : [['Build', 'vite build', `${results.buildMs} ms`, ''] as Row]),
     ['Start-up', 'Spawn → first 200 from /api/health', `${results.startup.medianMs} ms (runs: ${results.startup.runsMs.join(', ')})`, ''],

@@ -12,7 +12,8 @@
  * proxy of `npm start` under load), `peer` (the proxy beside nginx and a direct lookup), `sessions` (the
  * CPU a session's check adds to a lookup, SQLite and PostgreSQL, and the sign-in page's size; needs the
  * build), `activity` (the activity record: CPU per lookup and per create with it and without, on SQLite and
- * PostgreSQL; the Activity list, its check and its export at a million entries); start-up is
+ * PostgreSQL; the Activity list, its check and its export at a million entries), `firstvisit` (a first
+ * visit on DevTools' Slow 4G: the sign-in page, Sign in → a case, a repeat visit; needs the build); start-up is
  * measured whenever the server is started. Without `browser`, `bundle`, `cases` or `import` the server
  * serves a stub page.
  */
@@ -26,6 +27,7 @@ import { runActivityBenchmark } from './activity';
 import { runBundleBenchmark } from './bundle';
 import { runCasesBenchmark } from './cases';
 import { runEditorBenchmark } from './editor';
+import { runFirstVisitBenchmark, waterfallLines } from './first-visit';
 import { runHttpBenchmarks } from './http';
 import { runImportBenchmark } from './import';
 import { runPeerBenchmark } from './peer';
@@ -35,7 +37,7 @@ import { buildApp, installCleanupHooks, killAllChildren, startServer, trackTempD
 import { median, round } from './stats';
 
 const STARTS = 3;
-const SECTIONS = ['browser', 'bundle', 'cases', 'import', 'http', 'peer', 'sessions', 'activity'] as const;
+const SECTIONS = ['browser', 'bundle', 'cases', 'import', 'http', 'peer', 'sessions', 'activity', 'firstvisit'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** A dist folder with nothing but an index.html: enough for the server to start when nothing is rendered. */
@@ -87,7 +89,7 @@ async function main() {
   };
 
   let build: { distDir: string; ms: number } | undefined;
-  const inBrowser = runs('browser') || runs('bundle') || runs('cases') || runs('import') || runs('sessions');
+  const inBrowser = runs('browser') || runs('bundle') || runs('cases') || runs('import') || runs('sessions') || runs('firstvisit');
   if (inBrowser) {
     log('Building (vite build)…');
     build = await buildApp();
@@ -96,7 +98,7 @@ async function main() {
   log(`Start-up, ${STARTS} starts…`);
   const { runsMs, server } = await measureStartups(distDir);
 
-  let bundle, editor, cases, importer, chromium, signInPage;
+  let bundle, editor, cases, importer, chromium, signInPage, firstVisit;
   if (build && inBrowser) {
     const browser = await launchBrowser();
     chromium = browser.version();
@@ -119,6 +121,11 @@ async function main() {
         );
       }
       if (runs('sessions')) signInPage = await attempt('The sign-in page', () => runSignInPageBenchmark(browser, builtDir));
+      if (runs('firstvisit')) {
+        firstVisit = await attempt(`A first visit on Slow 4G (${Math.min(rounds, 3)} rounds)`, () =>
+          runFirstVisitBenchmark(browser, builtDir, Math.min(rounds, 3), log),
+        );
+      }
     } finally {
       await browser.close();
     }
@@ -167,6 +174,7 @@ async function main() {
     importer,
     sessions,
     activity,
+    firstVisit,
     failures,
     budgets: checkBudgets({ editor, cases, bundle, http, peer }),
   };
@@ -174,6 +182,17 @@ async function main() {
   log('');
   log(markdownTable(resultRows(results)));
   log('');
+  if (firstVisit) {
+    for (const [title, entries] of [
+      ['The sign-in page, the requests it waited on (ms from entering the address)', firstVisit.waterfalls.signIn],
+      ['Sign in → the case, the requests it waited on (ms from the click)', firstVisit.waterfalls.toCase],
+      ['A repeat visit, the requests it waited on (ms from entering the address)', firstVisit.waterfalls.repeat],
+    ] as const) {
+      log(`${title}:`);
+      for (const line of waterfallLines(entries)) log(`  ${line}`);
+    }
+    log('');
+  }
   log(`Figures written to ${file} and bench/results/latest.json`);
   // Not a verdict on any budget: only a benchmark that could not run makes the command fail.
   if (failures.length > 0) process.exitCode = 1;

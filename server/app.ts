@@ -40,6 +40,7 @@ import { refuseUnreadBodies } from './pipeline/unread-bodies';
 import { createProxy } from './proxy';
 import { startSandbox, startSandboxWorker, type RunningSandbox } from './sandbox/start';
 import { createStaticFiles } from './static-files';
+import { sessionIdOf } from './auth/session-cookie';
 import { guardImportCreates } from './imports/guard-import-creates';
 import { importEndpoints } from './imports/import-endpoints';
 import { createImportStore, type ImportStore } from './imports/import-store';
@@ -240,7 +241,12 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
     ...peopleEndpoints({ accounts, links, sites: siteInfos }),
     ...linkEndpoints({ accounts, links }),
   ]);
-  const staticFiles = options.distDir ? createStaticFiles(options.distDir) : undefined;
+  const staticFiles = options.distDir
+    ? createStaticFiles(options.distDir, {
+        // Names the sign-in page's scripts with the page when that is what the browser will be shown.
+        signInExpected: async (req) => sessionIdOf(req, accounts.cookie) === undefined && !(await accounts.inDemo()),
+      })
+    : undefined;
 
   /** The last step: a site's admitted operation goes to its proxy, the rest to our own API or the app. */
   const answer: Step = (request) => {

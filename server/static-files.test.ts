@@ -49,3 +49,58 @@ describe('the built app', () => {
     }
   });
 });
+
+describe('the first screen’s scripts named with the page', () => {
+  let dist: string;
+  let server: http.Server;
+  let port: number;
+  let signInExpected = false;
+  const screens = {
+    signIn: { scripts: ['assets/sign-in-a1.js', 'assets/inputs-b2.js'], styles: ['assets/sign-in-c3.css'] },
+    cases: { scripts: ['assets/cases-page-d4.js', 'assets/inputs-b2.js'], styles: [] },
+    caseView: { scripts: ['assets/case-result-e5.js', 'assets/cases-page-d4.js', 'assets/inputs-b2.js'], styles: [] },
+  };
+
+  beforeAll(async () => {
+    dist = tempDir('site-admin-static-links-');
+    mkdirSync(join(dist, '.vite'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>site-admin</title>');
+    writeFileSync(join(dist, '.vite', 'screens.json'), JSON.stringify(screens));
+    server = http.createServer(createStaticFiles(dist, { signInExpected: () => signInExpected }));
+    port = await listen(server);
+  });
+  afterAll(async () => {
+    await closeServer(server);
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('names the sign-in page’s scripts and styles when the browser will be asked to sign in, whatever the address', async () => {
+    signInExpected = true;
+    for (const path of ['/cases/3/48217', '/products/new']) {
+      const page = await send(port, { path });
+      expect(page.headers.link, path).toBe(
+        '</assets/sign-in-a1.js>; rel=modulepreload; crossorigin, </assets/inputs-b2.js>; rel=modulepreload; crossorigin, ' +
+          '</assets/sign-in-c3.css>; rel=preload; as=style; crossorigin',
+      );
+    }
+  });
+
+  it('otherwise names the page the address opens: Cases, with the case view when it names a case', async () => {
+    signInExpected = false;
+    const cases = await send(port, { path: '/cases' });
+    expect(cases.headers.link).toBe(
+      '</assets/cases-page-d4.js>; rel=modulepreload; crossorigin, </assets/inputs-b2.js>; rel=modulepreload; crossorigin',
+    );
+    for (const path of ['/cases/3/48217', '/s/harbour-linen/cases/3/48217']) {
+      const page = await send(port, { path });
+      expect(page.headers.link, path).toContain('</assets/case-result-e5.js>; rel=modulepreload');
+    }
+    const other = await send(port, { path: '/products/new' });
+    expect(other.headers.link).toBeUndefined();
+  });
+
+  it('does not serve the build’s own records: their address gets the app, like any other', async () => {
+    const page = await send(port, { path: '/.vite/screens.json' });
+    expect([page.status, page.text]).toEqual([200, '<!doctype html><title>site-admin</title>']);
+  });
+});

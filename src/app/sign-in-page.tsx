@@ -15,6 +15,7 @@ import { classifyApiError } from '@/lib/api-error';
 import { describeFailure } from '@/lib/api-error-class';
 import { ownApiFailureText } from '@/lib/own-api-failure';
 import classes from './sign-in-page.module.css';
+import { warmNextScreen } from './warm-next-screen';
 
 // Shown only when an account needs a passkey after its password: its code (and the passkey code) loads then.
 const SecondFactorStep = lazy(() => import('./second-factor-step').then((m) => ({ default: m.SecondFactorStep })));
@@ -53,6 +54,7 @@ export default function SignInPage({ onSignedIn, ended = false }: { onSignedIn: 
   const problemRef = useRef<HTMLDivElement>(null);
   // The page is there only to sign in: the first field takes the keyboard's focus.
   useEffect(() => emailRef.current?.focus(), []);
+  useEffect(() => warmNextScreen(window.location.pathname), []);
   // A refusal takes the focus: the button pressed was disabled while it waited, which dropped the focus to
   // the page, and the reason is what the person needs next.
   useEffect(() => {

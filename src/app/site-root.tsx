@@ -14,6 +14,9 @@ import { describeFailure } from '@/lib/api-error-class';
 import { isNotSignedIn } from '@/lib/own-api-failure';
 import { SiteContext, siteHref } from '@/lib/site-context';
 import { setSiteScope } from '@/lib/site-scope';
+import { caseIdentifierViolations } from '@/contract/identifiers';
+import { formCaseQueryOptions } from '@/features/cases/case-query';
+import { matchPathName } from '@/lib/paths';
 import { createQueryClient } from './query-client';
 import { AppRouter } from './router';
 import { NoSites } from './no-sites';
@@ -153,6 +156,13 @@ export function SiteRoot() {
   if (!client) {
     client = createQueryClient({ onNotSignedIn });
     clients.set(site.id, client);
+    // The case the address names is asked for as soon as its site is known, once per site: not after the
+    // shell and the Cases page have rendered (on Slow 4G, under load, those renders were 0.3 s between the
+    // sites' answer and the lookup). The page's own query is the same one, so it is asked for once.
+    const params = matchPathName('case', window.location.pathname.slice(basename.length) || '/');
+    if (params && caseIdentifierViolations(params.form, params.id).length === 0) {
+      void client.prefetchQuery(formCaseQueryOptions(params.form, params.id));
+    }
   }
   return (
     <SiteContext.Provider value={{ site, sites: all, many, me, onNotSignedIn, onMeChanged }}>
