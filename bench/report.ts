@@ -303,6 +303,12 @@ function importRows(figures: ImportFigures): Row[] {
       `${c.perSecond}/s; ${Math.round(c.waitingShare * 100)} % / ${Math.round(c.siteAdminShare * 100)} %`,
       '',
     ]),
+    ...(figures.share ?? []).map((c): Row => [
+      `Import's own share, ${c.concurrency} at a time`,
+      `${c.products} products, platform of fixed latency: products/s (its ceiling); platform / request / queued in the browser, p50; site-admin's share`,
+      `${c.perSecond}/s (${c.ceilingPerSecond}/s); ${c.platformMs} / ${c.requestMs} / ${c.stalledMs} ms; ${Math.round(c.siteAdminShare * 100)} %`,
+      c.concurrency === 16 ? 'at most 30 %' : '',
+    ]),
   ];
 }
 
