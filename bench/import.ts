@@ -4,10 +4,35 @@
  * then products created through the proxy on the sandbox at 1, 4 and 16 at a time, and how the time
  * splits between the browser (site-admin's own work between requests) and the requests on their way.
  */
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { Browser, Page } from '@playwright/test';
 import { IMPORTS_PATHS, importPath } from '../src/contract/imports';
 import { heapAfterGc, newBenchContext, withRetry } from './browser';
+import { freePort, onSandbox, startServer, startStandaloneSandbox } from './server-process';
 import { median, percentile, round } from './stats';
+
+/** A stand-in platform's latency per create: about what a hosted platform takes to create a product. */
+export const PLATFORM_LATENCY_MS = 100;
+
+export interface ImportShareFigures {
+  concurrency: number;
+  products: number;
+  perSecond: number;
+  /** The most a platform of this latency allows at this concurrency: concurrency / latency. */
+  ceilingPerSecond: number;
+  /** The platform's own handling of each create, as the stand-in timed it (arrival → answer sent), median. */
+  platformMs: number;
+  /** Pick → answer, as the page's Resource Timing saw each create, median; and time queued in the browser. */
+  requestMs: number;
+  stalledMs: number;
+  /**
+   * Site-admin's share: 1 − (Σ the platform's handling) / (concurrency × elapsed). Of the time the
+   * concurrency's lanes were open, the part no create was at the platform: the browser, our server and the
+   * browser's own queue for a connection. 0 would be a platform working on `concurrency` creates the
+   * whole time.
+   */
+  siteAdminShare: number;
+}
 
 export interface ImportCreateFigures {
   concurrency: number;
@@ -43,6 +68,8 @@ export interface ImportFigures {
   scrollFrameP95Ms: number;
   heapMB: number;
   creates: ImportCreateFigures[];
+  /** The same creates through site-admin to a stand-in platform of fixed latency (PLATFORM_LATENCY_MS). */
+  share?: ImportShareFigures[];
 }
 
 const PRODUCTS = 1000;
@@ -220,11 +247,121 @@ async function createSession(browser: Browser, origin: string, concurrency: numb
   }
 }
 
+interface StandIn {
+  origin: string;
+  /** [arrival, answer sent] of every create, in ms of performance.now(). */
+  creates: [number, number][];
+  close(): Promise<void>;
+}
+
+/**
+ * A platform of fixed latency: every request goes on to the real sandbox at `target`, and a create's answer
+ * is held until `latencyMs` after it arrived. Its own timing of each create is the platform's handling time.
+ */
+export async function startStandIn(target: string, latencyMs: number): Promise<StandIn> {
+  const creates: [number, number][] = [];
+  const upstream = new URL(target);
+  const server: Server = createServer((req, res) => {
+    const arrived = performance.now();
+    const isCreate = req.method === 'POST' && (req.url ?? '').endsWith('/products/create');
+    const forward = httpRequest(
+      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => {
+          const send = () => {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            res.end(Buffer.concat(chunks));
+            if (isCreate) creates.push([arrived, performance.now()]);
+          };
+          const left = isCreate ? arrived + latencyMs - performance.now() : 0;
+          if (left > 0) setTimeout(send, left);
+          else send();
+        });
+      },
+    );
+    forward.on('error', () => {
+      res.writeHead(502);
+      res.end();
+    });
+    req.pipe(forward);
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    creates,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Creates at `concurrency` through a server whose platform is the stand-in; the share of the time that was site-admin's. */
+export async function shareSession(browser: Browser, origin: string, standIn: StandIn, concurrency: number): Promise<ImportShareFigures> {
+  const context = await newBenchContext(browser, origin);
+  await context.addInitScript(installLongTaskProbe);
+  try {
+    const page = await context.newPage();
+    const run = `bench-share-c${concurrency}-${Date.now().toString(36)}`;
+    const rows = Array.from({ length: CREATES }, (_, i) => `Product ${i},${run}-${i},${i}.99,Size,S,0,1`);
+    await loadFile(page, 'creates.csv', ['Name,Slug,USD Price,Attribute name,Option name,USD Added to price,Stock', ...rows].join('\n'));
+    await page.getByLabel('At a time').fill(String(concurrency));
+    standIn.creates.length = 0;
+    const started = performance.now();
+    await page.getByRole('button', { name: `Create ${CREATES} products` }).click();
+    await page.getByText(`Finished: ${CREATES} of ${CREATES} answered`).waitFor({ timeout: 180_000 });
+    const elapsed = performance.now() - started;
+    const requests = await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((e) => e.name.endsWith('/ecommerce/products/create'))
+        .map((e) => ({ total: e.responseEnd - e.startTime, stalled: Math.max(0, e.requestStart - e.startTime) })),
+    );
+    const platform = standIn.creates.map(([from, to]) => to - from);
+    const held = platform.reduce((a, b) => a + b, 0);
+    return {
+      concurrency,
+      products: platform.length,
+      perSecond: round((platform.length / elapsed) * 1000),
+      ceilingPerSecond: round((concurrency / PLATFORM_LATENCY_MS) * 1000),
+      platformMs: round(median(platform)),
+      requestMs: round(median(requests.map((r) => r.total))),
+      stalledMs: round(median(requests.map((r) => r.stalled))),
+      siteAdminShare: round(1 - held / (concurrency * elapsed), 2),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The import's own share: site-admin (its build in `distDir`) in front of a stand-in platform of fixed
+ * latency, itself in front of a standalone sandbox; 1, 4 and 16 at a time.
+ */
+async function runShareBenchmark(browser: Browser, distDir: string, log: (line: string) => void): Promise<ImportShareFigures[]> {
+  const sandbox = await startStandaloneSandbox();
+  const standIn = await startStandIn(sandbox.origin, PLATFORM_LATENCY_MS);
+  const server = await startServer(onSandbox(distDir, { ...sandbox, origin: standIn.origin }));
+  try {
+    const figures: ImportShareFigures[] = [];
+    for (const concurrency of [1, 4, 16]) {
+      log(`  creating ${CREATES} products, ${concurrency} at a time, platform of ${PLATFORM_LATENCY_MS} ms`);
+      figures.push(await withRetry(`import share ×${concurrency}`, () => shareSession(browser, server.origin, standIn, concurrency), log));
+    }
+    return figures;
+  } finally {
+    await server.stop();
+    await standIn.close();
+    await sandbox.stop();
+  }
+}
+
 export async function runImportBenchmark(
   browser: Browser,
   origin: string,
   rounds: number,
   log: (line: string) => void,
+  /** The app's build: with it, the import's own share is measured too (a second server, on a stand-in platform). */
+  distDir?: string,
 ): Promise<ImportFigures> {
   await withRetry('warm-up', () => bigFileSession(browser, origin), log); // Unmeasured.
   const runs: Awaited<ReturnType<typeof bigFileSession>>[] = [];
@@ -244,6 +381,7 @@ export async function runImportBenchmark(
     log(`  creating ${CREATES} products, ${concurrency} at a time`);
     creates.push(await withRetry(`import creates ×${concurrency}`, () => createSession(browser, origin, concurrency), log));
   }
+  const share = distDir ? await runShareBenchmark(browser, distDir, log) : undefined;
   const med = (key: keyof (typeof runs)[number]) => round(median(runs.map((r) => r[key])));
   return {
     rows: PRODUCTS * OPTIONS,
@@ -261,5 +399,6 @@ export async function runImportBenchmark(
     workbookLongestTaskMaxMs: round(Math.max(...books.map((b) => b.longestTaskMs))),
     workbookKB: round(workbook.length / 1024, 0),
     creates,
+    ...(share ? { share } : {}),
   };
 }

@@ -21,6 +21,8 @@ export interface KeystrokeFigures {
   eventP95: number | null;
   /** Keystrokes that had an Event Timing entry, i.e. took 16 ms or more. */
   eventReported: number;
+  /** The main thread's busy time per key (Chromium's TaskDuration), where it was measured. */
+  taskMsPerKey?: number;
 }
 
 export function keystrokeFigures(record: TypingRecord): KeystrokeFigures {
@@ -67,5 +69,8 @@ export function summariseKeystrokes(runs: readonly KeystrokeFigures[]): Keystrok
     eventP50: medianEventFigure(runs.map((r) => r.eventP50)),
     eventP95: medianEventFigure(runs.map((r) => r.eventP95)),
     eventReportedShare: round(runs.reduce((n, r) => n + r.eventReported, 0) / Math.max(keys, 1), 2),
+    ...(runs.every((r) => r.taskMsPerKey !== undefined) && runs.length > 0
+      ? { taskMsPerKey: round(median(runs.map((r) => r.taskMsPerKey ?? 0))) }
+      : {}),
   };
 }

@@ -58,6 +58,43 @@ const verdict = (checks: readonly BudgetCheck[], prefix: string) =>
     .map((c) => `${c.budget.slice(c.budget.indexOf(':') + 2)}: ${c.met ? 'met' : 'missed'}`)
     .join('; ');
 
+/** One keystroke figure beside the bare input's: Event Timing p50 / p95, probe p95, main-thread ms per key. */
+const beside = (k: KeystrokeSummary, floor: KeystrokeSummary) =>
+  `${eventMs(k.eventP50)} / ${eventMs(k.eventP95)}, probe p95 ${k.paintP95} ms, ${k.taskMsPerKey ?? '?'} ms/key on the main thread ` +
+  `(bare input: ${eventMs(floor.eventP95)}, ${floor.paintP95} ms, ${floor.taskMsPerKey ?? '?'} ms/key)`;
+
+/** Every keystroke beside the bare input's floor of the same run: the import grid's cell, and all of it with the CPU slowed. */
+function keystrokeFloorRows(editor: EditorFigures, size: string): Row[] {
+  const slow = editor.slowCpu;
+  const cpu = `CPU ${slow.cpuRate}× slower`;
+  return [
+    [
+      'Import grid, 200 products',
+      'Keystroke in an edited cell: Event Timing p50 / p95; probe; main thread',
+      beside(editor.importCell, editor.control),
+      '',
+    ],
+    [
+      `Editor ${size}, ${cpu}`,
+      'Keystroke, option name: Event Timing p50 / p95; probe; main thread',
+      beside(slow.optionName, slow.control),
+      '',
+    ],
+    [
+      `Editor ${size}, ${cpu}`,
+      'Keystroke, price cell: Event Timing p50 / p95; probe; main thread',
+      beside(slow.priceCell, slow.control),
+      '',
+    ],
+    [
+      `Import grid, ${cpu}`,
+      'Keystroke in an edited cell: Event Timing p50 / p95; probe; main thread',
+      beside(slow.importCell, slow.control),
+      '',
+    ],
+  ];
+}
+
 function editorRows(editor: EditorFigures, checks: readonly BudgetCheck[]): Row[] {
   const small = editor.sizes[0];
   const large = editor.sizes[editor.sizes.length - 1];
@@ -98,6 +135,7 @@ function editorRows(editor: EditorFigures, checks: readonly BudgetCheck[]): Row[
       `${editor.control.paintP50} / ${editor.control.paintP95} ms; ${eventMs(editor.control.eventP50)} / ${eventMs(editor.control.eventP95)}`,
       '',
     ],
+    ...keystrokeFloorRows(editor, large.size),
     timing(`Expand an attribute (${options} option rows)`, 'expandAttributeMs'),
     timing('Expand an option (fields and price grid)', 'expandOptionMs'),
     timing('Review step: click Next → painted', 'reviewMs'),
@@ -266,6 +304,12 @@ function importRows(figures: ImportFigures): Row[] {
       `${c.products} products via proxy → sandbox: products/s; time waiting on requests / in site-admin`,
       `${c.perSecond}/s; ${Math.round(c.waitingShare * 100)} % / ${Math.round(c.siteAdminShare * 100)} %`,
       '',
+    ]),
+    ...(figures.share ?? []).map((c): Row => [
+      `Import's own share, ${c.concurrency} at a time`,
+      `${c.products} products, platform of fixed latency: products/s (its ceiling); platform / request / queued in the browser, p50; site-admin's share`,
+      `${c.perSecond}/s (${c.ceilingPerSecond}/s); ${c.platformMs} / ${c.requestMs} / ${c.stalledMs} ms; ${Math.round(c.siteAdminShare * 100)} %`,
+      c.concurrency === 16 ? 'at most 30 %' : '',
     ]),
   ];
 }

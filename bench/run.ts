@@ -117,7 +117,7 @@ async function main() {
       }
       if (runs('import')) {
         importer = await attempt(`Import from a spreadsheet (${rounds} rounds)`, () =>
-          runImportBenchmark(browser, server.origin, rounds, log),
+          runImportBenchmark(browser, server.origin, rounds, log, builtDir),
         );
       }
       if (runs('sessions')) signInPage = await attempt('The sign-in page', () => runSignInPageBenchmark(browser, builtDir));

@@ -41,7 +41,7 @@ export function ImportPage() {
   // What the person chose here, else what the import was started with (it survives a reload), else 4.
   const [chosenConcurrency, setConcurrency] = useState<number | null>(null);
   const concurrency = chosenConcurrency ?? work?.concurrency ?? DEFAULT_CONCURRENCY;
-  const allColumns = importColumns(settings.fields);
+  const allColumns = useMemo(() => importColumns(settings.fields), [settings.fields]);
   const statuses = useMemo(() => work?.statuses ?? {}, [work?.statuses]);
 
   const shown = useMemo(() => {

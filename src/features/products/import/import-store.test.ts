@@ -36,4 +36,21 @@ describe('importStore', () => {
     kv.data.set('site-admin:import:work:v1@harbour-linen', { mapping: 'not a list' });
     expect(await importStore(kv).load()).toBeNull();
   });
+
+  it('writes the newest of the works saved while a write waits, in order with the file and a clear', async () => {
+    const kv = memoryStore();
+    const writes: unknown[] = [];
+    const store = importStore({ ...kv, set: (key, value) => (writes.push(value), kv.set(key, value)) });
+    const saves = [store.saveFile(FILE), store.saveWork(work({})), store.saveWork(work({ '0': { status: 'sending', since: 1 } }))];
+    const last = store.saveWork(work({ '0': { status: 'created', at: 2, answer: { id: 7 }, body: { name: 'A', enabled: 'true' } } }));
+    await Promise.all([...saves, last]);
+    // The file, then one write of the work: the newest.
+    expect(writes).toHaveLength(2);
+    expect((await importStore(kv).load())?.work.statuses['0']?.status).toBe('created');
+    // A work saved after a clear is not written before it.
+    const cleared = store.clear();
+    await store.saveWork(work({}));
+    await cleared;
+    expect(await kv.get('site-admin:import:work:v1')).toEqual(work({}));
+  });
 });

@@ -4,7 +4,7 @@
  * the dry run (use-dry-run.ts), and what the page does with a file before the session keeps it (reading
  * it in the worker, matching its columns).
  */
-import { useDeferredValue, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { SiteInfo } from '@/contract/site-info';
 import { useSite } from '@/lib/site-context';
@@ -19,6 +19,7 @@ import { ImportSession } from './import-session';
 import { importServer } from './session-server';
 import * as serverImport from './server-import';
 import { rememberedStore } from './remembered-columns';
+import { throttled } from './throttled';
 import { useDryRun } from './use-dry-run';
 
 export type { Progress } from './import-session';
@@ -40,7 +41,8 @@ export function useImport(site: SiteInfo) {
         onCreated: addCreated,
       }),
   );
-  const state = useSyncExternalStore(session.subscribe, session.getState);
+  const [subscribe] = useState(() => throttled(session.subscribe));
+  const state = useSyncExternalStore(subscribe, session.getState);
   // A file of 10,000 rows and its work are rendered in the background, a few milliseconds at a time, never in
   // one long task.
   const file = useDeferredValue(state.file);
@@ -100,15 +102,30 @@ export function useImport(site: SiteInfo) {
     setParsed({ errors: read.errors, ms: read.ms });
   };
 
+  // From the mapping alone, so that statuses changing while sending leave the (memoised) columns panel be.
+  const mapping = work?.mapping;
   const matches: ColumnMatch[] = useMemo(() => {
-    if (!file || !work) return [];
+    if (!file || !mapping) return [];
     const auto = matchColumns(file.headers, settings.fields, rememberedStore.read());
     return file.headers.map((header, i) => ({
       header,
-      column: work.mapping[i] ?? null,
-      how: auto[i]?.column === (work.mapping[i] ?? null) ? (auto[i]?.how ?? 'none') : 'remembered',
+      column: mapping[i] ?? null,
+      how: auto[i]?.column === (mapping[i] ?? null) ? (auto[i]?.how ?? 'none') : 'remembered',
     }));
-  }, [file, work, settings.fields]);
+  }, [file, mapping, settings.fields]);
+
+  // One function for the page's life, so that the memoised columns panel is not rendered for nothing.
+  const mapColumn = useCallback(
+    (index: number, column: string | null) => {
+      const { file: current, work: currentWork } = session.getState();
+      const header = current?.headers[index];
+      if (header === undefined || !currentWork) return;
+      rememberedStore.write({ ...rememberedStore.read(), [normaliseLabel(header)]: column });
+      // One field per column: a field chosen here leaves the column that had it.
+      session.map(currentWork.mapping.map((id, i) => (i === index ? column : id === column ? null : id)));
+    },
+    [session],
+  );
 
   const bodyOf = (rows: readonly number[]) => {
     const { file: current, work: currentWork } = session.getState();
@@ -134,14 +151,7 @@ export function useImport(site: SiteInfo) {
       blob && state.file && !state.work?.started ? load(blob, state.file.fileName, choice) : Promise.resolve(),
     /** Whether the file can be read again in another encoding or sheet (it is in memory, nothing sent). */
     canReread: blob !== null && !work?.started,
-    mapColumn: (index: number, column: string | null) => {
-      const header = state.file?.headers[index];
-      const current = state.work;
-      if (header === undefined || !current) return;
-      rememberedStore.write({ ...rememberedStore.read(), [normaliseLabel(header)]: column });
-      // One field per column: a field chosen here leaves the column that had it.
-      session.map(current.mapping.map((id, i) => (i === index ? column : id === column ? null : id)));
-    },
+    mapColumn,
     fixCell: (row: number, column: number, text: string, productKey: number) => session.fix(row, column, text, productKey),
     decide: session.decide.bind(session),
     start: (concurrency: number) => {
