@@ -1,8 +1,10 @@
 /**
  * People, their sessions and what they may do, as the server's pipeline and our own endpoints need them:
  * who a request is from (`identify`), a session started or ended, the person and sites the browser is
- * told of. Everything is read from the database on every request, so a person disabled or given other
- * grants (on any instance) is treated so at their very next request.
+ * told of. A session found is kept in memory only until the database marks a change that may concern it,
+ * which every instance hears before answering its next request (db/session-changes.ts), so a person
+ * disabled or given other grants (on any instance, or by the people command) is treated so at their very
+ * next request.
  *
  * With nobody in the database and the server on loopback, there is no sign-in at all: the local demo of
  * `npm install && npm start`. Once a person exists, every instance asks everyone to sign in.
@@ -116,7 +118,7 @@ export function createAccounts(options: AccountsOptions) {
       const id = sessionIdOf(req, cookie);
       if (!id) return { kind: 'nobody' };
       const t = now();
-      const found = await lookUpSession(id, t);
+      const found = await lookUpSession.find(id, t);
       if (!found) return { kind: 'nobody' };
       const { session, grants } = found;
       let sessionId = id;
@@ -127,6 +129,8 @@ export function createAccounts(options: AccountsOptions) {
         sessionId = next;
       } else if (t - session.lastSeenAt >= TOUCH_INTERVAL_MS) {
         await sessions.touch(id, t, idleMs);
+        // A touch marks no change (session-changes.ts): what is kept of it would still say "last seen" long ago.
+        lookUpSession.forget(id);
       }
       return { kind: 'person', id: session.personId, email: session.email, displayName: session.displayName, grants, session, sessionId };
     },
