@@ -74,9 +74,22 @@ export function createAccounts(options: AccountsOptions) {
     await recorder(event).catch((error: unknown) => console.error('site-admin: the activity record could not take a sign-in event', error));
   }
 
+  const changes = options.database.sessionChanges;
+  /** The generation of session changes (db/session-changes.ts) under which nobody was counted last. */
+  let nobodyAt: number | undefined;
+
   async function inDemo(): Promise<boolean> {
-    if (demo && (await people.count()) > 0) demo = false;
-    return demo;
+    if (!demo) return false;
+    // A person added anywhere is a marked change: until one is heard, nobody is still nobody, without
+    // counting on every request (on PostgreSQL a round trip of its own).
+    const generation = await changes.settle();
+    if (generation !== undefined && generation === nobodyAt) return true;
+    if ((await people.count()) > 0) {
+      demo = false;
+      return false;
+    }
+    if (changes.current() === generation) nobodyAt = generation;
+    return true;
   }
 
   return {

@@ -160,3 +160,33 @@ describeEachEngine('a change to a person, heard by every instance at the next re
     });
   }
 });
+
+describeEachEngine('the local demo, ended on every instance by the first person added', (_engine, freshDatabase) => {
+  let env: Record<string, string>;
+  const instances: Instance[] = [];
+
+  beforeAll(async () => {
+    const setting = await freshDatabase();
+    env = databaseEnv(setting);
+    for (let n = 0; n < 2; n += 1) instances.push(await startWholeServer({ ...env, SITE_PROFILE: PROFILE }, { database: setting }));
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const instance of instances) await instance.stop();
+  }, 60_000);
+
+  const status = async (n: number) => (await send(instances[n]?.port ?? 0, { path: '/api/sites' })).status;
+
+  it('asks everyone to sign in on both instances from the request after the people command adds someone', async () => {
+    for (const n of [0, 1, 0, 1]) expect(await status(n)).toBe(200);
+    const added = await main(['add', 'first@example.com', '--grant', '*:owner'], {
+      env: { SITE_PROFILE: PROFILE, PORT: '4999', ...env },
+      input: () => Promise.resolve(''),
+      out: () => undefined,
+      err: () => undefined,
+    });
+    expect(added).toBe(0);
+    expect(await status(1)).toBe(401);
+    expect(await status(0)).toBe(401);
+  });
+});

@@ -2,7 +2,8 @@
  * What tells every instance that who may do what has changed, so that each can keep the sessions it has
  * checked in memory (db/session-changes.ts) and still turn a person away at their next request. Fired by
  * the database itself, whoever writes (an instance, the people command, an operator's SQL):
- * - a person changed or removed (disabled, renamed, new grants time, a new password);
+ * - a person added (the local demo ends), changed or removed (disabled, renamed, new grants time, a new
+ *   password);
  * - grants added, changed or removed;
  * - a session ended (signed out, disabled, cleared away) or given other ends or grants (a new id issued).
  * Not fired by a session started (nothing kept can be stale for an id never seen) nor by a session's "last
@@ -22,6 +23,7 @@ export const sessionChanges: Migration = {
       await sql`insert into session_changes (id, n) values (1, 0)`.execute(db);
       const bump = sql.raw('begin update session_changes set n = n + 1 where id = 1; end');
       const triggers: [string, string][] = [
+        ['people_added', 'after insert on people'],
         ['people_updated', 'after update on people'],
         ['people_deleted', 'after delete on people'],
         ['grants_added', 'after insert on grants'],
@@ -41,7 +43,7 @@ export const sessionChanges: Migration = {
         return null;
       end $$`.execute(db);
     const triggers: [string, string][] = [
-      ['people', 'after update or delete on people'],
+      ['people', 'after insert or update or delete on people'],
       ['grants', 'after insert or update or delete on grants'],
       ['sessions', 'after update of person_id, expires_at, grants_at or delete on sessions'],
     ];
