@@ -15,9 +15,9 @@
  *   instance listens on. A notification arrives after its change commits, so a request could reach this
  *   instance between the two. To leave no such window, a request that would be answered from memory first
  *   waits for a round trip on the listening connection that began after the request arrived: PostgreSQL
- *   signals every listening session while the writer's commit is still being acknowledged, and a listening
- *   session sends what it was signalled of before answering its next command, so by the end of that round
- *   trip every change committed before the request is heard. Requests arriving together share one round
+ *   signals every listening session before it tells the writer its commit is done (ReadyForQuery), and a
+ *   signalled session sends its notifications at the latest before it next goes idle, that is before the
+ *   ReadyForQuery that ends our round trip; so by then every change committed before the request is heard. Requests arriving together share one round
  *   trip (a trivial `select 1`, far cheaper than reading the session, its person and their grants). While
  *   the listening connection is down (not yet connected, lost, reconnecting, or its round trip failing),
  *   nothing is kept or used: every request reads the database, as without memory; once it listens again,
