@@ -141,9 +141,10 @@ export function createAccounts(options: AccountsOptions) {
         setSessionCookie(res, next, session.expiresAt - t, cookie);
         sessionId = next;
       } else if (t - session.lastSeenAt >= TOUCH_INTERVAL_MS) {
-        await sessions.touch(id, t, idleMs);
-        // A touch marks no change (session-changes.ts): what is kept of it would still say "last seen" long ago.
-        lookUpSession.forget(id);
+        // In memory first: the requests that arrive while the touch is written (on PostgreSQL, a round trip
+        // that waits for the row) would otherwise each touch the same row again.
+        lookUpSession.touching(id, t, idleMs);
+        if (!(await sessions.touch(id, t, idleMs))) lookUpSession.forget(id);
       }
       return { kind: 'person', id: session.personId, email: session.email, displayName: session.displayName, grants, session, sessionId };
     },

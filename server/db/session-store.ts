@@ -252,7 +252,13 @@ export interface SessionLookup {
    * checked against (auth/accounts.ts `identify`); undefined when it has ended, or its person is disabled.
    */
   find(id: string, now: number): Promise<FoundSession | undefined>;
-  /** Forgets what is kept of `id`, after this process changed it in a way that marks no change (a touch). */
+  /**
+   * Notes in memory that `id` is being marked used at `now` (its idle end moved on as `touch` moves it), before
+   * the touch is written: requests arriving meanwhile do not touch it again. A touch marks no change
+   * (session-changes.ts), so without this what is kept would still say "last seen" long ago.
+   */
+  touching(id: string, now: number, idleMs: number): void;
+  /** Forgets what is kept of `id` (a touch that found the session ended). */
   forget(id: string): void;
 }
 
@@ -323,6 +329,12 @@ export function createSessionLookup(database: AppDatabase): SessionLookup {
         kept.set(idHash, copy(found));
       }
       return found;
+    },
+    touching(id, now, idleMs) {
+      const found = kept.get(secretTokenHash(id));
+      if (!found) return;
+      found.session.lastSeenAt = now;
+      found.session.idleExpiresAt = Math.min(now + idleMs, found.session.expiresAt);
     },
     forget(id) {
       kept.delete(secretTokenHash(id));
