@@ -1,8 +1,10 @@
 /**
  * People, their sessions and what they may do, as the server's pipeline and our own endpoints need them:
  * who a request is from (`identify`), a session started or ended, the person and sites the browser is
- * told of. Everything is read from the database on every request, so a person disabled or given other
- * grants (on any instance) is treated so at their very next request.
+ * told of. A session found is kept in memory only until the database marks a change that may concern it,
+ * which every instance hears before answering its next request (db/session-changes.ts), so a person
+ * disabled or given other grants (on any instance, or by the people command) is treated so at their very
+ * next request.
  *
  * With nobody in the database and the server on loopback, there is no sign-in at all: the local demo of
  * `npm install && npm start`. Once a person exists, every instance asks everyone to sign in.
@@ -72,9 +74,22 @@ export function createAccounts(options: AccountsOptions) {
     await recorder(event).catch((error: unknown) => console.error('site-admin: the activity record could not take a sign-in event', error));
   }
 
+  const changes = options.database.sessionChanges;
+  /** The generation of session changes (db/session-changes.ts) under which nobody was counted last. */
+  let nobodyAt: number | undefined;
+
   async function inDemo(): Promise<boolean> {
-    if (demo && (await people.count()) > 0) demo = false;
-    return demo;
+    if (!demo) return false;
+    // A person added anywhere is a marked change: until one is heard, nobody is still nobody, without
+    // counting on every request (on PostgreSQL a round trip of its own).
+    const generation = await changes.settle();
+    if (generation !== undefined && generation === nobodyAt) return true;
+    if ((await people.count()) > 0) {
+      demo = false;
+      return false;
+    }
+    if (changes.current() === generation) nobodyAt = generation;
+    return true;
   }
 
   return {
@@ -116,7 +131,7 @@ export function createAccounts(options: AccountsOptions) {
       const id = sessionIdOf(req, cookie);
       if (!id) return { kind: 'nobody' };
       const t = now();
-      const found = await lookUpSession(id, t);
+      const found = await lookUpSession.find(id, t);
       if (!found) return { kind: 'nobody' };
       const { session, grants } = found;
       let sessionId = id;
@@ -126,7 +141,10 @@ export function createAccounts(options: AccountsOptions) {
         setSessionCookie(res, next, session.expiresAt - t, cookie);
         sessionId = next;
       } else if (t - session.lastSeenAt >= TOUCH_INTERVAL_MS) {
-        await sessions.touch(id, t, idleMs);
+        // In memory first: the requests that arrive while the touch is written (on PostgreSQL, a round trip
+        // that waits for the row) would otherwise each touch the same row again.
+        lookUpSession.touching(id, t, idleMs);
+        if (!(await sessions.touch(id, t, idleMs))) lookUpSession.forget(id);
       }
       return { kind: 'person', id: session.personId, email: session.email, displayName: session.displayName, grants, session, sessionId };
     },

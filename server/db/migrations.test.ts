@@ -62,6 +62,10 @@ const LAYOUTS: Record<string, (db: Kysely<unknown>) => Promise<void>> = {
     await sql`insert into import_products (import_id, product_key, status, detail, create_seq, updated_at)
               values ('i1', '0', 'created', null, 1, ${T})`.execute(db);
   },
+  '0006-session-changes': async (db) => {
+    // A change its triggers mark, which must go through on either engine.
+    await sql`update people set updated_at = ${T} where id = 'p1'`.execute(db);
+  },
 };
 
 /**

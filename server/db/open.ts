@@ -11,6 +11,7 @@ import pg from 'pg';
 import { ConfigError, describeDatabase, type DatabaseSetting } from '../config';
 import { MIGRATIONS } from './migrations';
 import type { Database } from './schema';
+import { postgresSessionChanges, sqliteSessionChanges, type SessionChanges } from './session-changes';
 
 /**
  * SQLite's settings, on the one connection the server keeps:
@@ -43,6 +44,8 @@ export interface AppDatabase {
   where: string;
   /** SQLite's own handle (for its pragmas and the migrations' lock); undefined on PostgreSQL. */
   sqlite: SQLite.Database | undefined;
+  /** What tells this process that sessions, people or grants changed (session-changes.ts); nothing runs until first asked. */
+  sessionChanges: SessionChanges;
   close(): Promise<void>;
 }
 
@@ -62,7 +65,7 @@ export function connectDatabase(setting: DatabaseSetting): AppDatabase {
     const sqlite = new SQLite(setting.file);
     for (const pragma of SQLITE_PRAGMAS) sqlite.pragma(pragma);
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-    return { db, engine: 'sqlite', where, sqlite, close: () => db.destroy() };
+    return { db, engine: 'sqlite', where, sqlite, sessionChanges: sqliteSessionChanges(sqlite), close: () => db.destroy() };
   }
   const pool = new pg.Pool({
     connectionString: setting.url.href,
@@ -75,7 +78,22 @@ export function connectDatabase(setting: DatabaseSetting): AppDatabase {
   // a listener it would end the process. The pool replaces it, and the next query reports any real outage.
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, engine: 'postgres', where, sqlite: undefined, close: () => db.destroy() };
+  const sessionChanges = postgresSessionChanges({
+    connectionString: setting.url.href,
+    connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
+    application_name: 'site-admin session changes',
+  });
+  return {
+    db,
+    engine: 'postgres',
+    where,
+    sqlite: undefined,
+    sessionChanges,
+    close: async () => {
+      await sessionChanges.close();
+      await db.destroy();
+    },
+  };
 }
 
 /**

@@ -240,36 +240,104 @@ function identifyStatement(database: AppDatabase): (idHash: string, now: number)
   };
 }
 
+/** A session in use with its person's grants: who a request is from. */
+export interface FoundSession {
+  session: ActiveSession;
+  grants: Grant[];
+}
+
+export interface SessionLookup {
+  /**
+   * The session of `id` in use at `now`, with its person and all their grants: what every request is
+   * checked against (auth/accounts.ts `identify`); undefined when it has ended, or its person is disabled.
+   */
+  find(id: string, now: number): Promise<FoundSession | undefined>;
+  /**
+   * Notes in memory that `id` is being marked used at `now` (its idle end moved on as `touch` moves it), before
+   * the touch is written: requests arriving meanwhile do not touch it again. A touch marks no change
+   * (session-changes.ts), so without this what is kept would still say "last seen" long ago.
+   */
+  touching(id: string, now: number, idleMs: number): void;
+  /** Forgets what is kept of `id` (a touch that found the session ended). */
+  forget(id: string): void;
+}
+
+/** How many sessions an instance keeps in memory at most; past it, it starts again from none. */
+const KEPT_MOST = 10_000;
+
+function foundOf(rows: IdentifyRow[]): FoundSession | undefined {
+  const first = rows[0];
+  if (!first) return undefined;
+  const session: ActiveSession = {
+    idHash: first.id_hash,
+    personId: first.person_id,
+    createdAt: Number(first.created_at),
+    lastSeenAt: Number(first.last_seen_at),
+    idleExpiresAt: Number(first.idle_expires_at),
+    expiresAt: Number(first.expires_at),
+    userAgent: first.user_agent,
+    address: first.address,
+    grantsAt: Number(first.grants_at),
+    method: first.method,
+    email: first.email,
+    displayName: first.display_name,
+    grantsChangedAt: Number(first.grants_changed_at),
+  };
+  const grants: Grant[] = rows.flatMap((row) =>
+    row.grant_site !== null && isRole(row.grant_role) ? [{ siteId: row.grant_site, role: row.grant_role }] : [],
+  );
+  return { session, grants };
+}
+
 /**
- * The session of `id` in use at `now`, with its person and all their grants: what every request is
- * checked against (auth/accounts.ts `identify`); undefined when it has ended, or its person is disabled.
+ * Sessions found, kept in memory by their hash until the database marks a change that may concern them
+ * (session-changes.ts says how each engine hears of it, on every request and before answering from
+ * memory): a person disabled, changed or given other grants, or a session ended or given a new id, on any
+ * instance or by the people command, is seen at the next request as before. Time-outs are checked here
+ * against the kept ends: a session past its kept idle end is read again (another instance may have moved
+ * that end on without marking a change). Only sessions found are kept: an unknown id is read every time.
  */
-export function createSessionLookup(
-  database: AppDatabase,
-): (id: string, now: number) => Promise<{ session: ActiveSession; grants: Grant[] } | undefined> {
+export function createSessionLookup(database: AppDatabase): SessionLookup {
   const identifyRows = identifyStatement(database);
-  return async (id, now) => {
-    const rows = await identifyRows(secretTokenHash(id), now);
-    const first = rows[0];
-    if (!first) return undefined;
-    const session: ActiveSession = {
-      idHash: first.id_hash,
-      personId: first.person_id,
-      createdAt: Number(first.created_at),
-      lastSeenAt: Number(first.last_seen_at),
-      idleExpiresAt: Number(first.idle_expires_at),
-      expiresAt: Number(first.expires_at),
-      userAgent: first.user_agent,
-      address: first.address,
-      grantsAt: Number(first.grants_at),
-      method: first.method,
-      email: first.email,
-      displayName: first.display_name,
-      grantsChangedAt: Number(first.grants_changed_at),
-    };
-    const grants: Grant[] = rows.flatMap((row) =>
-      row.grant_site !== null && isRole(row.grant_role) ? [{ siteId: row.grant_site, role: row.grant_role }] : [],
-    );
-    return { session, grants };
+  const changes = database.sessionChanges;
+  const kept = new Map<string, FoundSession>();
+  let keptGeneration: number | undefined;
+  // PostgreSQL starts listening now, rather than at the first request.
+  void changes.settle();
+
+  const copy = (found: FoundSession): FoundSession => ({
+    session: { ...found.session },
+    grants: found.grants.map((grant) => ({ ...grant })),
+  });
+
+  return {
+    async find(id, now) {
+      const idHash = secretTokenHash(id);
+      const generation = await changes.settle();
+      if (generation !== keptGeneration) {
+        kept.clear();
+        keptGeneration = generation;
+      }
+      if (generation !== undefined) {
+        const found = kept.get(idHash);
+        if (found && found.session.idleExpiresAt > now && found.session.expiresAt > now) return copy(found);
+      }
+      const found = foundOf(await identifyRows(idHash, now));
+      // Kept only if no change was heard while it was read (the read may predate that change).
+      if (found && generation !== undefined && changes.current() === generation && keptGeneration === generation) {
+        if (kept.size >= KEPT_MOST) kept.clear();
+        kept.set(idHash, copy(found));
+      }
+      return found;
+    },
+    touching(id, now, idleMs) {
+      const found = kept.get(secretTokenHash(id));
+      if (!found) return;
+      found.session.lastSeenAt = now;
+      found.session.idleExpiresAt = Math.min(now + idleMs, found.session.expiresAt);
+    },
+    forget(id) {
+      kept.delete(secretTokenHash(id));
+    },
   };
 }

@@ -9,6 +9,7 @@ import { signIn } from './0002-sign-in';
 import { activity } from './0003-activity';
 import { activityIndexes } from './0004-activity-indexes';
 import { imports } from './0005-imports';
+import { sessionChanges } from './0006-session-changes';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-people-grants-sessions': peopleGrantsSessions,
@@ -16,4 +17,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0003-activity': activity,
   '0004-activity-indexes': activityIndexes,
   '0005-imports': imports,
+  '0006-session-changes': sessionChanges,
 };
