@@ -15,7 +15,8 @@
  * For each: a case lookup and a product create (a new slug each), 50 connections, throughput and the CPU
  * time (user + system, from /proc) per request of the proxy's process group and of the sandbox behind it.
  * The targets take turns in rounds whose order rotates, so a drift in the machine's load falls on each
- * alike; figures are medians of the rounds, throughput ratios the median of each round's ratio.
+ * alike; figures are medians of the rounds, every ratio the median of each round's ratio (the two figures of
+ * a round were taken minutes apart at most, on the same machine's load).
  * PostgreSQL's own processes are not counted: the figures are site-admin's share.
  */
 import { validateProduct } from '../src/contract/rules';
@@ -45,7 +46,7 @@ export interface TargetFigures {
   load: LoadFigures;
   /** CPU time per request, µs, median of the rounds: the proxy's (none for the sandbox direct) and the sandbox's. */
   cpuUs: { proxy?: number; sandbox: number };
-  /** This target / nginx: throughput (median of each round's ratio) and the proxy's CPU per request. */
+  /** This target / nginx, median of each round's ratio: throughput, and the proxy's CPU per request. */
   toNginx?: { throughput: number; cpu?: number };
 }
 
@@ -68,6 +69,8 @@ export interface DeployedFigures {
   lookup: Partial<Record<TargetName, TargetFigures>>;
   create: Partial<Record<TargetName, TargetFigures>>;
   ratios: Partial<Record<Engine, EngineRatios>>;
+  /** The proxy's CPU µs per request of each target in each round (the rounds' order is in perRound). */
+  proxyCpuUsPerRound: Record<Kind, Partial<Record<TargetName, number[]>>>;
   /** Requests/s of each target in each round, in the order they ran. */
   perRound: { order: TargetName[]; lookup: Partial<Record<TargetName, number>>; create: Partial<Record<TargetName, number>> }[];
 }
@@ -187,6 +190,11 @@ export async function runDeployedBenchmark(distDir: string, log: (line: string) 
       }
     }
 
+    /** The median of each round's ratio of two targets' proxy CPU per request. */
+    const cpuRatioOf = (kind: Kind, a: TargetName, b: TargetName) => {
+      const [as, bs] = [cpu.get(`${a}/${kind}`) ?? [], cpu.get(`${b}/${kind}`) ?? []];
+      return round(median(as.map((x, r) => ratio(x.proxy, bs[r]?.proxy ?? Number.NaN))), 2);
+    };
     const figuresOf = (kind: Kind): Partial<Record<TargetName, TargetFigures>> => {
       const out: Partial<Record<TargetName, TargetFigures>> = {};
       for (const target of targets) {
@@ -204,10 +212,7 @@ export async function runDeployedBenchmark(distDir: string, log: (line: string) 
           const figures = out[target.name];
           if (!figures) continue;
           const throughput = round(median(perRound.map((p) => ratio(p[kind][target.name] ?? Number.NaN, p[kind].nginx ?? Number.NaN))), 2);
-          const cpuRatio =
-            figures.cpuUs.proxy !== undefined && nginx.cpuUs.proxy !== undefined
-              ? round(ratio(figures.cpuUs.proxy, nginx.cpuUs.proxy), 2)
-              : undefined;
+          const cpuRatio = target.proxy ? cpuRatioOf(kind, target.name, 'nginx') : undefined;
           figures.toNginx = { throughput, ...(cpuRatio !== undefined && Number.isFinite(cpuRatio) ? { cpu: cpuRatio } : {}) };
         }
       }
@@ -217,9 +222,7 @@ export async function runDeployedBenchmark(distDir: string, log: (line: string) 
     const create = figuresOf('create');
     const ratios: DeployedFigures['ratios'] = {};
     for (const { engine } of engines) {
-      const proxyUs = (kind: Kind, configuration: Configuration) =>
-        (kind === 'lookup' ? lookup : create)[`${configuration}-${engine}`]?.cpuUs.proxy ?? Number.NaN;
-      const of = (kind: Kind, a: Configuration, b: Configuration) => round(ratio(proxyUs(kind, a), proxyUs(kind, b)), 2);
+      const of = (kind: Kind, a: Configuration, b: Configuration) => cpuRatioOf(kind, `${a}-${engine}`, `${b}-${engine}`);
       ratios[engine] = {
         sessionLookup: of('lookup', 'deployed', 'demo'),
         sessionCreate: of('create', 'deployed', 'demo'),
@@ -237,6 +240,14 @@ export async function runDeployedBenchmark(distDir: string, log: (line: string) 
       lookup,
       create,
       ratios,
+      proxyCpuUsPerRound: {
+        lookup: Object.fromEntries(
+          targets.filter((t) => t.proxy).map((t) => [t.name, (cpu.get(`${t.name}/lookup`) ?? []).map((c) => c.proxy)]),
+        ),
+        create: Object.fromEntries(
+          targets.filter((t) => t.proxy).map((t) => [t.name, (cpu.get(`${t.name}/create`) ?? []).map((c) => c.proxy)]),
+        ),
+      },
       perRound,
     };
   } finally {
