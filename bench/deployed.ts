@@ -17,7 +17,8 @@
  * The targets take turns in rounds whose order rotates, so a drift in the machine's load falls on each
  * alike; figures are medians of the rounds, every ratio the median of each round's ratio (the two figures of
  * a round were taken minutes apart at most, on the same machine's load).
- * PostgreSQL's own processes are not counted: the figures are site-admin's share.
+ * On PostgreSQL the cluster's own processes' CPU per request is given beside them (the ratios are of the
+ * proxy's CPU alone, but for one more ratio of the session's check with it).
  */
 import { validateProduct } from '../src/contract/rules';
 import type { DatabaseSetting } from '../server/config';
@@ -44,8 +45,11 @@ export const CONFIGURATIONS: readonly Configuration[] = ['demo', 'deployed', 'wi
 export interface TargetFigures {
   /** Median of the rounds (failures summed). */
   load: LoadFigures;
-  /** CPU time per request, µs, median of the rounds: the proxy's (none for the sandbox direct) and the sandbox's. */
-  cpuUs: { proxy?: number; sandbox: number };
+  /**
+   * CPU time per request, µs, median of the rounds: the proxy's (none for the sandbox direct), the
+   * sandbox's, and for a server on PostgreSQL the cluster's own processes'.
+   */
+  cpuUs: { proxy?: number; sandbox: number; postgres?: number };
   /** This target / nginx, median of each round's ratio: throughput, and the proxy's CPU per request. */
   toNginx?: { throughput: number; cpu?: number };
 }
@@ -57,6 +61,8 @@ export interface EngineRatios {
   /** CPU per request, deployed / deployed without the record's step. */
   recordLookup: number;
   recordCreate: number;
+  /** On PostgreSQL: the session's check per lookup with the cluster's CPU added to the proxy's on both sides. */
+  sessionLookupWithPostgres?: number;
 }
 
 export interface DeployedFigures {
@@ -77,6 +83,7 @@ export interface DeployedFigures {
 
 interface Target {
   name: TargetName;
+  engine?: Engine;
   origin: string;
   headers: Record<string, string>;
   /** Whose CPU is the proxy's; none for the sandbox direct. */
@@ -144,7 +151,7 @@ export async function runDeployedBenchmark(distDir: string, log: (line: string) 
         // A create is a change: it must come from the server's own pages (same origin), as the browser sends it.
         const headers: Record<string, string> = { origin: server.origin };
         if (signedIn) headers.cookie = await signInCookie(server.origin);
-        targets.push({ name: `${configuration}-${engine}`, origin: server.origin, headers, proxy: server });
+        targets.push({ name: `${configuration}-${engine}`, engine, origin: server.origin, headers, proxy: server });
       }
     }
 
@@ -159,22 +166,27 @@ export async function runDeployedBenchmark(distDir: string, log: (line: string) 
     }
 
     const runs = new Map<string, LoadFigures[]>();
-    const cpu = new Map<string, { proxy: number; sandbox: number }[]>();
+    const cpu = new Map<string, { proxy: number; sandbox: number; postgres: number }[]>();
+    const postgresCpuMs = () => (typeof postgres === 'string' ? undefined : postgres.cpuMs()) ?? Number.NaN;
     const perRound: DeployedFigures['perRound'] = [];
     for (let r = 0; r < rounds; r += 1) {
       const order = targets.map((_, i) => targets[(i + r) % targets.length] as Target);
       const round_: DeployedFigures['perRound'][number] = { order: order.map((t) => t.name), lookup: {}, create: {} };
       for (const target of order) {
         for (const kind of KINDS) {
-          const before = { proxy: target.proxy?.cpuMs() ?? Number.NaN, sandbox: sandbox.cpuMs() ?? Number.NaN };
+          const before = { proxy: target.proxy?.cpuMs() ?? Number.NaN, sandbox: sandbox.cpuMs() ?? Number.NaN, postgres: postgresCpuMs() };
           const result = figures(await load(target, kind, DEPLOYED_DURATION_S));
-          const after = { proxy: target.proxy?.cpuMs() ?? Number.NaN, sandbox: sandbox.cpuMs() ?? Number.NaN };
+          const after = { proxy: target.proxy?.cpuMs() ?? Number.NaN, sandbox: sandbox.cpuMs() ?? Number.NaN, postgres: postgresCpuMs() };
           const perRequest = (ms: number) => round((ms * 1000) / Math.max(result.total, 1), 1);
           const key = `${target.name}/${kind}`;
           runs.set(key, [...(runs.get(key) ?? []), result]);
           cpu.set(key, [
             ...(cpu.get(key) ?? []),
-            { proxy: perRequest(after.proxy - before.proxy), sandbox: perRequest(after.sandbox - before.sandbox) },
+            {
+              proxy: perRequest(after.proxy - before.proxy),
+              sandbox: perRequest(after.sandbox - before.sandbox),
+              postgres: perRequest(after.postgres - before.postgres),
+            },
           ]);
           round_[kind][target.name] = result.requestsPerSec;
         }
@@ -203,7 +215,11 @@ export async function runDeployedBenchmark(distDir: string, log: (line: string) 
         const proxyUs = median(cpus.map((c) => c.proxy));
         out[target.name] = {
           load: medianLoad(runs.get(key) ?? []),
-          cpuUs: { ...(target.proxy && Number.isFinite(proxyUs) ? { proxy: proxyUs } : {}), sandbox: median(cpus.map((c) => c.sandbox)) },
+          cpuUs: {
+            ...(target.proxy && Number.isFinite(proxyUs) ? { proxy: proxyUs } : {}),
+            sandbox: median(cpus.map((c) => c.sandbox)),
+            ...(target.engine === 'postgres' ? { postgres: median(cpus.map((c) => c.postgres)) } : {}),
+          },
         };
       }
       const nginx = out.nginx;
@@ -229,6 +245,12 @@ export async function runDeployedBenchmark(distDir: string, log: (line: string) 
         recordLookup: of('lookup', 'deployed', 'withoutRecord'),
         recordCreate: of('create', 'deployed', 'withoutRecord'),
       };
+      if (engine === 'postgres') {
+        const [deployedCpu, demoCpu] = [cpu.get('deployed-postgres/lookup') ?? [], cpu.get('demo-postgres/lookup') ?? []];
+        const both = (c?: { proxy: number; postgres: number }) => (c ? c.proxy + c.postgres : Number.NaN);
+        const withPostgres = round(median(deployedCpu.map((c, r) => ratio(both(c), both(demoCpu[r])))), 2);
+        if (Number.isFinite(withPostgres)) ratios[engine].sessionLookupWithPostgres = withPostgres;
+      }
     }
     return {
       nginx: binary ? { version: nginxVersion(binary) } : { missing: 'nginx is not installed' },

@@ -306,7 +306,7 @@ function headlineCells(figures: TargetFigures | undefined): [string, string] {
   const self = toNginx?.cpu === 1 && toNginx.throughput === 1;
   const throughput = `${f.requestsPerSec.toLocaleString('en')}/s${toNginx && !self ? ` (${toNginx.throughput})` : ''}${failures}`;
   const proxy = cpuUs.proxy === undefined ? 'no proxy' : `${cpuUs.proxy}${toNginx?.cpu !== undefined && !self ? ` (${toNginx.cpu}×)` : ''}`;
-  return [throughput, `${proxy}; ${cpuUs.sandbox}`];
+  return [throughput, `${proxy}; ${cpuUs.sandbox}${cpuUs.postgres === undefined ? '' : `; ${cpuUs.postgres}`}`];
 }
 
 /**
@@ -331,9 +331,9 @@ export function headlineTables(deployed: DeployedFigures): string {
       'Engine',
       'In front of the sandbox',
       'Lookups/s (of nginx’s)',
-      'CPU µs per lookup: proxy (× nginx’s); sandbox',
+      'CPU µs per lookup: proxy (× nginx’s); sandbox; PostgreSQL',
       'Creates/s (of nginx’s)',
-      'CPU µs per create: proxy (× nginx’s); sandbox',
+      'CPU µs per create: proxy (× nginx’s); sandbox; PostgreSQL',
     ],
   );
   const budgets = markdownTable(
@@ -349,6 +349,9 @@ export function headlineTables(deployed: DeployedFigures): string {
   const sessionCreates = deployed.engines
     .map((engine) => `${ENGINE_NAMES[engine]} ×${deployed.ratios[engine]?.sessionCreate ?? Number.NaN}`)
     .join(', ');
+  const withPostgres = deployed.ratios.postgres?.sessionLookupWithPostgres;
+  const sessionWithPostgres =
+    withPostgres === undefined ? '' : ` With PostgreSQL's own CPU added on both sides, its check on a lookup is ×${withPostgres}.`;
   const missing = [
     'missing' in deployed.nginx ? `nginx left out: ${deployed.nginx.missing}.` : '',
     deployed.postgresMissing ? `PostgreSQL left out: ${deployed.postgresMissing}.` : '',
@@ -360,7 +363,7 @@ export function headlineTables(deployed: DeployedFigures): string {
     '',
     budgets,
     '',
-    `The session's check on a create (deployed / demo, CPU): ${sessionCreates}.${missing.length > 0 ? ` ${missing.join(' ')}` : ''}`,
+    `The session's check on a create (deployed / demo, CPU): ${sessionCreates}.${sessionWithPostgres}${missing.length > 0 ? ` ${missing.join(' ')}` : ''}`,
   ].join('\n');
 }
 
