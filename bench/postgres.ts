@@ -61,9 +61,9 @@ function clusterCpuMs(port: number): number | undefined {
 
 /** The cluster, or the reason it is left out (the section then measures SQLite alone). */
 export async function startBenchPostgres(): Promise<BenchPostgres | string> {
-  const helpers = await import('../server/testing/postgres');
-  if (!helpers.POSTGRES_BIN) return 'PostgreSQL is not installed (apt-get install postgresql)';
-  const cluster = await helpers
+  const testing = await import('../server/testing/postgres');
+  if (!testing.POSTGRES_BIN) return 'PostgreSQL is not installed (apt-get install postgresql)';
+  const cluster = await testing
     .startPostgres()
     .catch((error: unknown) => `a throwaway cluster could not start: ${(error as Error).message}`);
   if (typeof cluster === 'string') return cluster;
