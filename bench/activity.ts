@@ -1,14 +1,11 @@
 /**
- * What the activity record costs, and how it holds at a million entries; on SQLite, and on PostgreSQL when
- * its programs are installed (a throwaway cluster, as the tests start one).
+ * How the activity record holds at a million entries; on SQLite, and on PostgreSQL when its programs are
+ * installed (a throwaway cluster, as the tests start one). What the record costs a lookup and a create is
+ * measured in the deployed comparison (bench/deployed.ts: deployed with the record against without it).
  *
- * - Cost: the compiled server's CPU time (from /proc) per proxied case lookup and per product create, with
- *   the record (main.js) against the same server built without its step (bench/server-without-record.ts),
- *   each proxying to one standalone sandbox, so the CPU counted is the proxy's alone. The four servers
- *   take turns, round by round, in an order that rotates.
- * - A million entries: seeded straight into the database (bench/activity-seed.ts), then the own API's
- *   filtered first pages and deep keyset pages, many requests each (p50, p95), the chain's check the
- *   Activity page asks for, and both exports with the server's resident memory sampled from /proc.
+ * A million entries are seeded straight into the database (bench/activity-seed.ts), then the own API's
+ * filtered first pages and deep keyset pages are read, many requests each (p50, p95), the chain's check the
+ * Activity page asks for, and both exports with the server's resident memory sampled from /proc.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,30 +13,17 @@ import { join } from 'node:path';
 import type { DatabaseSetting } from '../server/config';
 import { DATABASE_FILE } from '../server/config';
 import { seedActivity, PEOPLE, type SeedSamples } from './activity-seed';
-import { createLoad, figures, lookupLoad, type LoadFigures } from './http';
-import { onSandbox, startServer, startStandaloneSandbox, trackTempDir, type RunningProcess, type RunningServer } from './server-process';
+import { startBenchPostgres } from './postgres';
+import { startServer, trackTempDir, type RunningServer } from './server-process';
 import { median, percentile, round, sleep } from './stats';
 
 const CASE_PATH = '/api/site/v2/forms/3/cases/48217';
-const CREATE_PATH = '/api/site/v2/ecommerce/products/create';
-const DURATION_S = 6;
-const WARMUP_S = 2;
-const CONNECTIONS = 50;
 const MILLION = 1_000_000;
 /** Requests per query of the list; the first few warm the caches and are not counted. */
 const LIST_REQUESTS = 60;
 const LIST_WARMUP = 5;
 
 type Engine = DatabaseSetting['engine'];
-type Side = 'with' | 'without';
-
-export interface CostFigures {
-  /** CPU µs per request with and without the record, median of the rounds, and their ratio. */
-  lookup: { with: number; without: number; ratio: number };
-  create: { with: number; without: number; ratio: number };
-  load: Record<`${'lookup' | 'create'}-${Side}`, LoadFigures>;
-}
-
 export interface ListFigures {
   query: string;
   p50Ms: number;
@@ -70,22 +54,8 @@ export interface MillionFigures {
 }
 
 export interface ActivityFigures {
-  rounds: number;
-  durationS: number;
-  cost: Partial<Record<Engine, CostFigures>>;
   million: Partial<Record<Engine, MillionFigures>>;
   postgresMissing?: string;
-}
-
-/** A throwaway PostgreSQL cluster, when its programs are installed (the tests' helper). */
-async function postgresCluster(): Promise<{ fresh: () => Promise<DatabaseSetting>; stop: () => Promise<void> } | string> {
-  const helpers = await import('../server/testing/postgres');
-  if (!helpers.POSTGRES_BIN) return 'PostgreSQL is not installed (apt-get install postgresql)';
-  const cluster = await helpers
-    .startPostgres()
-    .catch((error: unknown) => `a throwaway cluster could not start: ${(error as Error).message}`);
-  if (typeof cluster === 'string') return cluster;
-  return { fresh: () => cluster.freshDatabase(), stop: () => cluster.stop() };
 }
 
 const envOf = (setting: DatabaseSetting): Record<string, string> =>
@@ -95,86 +65,6 @@ function freshSqlite(): DatabaseSetting {
   const dir = mkdtempSync(join(tmpdir(), 'site-admin-bench-activity-'));
   trackTempDir(dir);
   return { engine: 'sqlite', file: join(dir, DATABASE_FILE) };
-}
-
-async function runCost(
-  distDir: string,
-  engines: { engine: Engine; fresh: () => Promise<DatabaseSetting> }[],
-  rounds: number,
-  log: (line: string) => void,
-): Promise<ActivityFigures['cost']> {
-  const started: RunningProcess[] = [];
-  try {
-    const sandbox = await startStandaloneSandbox();
-    started.push(sandbox);
-    const upstream = onSandbox(distDir, sandbox);
-    type Target = { engine: Engine; side: Side; server: RunningServer };
-    const targets: Target[] = [];
-    for (const { engine, fresh } of engines) {
-      for (const side of ['with', 'without'] as const) {
-        const server = await startServer({ ...upstream, ...envOf(await fresh()) }, { withoutRecord: side === 'without' });
-        started.push(server);
-        targets.push({ engine, side, server });
-      }
-    }
-    const load = (target: Target, kind: 'lookup' | 'create', seconds: number) => {
-      const { origin } = target.server;
-      // A create is a change: it must come from the server's own pages (same origin).
-      return kind === 'lookup'
-        ? lookupLoad(`${origin}${CASE_PATH}`, seconds, {}, CONNECTIONS)
-        : createLoad(`${origin}${CREATE_PATH}`, seconds, { origin }, CONNECTIONS);
-    };
-    for (const target of targets) {
-      for (const kind of ['lookup', 'create'] as const) {
-        const check = figures(await load(target, kind, WARMUP_S));
-        if (check.non2xx > 0 || check.errors > 0) {
-          throw new Error(`${target.engine} ${target.side} ${kind}: ${check.non2xx} answers not 2xx, ${check.errors} errors`);
-        }
-      }
-    }
-    const cpu = new Map<string, number[]>();
-    const loads = new Map<string, LoadFigures[]>();
-    for (let r = 0; r < rounds; r += 1) {
-      const order = targets.map((_, i) => targets[(i + r) % targets.length] as Target);
-      const line: string[] = [];
-      for (const target of order) {
-        for (const kind of ['lookup', 'create'] as const) {
-          const before = target.server.cpuMs() ?? Number.NaN;
-          const result = figures(await load(target, kind, DURATION_S));
-          const after = target.server.cpuMs() ?? Number.NaN;
-          const key = `${target.engine}-${kind}-${target.side}`;
-          const us = round(((after - before) * 1000) / Math.max(result.total, 1), 1);
-          cpu.set(key, [...(cpu.get(key) ?? []), us]);
-          loads.set(key, [...(loads.get(key) ?? []), result]);
-          line.push(`${key} ${us} µs`);
-        }
-      }
-      log(`  round ${r + 1}/${rounds}: ${line.join(', ')}`);
-    }
-    const middle = (all: LoadFigures[]) =>
-      [...all].sort((a, b) => a.requestsPerSec - b.requestsPerSec)[Math.floor(all.length / 2)] as LoadFigures;
-    const out: ActivityFigures['cost'] = {};
-    for (const { engine } of engines) {
-      const pair = (kind: 'lookup' | 'create') => {
-        const withUs = median(cpu.get(`${engine}-${kind}-with`) ?? []);
-        const withoutUs = median(cpu.get(`${engine}-${kind}-without`) ?? []);
-        return { with: withUs, without: withoutUs, ratio: round(withUs / withoutUs, 3) };
-      };
-      out[engine] = {
-        lookup: pair('lookup'),
-        create: pair('create'),
-        load: {
-          'lookup-with': middle(loads.get(`${engine}-lookup-with`) ?? []),
-          'lookup-without': middle(loads.get(`${engine}-lookup-without`) ?? []),
-          'create-with': middle(loads.get(`${engine}-create-with`) ?? []),
-          'create-without': middle(loads.get(`${engine}-create-without`) ?? []),
-        },
-      };
-    }
-    return out;
-  } finally {
-    for (const process of started.reverse()) await process.stop();
-  }
 }
 
 /** The Activity list's queries: a first page and a deep keyset page for each kind of filter. */
@@ -304,25 +194,17 @@ async function runMillion(distDir: string, setting: DatabaseSetting, log: (line:
   }
 }
 
-/** `parts`: both unless told (a run of one part while working on it). */
-export async function runActivityBenchmark(
-  distDir: string,
-  log: (line: string) => void,
-  rounds = 3,
-  parts: { cost: boolean; million: boolean } = { cost: true, million: true },
-): Promise<ActivityFigures> {
-  const postgres = await postgresCluster();
+export async function runActivityBenchmark(distDir: string, log: (line: string) => void): Promise<ActivityFigures> {
+  const postgres = await startBenchPostgres();
   try {
     const engines: { engine: Engine; fresh: () => Promise<DatabaseSetting> }[] = [
       { engine: 'sqlite', fresh: () => Promise.resolve(freshSqlite()) },
     ];
     if (typeof postgres === 'string') log(`  PostgreSQL left out: ${postgres}`);
-    else engines.push({ engine: 'postgres', fresh: postgres.fresh });
-    if (parts.cost) log(`  CPU per lookup and per create, with the record and without (${rounds} rounds, interleaved)`);
-    const cost = parts.cost ? await runCost(distDir, engines, rounds, log) : {};
+    else engines.push({ engine: 'postgres', fresh: () => postgres.fresh() });
     const million: ActivityFigures['million'] = {};
-    if (parts.million) for (const { engine, fresh } of engines) million[engine] = await runMillion(distDir, await fresh(), log);
-    return { rounds, durationS: DURATION_S, cost, million, postgresMissing: typeof postgres === 'string' ? postgres : undefined };
+    for (const { engine, fresh } of engines) million[engine] = await runMillion(distDir, await fresh(), log);
+    return { million, postgresMissing: typeof postgres === 'string' ? postgres : undefined };
   } finally {
     if (typeof postgres !== 'string') await postgres.stop();
   }

@@ -4,9 +4,9 @@
  */
 import type { BundleFigures } from './bundle';
 import type { CasesFigures } from './cases';
+import type { DeployedFigures, Engine } from './deployed';
 import type { EditorFigures } from './editor';
 import type { HttpFigures } from './http';
-import type { PeerFigures } from './peer';
 import { EVENT_TIMING_FLOOR_MS } from './keystrokes';
 import { round } from './stats';
 
@@ -117,21 +117,85 @@ function httpBudgets(http: HttpFigures): BudgetCheck[] {
   return checks;
 }
 
-function peerBudgets(peer: PeerFigures): BudgetCheck[] {
-  if (peer.siteAdminToNginx === undefined || peer.nginxAddedP50Ms === undefined) return [];
-  const extraP50 = round(peer.siteAdminAddedP50Ms - peer.nginxAddedP50Ms, 2);
-  return [
-    {
-      budget: 'Proxy vs nginx: throughput ≥ 0.7',
-      measured: `${peer.siteAdminToNginx}`,
-      met: peer.siteAdminToNginx >= 0.7,
-    },
-    {
-      budget: 'Proxy vs nginx: added p50 within 1 ms of nginx’s',
-      measured: `+${extraP50} ms over nginx's`,
-      met: extraP50 <= 1,
-    },
-  ];
+export const ENGINE_NAMES: Record<Engine, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
+
+/** One of the deployed comparison's budgets, judged on each engine that ran. */
+export interface DeployedBudget {
+  /** What is compared, e.g. "Deployed: lookups/s, of nginx’s". */
+  figure: string;
+  /** The limit, e.g. "≥ 0.5". */
+  limit: string;
+  byEngine: Partial<Record<Engine, { measured: string; met: boolean }>>;
+}
+
+/**
+ * The deployed comparison's budgets: site-admin as deployed against nginx in front of the same sandbox
+ * (throughput and its own CPU per lookup), and the price of the session's check and of the record, each
+ * as a ratio of CPU per request in the same run.
+ */
+export function deployedBudgetRows(deployed: DeployedFigures): DeployedBudget[] {
+  const rows: DeployedBudget[] = [];
+  const add = (
+    figure: string,
+    limit: string,
+    met: (value: number) => boolean,
+    shown: (value: number) => string,
+    value: (engine: Engine) => number | undefined,
+  ) => {
+    const byEngine: DeployedBudget['byEngine'] = {};
+    for (const engine of deployed.engines) {
+      const measured = value(engine);
+      if (measured !== undefined && Number.isFinite(measured)) byEngine[engine] = { measured: shown(measured), met: met(measured) };
+    }
+    rows.push({ figure, limit, byEngine });
+  };
+  const ofDeployed = (kind: 'lookup' | 'create', engine: Engine) => deployed[kind][`deployed-${engine}`]?.toNginx;
+  const ratio = (value: number) => `×${value}`;
+  add(
+    'Deployed: lookups/s, of nginx’s',
+    '≥ 0.5',
+    (v) => v >= 0.5,
+    String,
+    (engine) => ofDeployed('lookup', engine)?.throughput,
+  );
+  add(
+    'Deployed: CPU per lookup, of nginx’s',
+    '≤ 4×',
+    (v) => v <= 4,
+    (v) => `${v}×`,
+    (engine) => ofDeployed('lookup', engine)?.cpu,
+  );
+  add(
+    'Session check: CPU per lookup, deployed / demo',
+    '≤ ×1.10',
+    (v) => v <= 1.1,
+    ratio,
+    (engine) => deployed.ratios[engine]?.sessionLookup,
+  );
+  add(
+    'Record: CPU per lookup, with / without it',
+    '≤ ×1.10',
+    (v) => v <= 1.1,
+    ratio,
+    (engine) => deployed.ratios[engine]?.recordLookup,
+  );
+  add(
+    'Record: CPU per create, with / without it',
+    '≤ ×1.20',
+    (v) => v <= 1.2,
+    ratio,
+    (engine) => deployed.ratios[engine]?.recordCreate,
+  );
+  return rows;
+}
+
+function deployedBudgets(deployed: DeployedFigures): BudgetCheck[] {
+  return deployedBudgetRows(deployed).flatMap(({ figure, limit, byEngine }) =>
+    deployed.engines.flatMap((engine) => {
+      const verdict = byEngine[engine];
+      return verdict ? [{ budget: `${figure} ${limit} (${ENGINE_NAMES[engine]})`, ...verdict }] : [];
+    }),
+  );
 }
 
 /** The budgets of the benchmarks that ran (a benchmark that failed has no figures to judge). */
@@ -140,10 +204,10 @@ export function checkBudgets(figures: {
   cases?: CasesFigures;
   bundle?: BundleFigures;
   http?: HttpFigures;
-  peer?: PeerFigures;
+  deployed?: DeployedFigures;
 }): BudgetCheck[] {
   return [
-    ...(figures.peer ? peerBudgets(figures.peer) : []),
+    ...(figures.deployed ? deployedBudgets(figures.deployed) : []),
     ...(figures.editor ? editorBudgets(figures.editor) : []),
     ...(figures.cases ? casesBudgets(figures.cases) : []),
     ...(figures.bundle ? bundleBudgets(figures.bundle) : []),

@@ -30,9 +30,11 @@ export function nginxVersion(binary: string): string {
 }
 
 /**
- * One worker process: the same single thread site-admin's proxy runs on. Keep-alive to the upstream
- * (`keepalive` with HTTP/1.1 and an empty Connection header), x-api-key and x-site-id set as site-admin
- * sets them, Host a loopback name (the sandbox answers no other).
+ * One worker process: the same single thread site-admin's proxy runs on. Only the two operations of the
+ * spec are passed on, as site-admin's allowlist does (a case lookup by GET, a product create by POST;
+ * anything else is answered 404 or 403 by nginx itself). Keep-alive to the upstream (`keepalive` with
+ * HTTP/1.1 and an empty Connection header), x-api-key and x-site-id set as site-admin sets them, Host a
+ * loopback name (the sandbox answers no other).
  */
 function config(dir: string, port: number, upstreamPort: number): string {
   const asRoot = process.getuid?.() === 0;
@@ -56,13 +58,21 @@ http {
   }
   server {
     listen 127.0.0.1:${port};
-    location /api/site/v2/ {
+    proxy_http_version 1.1;
+    proxy_set_header Connection "";
+    proxy_set_header Host 127.0.0.1:${upstreamPort};
+    proxy_set_header x-api-key ${SANDBOX_AUTH['x-api-key']};
+    proxy_set_header x-site-id ${SANDBOX_AUTH['x-site-id']};
+    location ~ ^/api/site/v2/forms/[^/]+/cases/[^/]+$ {
+      limit_except GET { deny all; }
       proxy_pass http://sandbox;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host 127.0.0.1:${upstreamPort};
-      proxy_set_header x-api-key ${SANDBOX_AUTH['x-api-key']};
-      proxy_set_header x-site-id ${SANDBOX_AUTH['x-site-id']};
+    }
+    location = /api/site/v2/ecommerce/products/create {
+      limit_except POST { deny all; }
+      proxy_pass http://sandbox;
+    }
+    location / {
+      return 404;
     }
   }
 }
