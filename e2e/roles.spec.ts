@@ -7,7 +7,7 @@
  * The project `roles-postgres` runs the tests tagged @postgres again on a server whose own data is in
  * PostgreSQL.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { refusalMessage } from '../src/contract/access';
@@ -57,8 +57,16 @@ async function signIn(page: Page, person: { email: string; password: string }, a
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
   await page.getByRole('textbox', { name: 'E-mail address' }).fill(person.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(person.password);
+  const sitesAsked: string[] = [];
+  const onRequest = (request: Request) => {
+    if (new URL(request.url()).pathname === '/api/sites') sitesAsked.push(request.url());
+  };
+  page.on('request', onRequest);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('button', { name: /, signed in: your account and sign-out$/ })).toBeVisible();
+  page.off('request', onRequest);
+  // The sign-in's answer carries the sites the person may use: the page does not wait on asking for them again.
+  expect(sitesAsked).toEqual([]);
 }
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });

@@ -177,7 +177,7 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
   const siteNames = new Map(siteInfos.map((site) => [site.id, site.name]));
 
   const loopback = isLoopbackHost(config.host);
-  const accounts = createAccounts({ database, sessions: config.sessions, demoAllowed: loopback, now: options.now });
+  const accounts = createAccounts({ database, sessions: config.sessions, demoAllowed: loopback, now: options.now, sites: siteInfos });
   // The stakeholder demo's people (sandbox sites only, as config.ts makes sure), shown on the sign-in page;
   // before the check that someone can sign in, as they can.
   const demoPeople = config.demoPeople ? await seedDemoPeople(accounts, siteInfos) : [];

@@ -97,7 +97,7 @@ export function linkEndpoints(deps: { accounts: Accounts; links: LinkStore }): E
         await accounts.people.setPasswordHash(person.id, hash, t);
         await accounts.sessions.deleteAllOf(person.id);
         await accounts.startSession(req, res, person.id, 'password');
-        const answer: SignInAnswer = { result: 'signed-in', me: await accounts.meOfPerson(person.id) };
+        const answer: SignInAnswer = await accounts.signedInAnswer(person.id);
         sendJson(res, 200, answer);
       },
     },

@@ -195,7 +195,7 @@ export function createPasskeys(deps: { accounts: Accounts; throttle: LoginThrott
 
   const signedIn = async (req: IncomingMessage, res: ServerResponse, personId: string, method: string) => {
     await accounts.startSession(req, res, personId, method);
-    const answer: SignInAnswer = { result: 'signed-in', me: await accounts.meOfPerson(personId) };
+    const answer: SignInAnswer = await accounts.signedInAnswer(personId);
     sendJson(res, 200, answer);
   };
 

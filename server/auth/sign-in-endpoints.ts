@@ -111,7 +111,7 @@ export function signInEndpoints(deps: {
         }
         if (ways.secondFactor && (await ways.secondFactor({ personId: person.id, req, res }))) return;
         await accounts.startSession(req, res, person.id, 'password');
-        const answer: SignInAnswer = { result: 'signed-in', me: await accounts.meOfPerson(person.id) };
+        const answer: SignInAnswer = await accounts.signedInAnswer(person.id);
         sendJson(res, 200, answer);
       },
     },

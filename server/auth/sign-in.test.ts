@@ -89,7 +89,8 @@ describeEachEngine('signing in and sessions', (_engine, freshDatabase) => {
     ]);
     const right = await signInWithPassword(port, ADA.email, ADA.password);
     expect(right.status).toBe(200);
-    expect(JSON.parse(right.text)).toEqual({
+    const signedIn = JSON.parse(right.text) as { sites: { id: string }[] };
+    expect(signedIn).toMatchObject({
       result: 'signed-in',
       me: {
         kind: 'person',
@@ -100,6 +101,10 @@ describeEachEngine('signing in and sessions', (_engine, freshDatabase) => {
         managesPeople: false,
       },
     });
+    // The sites come with it, exactly as GET /api/sites answers them in that session: the page needs no second round trip.
+    expect(signedIn.sites.map((site) => site.id)).toEqual(['harbour-linen']);
+    const listed = await call(port, '/api/sites', sessionOf(right));
+    expect(JSON.parse(listed.text)).toEqual({ sites: signedIn.sites, me: (signedIn as unknown as { me: unknown }).me });
     // The address in another case and with spaces around it is the same person.
     expect((await signInWithPassword(port, ' ADA@Example.COM ', ADA.password)).status).toBe(200);
 

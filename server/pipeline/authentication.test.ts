@@ -26,7 +26,7 @@ describeEachEngine('authentication', (_engine, freshDatabase) => {
 
   /** The step on a server of its own, with this server's real table of our own endpoints. */
   const serve = async (demoAllowed: boolean) => {
-    accounts = createAccounts({ database, sessions: SESSIONS, demoAllowed, now: () => T });
+    accounts = createAccounts({ database, sessions: SESSIONS, demoAllowed, now: () => T, sites: [] });
     const ownApi = createOwnApi(
       signInEndpoints({
         accounts,

@@ -6,7 +6,7 @@
  */
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { ACCESS_PATHS, PASSKEY_NAME_MAX, type Me } from '@/contract/access';
+import { ACCESS_PATHS, PASSKEY_NAME_MAX, type SignedIn } from '@/contract/access';
 import { secondFactorOptionsReader, signInAnswerReader } from '@/contract/sign-in-answers';
 import { callOwnApi } from '@/lib/api-client';
 import { isNotSignedIn } from '@/lib/own-api-failure';
@@ -19,7 +19,7 @@ export function SecondFactorStep({
   describeError,
 }: {
   setUp: boolean;
-  onSignedIn: (me: Me) => void;
+  onSignedIn: (signedIn: SignedIn) => void;
   /** Back to the password; with why, when the server ended the pending sign-in. */
   onStartAgain: (problem: string | null) => void;
   describeError: (error: unknown) => string;
@@ -38,7 +38,7 @@ export function SecondFactorStep({
       const response = step.setUp ? await createPasskey(step.options) : await choosePasskey(step.options);
       const body = step.setUp && name.trim() ? { response, name } : { response };
       const answer = await callOwnApi(ACCESS_PATHS.secondFactor, { method: 'POST', body, answer: signInAnswerReader });
-      if (answer.result === 'signed-in') onSignedIn(answer.me);
+      if (answer.result === 'signed-in') onSignedIn(answer);
     } catch (error) {
       // The server has ended the pending sign-in (too late, or a passkey that did not confirm it): from the password again.
       if (isNotSignedIn(error)) onStartAgain(describeError(error));

@@ -7,7 +7,7 @@
 import { Alert, Anchor, Button, Center, Divider, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
-import { ACCESS_PATHS, type Me, type SignInOptions } from '@/contract/access';
+import { ACCESS_PATHS, type SignedIn, type SignInOptions } from '@/contract/access';
 import { signInAnswerReader } from '@/contract/sign-in-answers';
 import { isJsonObject } from '@/contract/site-api-basics';
 import { callOwnApi } from '@/lib/api-client';
@@ -38,7 +38,7 @@ function readOptions(value: unknown): SignInOptions {
 const failureText = (error: unknown): string =>
   ownApiFailureText(error, { throttled: 'Too many failed sign-ins.', refused: 'That e-mail address and password do not match.' });
 
-export default function SignInPage({ onSignedIn, ended = false }: { onSignedIn: (me: Me) => void; ended?: boolean }) {
+export default function SignInPage({ onSignedIn, ended = false }: { onSignedIn: (signedIn: SignedIn) => void; ended?: boolean }) {
   const options = useQuery({
     queryKey: ['sign-in-options'],
     queryFn: async ({ signal }) => readOptions(await callOwnApi(ACCESS_PATHS.signIn, {}, signal)),
@@ -72,7 +72,7 @@ export default function SignInPage({ onSignedIn, ended = false }: { onSignedIn: 
         body: { email, password },
         answer: signInAnswerReader,
       });
-      if (answer.result === 'signed-in') onSignedIn(answer.me);
+      if (answer.result === 'signed-in') onSignedIn(answer);
       else setSecondFactor({ setUp: answer.setUp === true });
       setPassword('');
     } catch (error) {
@@ -94,7 +94,7 @@ export default function SignInPage({ onSignedIn, ended = false }: { onSignedIn: 
       const { choosePasskey } = await import('@/lib/passkeys');
       const response = await choosePasskey(options);
       const answer = await callOwnApi(ACCESS_PATHS.passkeySignIn, { method: 'POST', body: { response }, answer: signInAnswerReader });
-      if (answer.result === 'signed-in') onSignedIn(answer.me);
+      if (answer.result === 'signed-in') onSignedIn(answer);
     } catch (error) {
       const { passkeyProblem } = await import('@/lib/passkeys');
       setProblem(passkeyProblem(error) ?? failureText(error));

@@ -6,12 +6,15 @@
 import { readMe, type SecondFactorOptions, type SignInAnswer } from './access';
 import { readerOf } from './answer-reader';
 import { isJsonObject } from './site-api-basics';
+import { readSiteInfo, type SiteInfo } from './site-info';
 
 export function readSignInAnswer(value: unknown): SignInAnswer | null {
   if (!isJsonObject(value)) return null;
   if (value.result === 'signed-in') {
     const me = readMe(value.me);
-    return me ? { result: 'signed-in', me } : null;
+    const sites = Array.isArray(value.sites) ? value.sites.map(readSiteInfo) : null;
+    if (!me || !sites || sites.some((site) => site === null)) return null;
+    return { result: 'signed-in', me, sites: sites as SiteInfo[] };
   }
   if (value.result !== 'second-factor') return null;
   const { ways, setUp } = value;
