@@ -10,7 +10,8 @@
  * `npm install && npm start`. Once a person exists, every instance asks everyone to sign in.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ALL_SITES, capabilitiesOfAsker, managesPeople, type Asker, type Capability, type Me, type SignInAnswer } from '../../src/contract/access';
+import { ALL_SITES, capabilitiesOfAsker, managesPeople, type Asker, type Capability, type Me } from '../../src/contract/access';
+import type { SignInAnswer } from '../../src/contract/sign-in-answers';
 import type { SiteInfo } from '../../src/contract/site-info';
 import { adminDisplayName, ConfigError, type ServerConfig } from '../config';
 import type { AppDatabase } from '../db/open';

@@ -21,14 +21,8 @@ import {
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import {
-  ACCESS_PATHS,
-  PASSKEY_NAME_MAX,
-  type PasskeyList,
-  type PasskeySummary,
-  type SecondFactorOptions,
-  type SignInAnswer,
-} from '../../src/contract/access';
+import { ACCESS_PATHS, PASSKEY_NAME_MAX, type PasskeyList, type PasskeySummary, type SecondFactorOptions } from '../../src/contract/access';
+import type { SignInAnswer } from '../../src/contract/sign-in-answers';
 import { isJsonObject } from '../../src/contract/site-api-basics';
 import { sendError } from '../answers';
 import type { AppDatabase } from '../db/open';

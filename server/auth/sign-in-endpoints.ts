@@ -5,7 +5,8 @@
  * get the same answer, in the same time (a dummy hash is checked when there is no real one).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ACCESS_PATHS, type SignInAnswer, type SignInOptions } from '../../src/contract/access';
+import { ACCESS_PATHS, type SignInOptions } from '../../src/contract/access';
+import type { SignInAnswer } from '../../src/contract/sign-in-answers';
 import { isJsonObject } from '../../src/contract/site-api-basics';
 import { SITES_PATH, type SiteInfo } from '../../src/contract/site-info';
 import { sendError } from '../answers';

@@ -6,7 +6,8 @@
  */
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { ACCESS_PATHS, PASSKEY_NAME_MAX, type SignedIn } from '@/contract/access';
+import { ACCESS_PATHS, PASSKEY_NAME_MAX } from '@/contract/access';
+import type { SignedIn } from '@/contract/sign-in-answers';
 import { secondFactorOptionsReader, signInAnswerReader } from '@/contract/sign-in-answers';
 import { callOwnApi } from '@/lib/api-client';
 import { isNotSignedIn } from '@/lib/own-api-failure';

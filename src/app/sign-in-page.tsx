@@ -7,7 +7,8 @@
 import { Alert, Anchor, Button, Center, Divider, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
-import { ACCESS_PATHS, type SignedIn, type SignInOptions } from '@/contract/access';
+import { ACCESS_PATHS, type SignInOptions } from '@/contract/access';
+import type { SignedIn } from '@/contract/sign-in-answers';
 import { signInAnswerReader } from '@/contract/sign-in-answers';
 import { isJsonObject } from '@/contract/site-api-basics';
 import { callOwnApi } from '@/lib/api-client';

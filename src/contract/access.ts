@@ -6,7 +6,6 @@
  *
  * Written without zod: the first page reads `/api/sites`, which carries these, and loads no zod.
  */
-import type { SiteInfo } from './site-info';
 
 /** owner: everything on every site, and manages people; editor: creates and imports products, looks up cases; support: looks up cases. */
 export const ROLES = ['owner', 'editor', 'support'] as const;
@@ -214,19 +213,6 @@ export interface SignInOptions {
   /** Only in the stakeholder demo (DEMO_PEOPLE): who to sign in as. */
   demoPeople: DemoPerson[];
 }
-
-/**
- * The answer to a sign-in step: signed in (the session's cookie came with it, and who the person is and the
- * sites they may use, as `GET /api/sites` answers them, so the page need not ask again), or a second step is needed
- * (`second-factor`: confirm with a passkey; the pending sign-in is held by a cookie of its own). `setUp`:
- * the person must have a passkey and has none yet: they add one now, on this device, to finish signing in.
- */
-export type SignInAnswer =
-  | { result: 'signed-in'; me: Me; sites: SiteInfo[] }
-  | { result: 'second-factor'; ways: 'passkey'[]; setUp?: boolean };
-
-/** A sign-in's answer when the person is in. */
-export type SignedIn = Extract<SignInAnswer, { result: 'signed-in' }>;
 
 const isGrant = (value: unknown): value is Grant =>
   typeof value === 'object' && value !== null && typeof (value as Grant).siteId === 'string' && isRole((value as Grant).role);
