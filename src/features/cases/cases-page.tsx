@@ -18,6 +18,9 @@ import { LookupForm, type LookupRequest } from './lookup-form';
 import { RecentLookupsList } from './recent-lookups-list';
 import { revealedText } from './reveal-invisible';
 import { useRecentLookups } from './use-recent-lookups';
+import { CaseSteps } from './case-steps';
+import { Inbox } from './inbox';
+import { readInboxAddress } from './inbox-address';
 import { warmDateFormatsWhenIdle } from './warm-date-formats';
 import hidden from '@/lib/visually-hidden.module.css';
 import classes from './cases.module.css';
@@ -85,6 +88,8 @@ export function CasesPage() {
   // intent travels in the history entry's state, as the page may be mounted afresh for the new address.
   const focusWhenSettled = useRef<string | null>(null);
   const location = useLocation();
+  // A case opened from the inbox carries the inbox in its query: previous, next and the way back.
+  const inbox = useMemo(() => readInboxAddress(location.search), [location.search]);
   const arrivedByLookup = arrival?.lookup === true;
   const { data, refetch } = query;
   // The answer is put on screen in a transition: React renders a large case in slices between which the
@@ -138,7 +143,7 @@ export function CasesPage() {
       <title>{`${title} · site-admin`}</title>
       <Stack gap={4}>
         <Title order={1}>Cases</Title>
-        <Text className={classes.muted}>Look up one form submission by its form and case identifiers.</Text>
+        <Text className={classes.muted}>Go through a form’s inbox, or look up one form submission by its form and case identifiers.</Text>
       </Stack>
       <div className={layout.layout}>
         <Stack gap="lg">
@@ -165,6 +170,7 @@ export function CasesPage() {
               onRetry={() => undefined}
             />
           )}
+          {ready && inbox?.form === form && <CaseSteps inbox={inbox} id={id} />}
           {errorView && <ErrorPanel view={errorView} retrying={query.isFetching} onRetry={() => void refetch()} panelRef={errorRef} />}
           {viewFailed && (
             <ErrorPanel
@@ -198,6 +204,7 @@ export function CasesPage() {
         </Stack>
         <RecentLookupsList lookups={recent.list} onClear={recent.clear} />
       </div>
+      {!ready && linkViolations.length === 0 && <Inbox />}
     </Stack>
   );
 }
