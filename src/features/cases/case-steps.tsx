@@ -10,11 +10,10 @@ import { listEnvelopeOf } from '@/lib/case-list-reader';
 import { pathTo, withQuery } from '@/lib/paths';
 import { Link } from '@/lib/router';
 import { useSite } from '@/lib/site-context';
-import { inboxFilter, inboxQuery, type InboxAddress } from './inbox-address';
+import { inboxFilter, inboxHref, inboxQuery, type InboxAddress } from './inbox-address';
 import { caseIdOf } from './inbox-columns';
 import { formCasesQueryOptions, INBOX_PAGE_SIZE, pageOfRow } from './inbox-query';
 import classes from './inbox.module.css';
-import { inboxHref } from './inbox';
 
 export function CaseSteps({ inbox, id }: { inbox: InboxAddress; id: string }) {
   const { site } = useSite();

@@ -4,7 +4,7 @@
  */
 import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { pathTo } from '@/lib/paths';
 import { lazyModule, useLazyModule } from '@/lib/lazy-module';
 import { useSite } from '@/lib/site-context';
@@ -19,7 +19,6 @@ import { RecentLookupsList } from './recent-lookups-list';
 import { revealedText } from './reveal-invisible';
 import { useRecentLookups } from './use-recent-lookups';
 import { CaseSteps } from './case-steps';
-import { Inbox } from './inbox';
 import { readInboxAddress } from './inbox-address';
 import { warmDateFormatsWhenIdle } from './warm-date-formats';
 import hidden from '@/lib/visually-hidden.module.css';
@@ -32,6 +31,9 @@ import layout from './cases-page.module.css';
  * or when the address names a case.
  */
 const caseView = lazyModule(() => import('./case-result'));
+
+/** The inbox (its filters bring Mantine's calendar) is a chunk of its own too, below the lookup form. */
+const Inbox = lazy(() => import('./inbox').then((module) => ({ default: module.Inbox })));
 
 const CASE_VIEW_FAILED: FailureText = {
   title: 'The case could not be shown',
@@ -204,7 +206,11 @@ export function CasesPage() {
         </Stack>
         <RecentLookupsList lookups={recent.list} onClear={recent.clear} />
       </div>
-      {!ready && linkViolations.length === 0 && <Inbox />}
+      {!ready && linkViolations.length === 0 && (
+        <Suspense fallback={<Skeleton height={120} aria-hidden="true" />}>
+          <Inbox />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -5,6 +5,7 @@
  * next, and how a shared or reloaded link opens the same filtered inbox at the same row.
  */
 import { caseFilterProblems, formIdentifierViolations, type CaseFilter } from '@/contract/case-list';
+import { pathTo, withQuery, type Href } from '@/lib/paths';
 
 export interface InboxAddress {
   form: string;
@@ -66,6 +67,9 @@ export function inboxQuery(inbox: InboxAddress): URLSearchParams {
   if (inbox.at > 0) params.set('at', String(inbox.at));
   return params;
 }
+
+/** The inbox's own address, on Cases. */
+export const inboxHref = (inbox: InboxAddress): Href<'cases'> => withQuery(pathTo('cases'), inboxQuery(inbox));
 
 /** Midnight at the start of `day` in the browser's time zone, in epoch seconds. */
 function startOf(day: string): number {

@@ -67,7 +67,7 @@ describe('the inbox', { timeout: 20_000 }, () => {
     fetchMock.mockImplementation((url) => Promise.resolve(resultsPage(Number(new URL(url, 'http://x').searchParams.get('page')), 120)));
     const user = userEvent.setup({ delay: null });
     showPage('/cases');
-    await user.click(screen.getByRole('combobox', { name: 'Form' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Form' }));
     await user.click(await screen.findByRole('option', { name: 'Warranty claims (form 21)' }));
     expect(screen.getByRole('status', { name: 'Location' })).toHaveTextContent('/cases?form=21');
     expect(await screen.findByText('120 cases, newest first')).toBeInTheDocument();
@@ -131,7 +131,7 @@ describe('the inbox', { timeout: 20_000 }, () => {
     const user = userEvent.setup({ delay: null });
     showPage('/cases?form=21');
     await screen.findByText('3 cases, newest first');
-    await user.click(screen.getByRole('combobox', { name: 'Field' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Field' }));
     await user.click(await screen.findByRole('option', { name: 'Resolution wanted' }));
     await user.click(screen.getByRole('combobox', { name: 'Match' }));
     await user.click(await screen.findByRole('option', { name: 'is exactly' }));

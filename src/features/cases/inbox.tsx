@@ -10,20 +10,17 @@ import type { CaseFilter } from '@/contract/case-list';
 import type { FormCase } from '@/contract/site-api';
 import { explainFailure } from '@/lib/api-error-class';
 import { ListEnvelopeError, listEnvelopeOf, type CaseListPage } from '@/lib/case-list-reader';
-import { pathTo, withQuery, type Href } from '@/lib/paths';
+import { pathTo, withQuery } from '@/lib/paths';
 import { useLocation, useNavigate } from '@/lib/router';
 import { useSite } from '@/lib/site-context';
 import hidden from '@/lib/visually-hidden.module.css';
 import { ErrorPanel } from './error-panel';
-import { inboxFilter, inboxQuery, isFiltered, readInboxAddress, type InboxAddress } from './inbox-address';
+import { inboxFilter, inboxHref, inboxQuery, isFiltered, readInboxAddress, type InboxAddress } from './inbox-address';
 import { inboxColumns, propertiesOf, type FormProfile } from './inbox-columns';
 import { FormPicker, InboxFilters } from './inbox-filters';
 import { InboxList } from './inbox-list';
 import { formCasesQueryOptions, INBOX_PAGE_SIZE, pageOfRow } from './inbox-query';
 import classes from './cases.module.css';
-
-/** The inbox's address with `changes`: a new form or filter starts at the top. */
-export const inboxHref = (inbox: InboxAddress): Href<'cases'> => withQuery(pathTo('cases'), inboxQuery(inbox));
 
 export function Inbox() {
   const { search } = useLocation();
