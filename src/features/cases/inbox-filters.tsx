@@ -104,7 +104,6 @@ export function InboxFilters({ profile, fields, from, to, where, onChange }: Fil
         <DatePickerInput
           type="range"
           label="Received"
-          placeholder="Any day"
           clearable
           clearButtonProps={{ 'aria-label': 'Clear the received days' }}
           allowSingleDateInRange
