@@ -10,12 +10,18 @@ import { listEnvelopeOf } from '@/lib/case-list-reader';
 import { pathTo, withQuery } from '@/lib/paths';
 import { Link } from '@/lib/router';
 import { useSite } from '@/lib/site-context';
-import { inboxFilter, inboxHref, inboxQuery, type InboxAddress } from './inbox-address';
+import { inboxFilter, inboxHref, inboxQuery, readInboxAddress, type InboxAddress } from './inbox-address';
 import { caseIdOf } from './inbox-columns';
 import { formCasesQueryOptions, INBOX_PAGE_SIZE, pageOfRow } from './inbox-query';
 import classes from './inbox.module.css';
 
-export function CaseSteps({ inbox, id }: { inbox: InboxAddress; id: string }) {
+/** The steps of the inbox `search` names (the case's query), or nothing when it names none. */
+export function CaseSteps({ search, id }: { search: string; id: string }) {
+  const inbox = readInboxAddress(search);
+  return inbox ? <Steps inbox={inbox} id={id} /> : null;
+}
+
+function Steps({ inbox, id }: { inbox: InboxAddress; id: string }) {
   const { site } = useSite();
   const { at } = inbox;
   const filter = inboxFilter(inbox);

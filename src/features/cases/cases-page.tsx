@@ -18,8 +18,6 @@ import { LookupForm, type LookupRequest } from './lookup-form';
 import { RecentLookupsList } from './recent-lookups-list';
 import { revealedText } from './reveal-invisible';
 import { useRecentLookups } from './use-recent-lookups';
-import { CaseSteps } from './case-steps';
-import { readInboxAddress } from './inbox-address';
 import { warmDateFormatsWhenIdle } from './warm-date-formats';
 import hidden from '@/lib/visually-hidden.module.css';
 import classes from './cases.module.css';
@@ -34,6 +32,8 @@ const caseView = lazyModule(() => import('./case-result'));
 
 /** The inbox (its filters bring Mantine's calendar) is a chunk of its own too, below the lookup form. */
 const Inbox = lazy(() => import('./inbox').then((module) => ({ default: module.Inbox })));
+/** Previous and next of a case opened from the inbox: with the inbox's modules, so only then. */
+const CaseSteps = lazy(() => import('./case-steps').then((module) => ({ default: module.CaseSteps })));
 
 const CASE_VIEW_FAILED: FailureText = {
   title: 'The case could not be shown',
@@ -91,7 +91,7 @@ export function CasesPage() {
   const focusWhenSettled = useRef<string | null>(null);
   const location = useLocation();
   // A case opened from the inbox carries the inbox in its query: previous, next and the way back.
-  const inbox = useMemo(() => readInboxAddress(location.search), [location.search]);
+  const fromInbox = new URLSearchParams(location.search).get('form') === form;
   const arrivedByLookup = arrival?.lookup === true;
   const { data, refetch } = query;
   // The answer is put on screen in a transition: React renders a large case in slices between which the
@@ -172,7 +172,11 @@ export function CasesPage() {
               onRetry={() => undefined}
             />
           )}
-          {ready && inbox?.form === form && <CaseSteps inbox={inbox} id={id} />}
+          {ready && fromInbox && (
+            <Suspense fallback={null}>
+              <CaseSteps search={location.search} id={id} />
+            </Suspense>
+          )}
           {errorView && <ErrorPanel view={errorView} retrying={query.isFetching} onRetry={() => void refetch()} panelRef={errorRef} />}
           {viewFailed && (
             <ErrorPanel
