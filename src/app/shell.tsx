@@ -1,6 +1,6 @@
 import { Anchor, Badge, Box, Burger, Group, NavLink } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Capability, Me } from '@/contract/access';
 import { capabilitiesOf, type SiteInfo } from '@/contract/site-info';
 import { lazyModule, useLazyModule, type LazyModule } from '@/lib/lazy-module';
@@ -20,25 +20,12 @@ const siteSwitcher = lazyModule(() => import('./site-switcher'));
 const personMenu = lazyModule(() => import('./person-menu'));
 
 /**
- * How long after the header's first paint its menus start loading: 32 KB of scripts in eight files that,
- * loaded at once, took the connections and the bandwidth a case lookup and its view were waiting for on a
- * slow network (on Slow 4G the lookup is answered about 0.6 s after the header is there). Pressed sooner,
- * a menu loads at once. Not on pointing or focus: the button would be replaced between the press and the
- * release of a click, which then reaches neither.
- */
-const MENUS_AFTER_MS = 2000;
-
-/**
- * A header menu that loads a little after the first paint: until its module is here, the same button
- * stands in its place. Pressed, it opens the menu once loaded (and tries again after a failure); focused,
- * the keyboard's focus stays on the button that takes its place.
+ * A header menu that loads after the first paint (the site switcher's, the person's): until its module is
+ * here, the same button stands in its place. Pressed, it opens the menu once loaded (and tries again after
+ * a failure); focused, the keyboard's focus stays on the button that takes its place.
  */
 function useEarlyMenu<M>(menu: LazyModule<M>) {
-  const { module, load } = useLazyModule(menu);
-  useEffect(() => {
-    const timer = setTimeout(load, MENUS_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, [load]);
+  const { module, load } = useLazyModule(menu, true);
   const [pressedEarly, setPressedEarly] = useState(false);
   const [focusedEarly, setFocusedEarly] = useState(false);
   const standIn = {
