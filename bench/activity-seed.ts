@@ -6,7 +6,7 @@
  * prepared insert on SQLite, multi-row inserts from arrays (`unnest`) on PostgreSQL.
  */
 import pg from 'pg';
-import { entryHash, GENESIS_HASH, rowOf, type ActivityRow, type NewEntry } from '../server/activity/activity-store';
+import { chainedRow, GENESIS_HASH, type ActivityRow, type NewEntry } from '../server/activity/activity-store';
 import type { DatabaseSetting } from '../server/config';
 import { openDatabase } from '../server/db/open';
 
@@ -80,10 +80,9 @@ export function* seedRows(shape: SeedShape, batch: number, samples: Partial<Seed
   let products = 0;
   const push = (entry: NewEntry) => {
     seq += 1;
-    const row = rowOf(entry, seq);
-    const hash = entryHash(prev, row);
-    rows.push({ ...row, prev_hash: prev, hash });
-    prev = hash;
+    const row = chainedRow(entry, seq, prev);
+    rows.push(row);
+    prev = row.hash;
   };
   while (seq < shape.count) {
     const at = Math.round(start + seq * step + random() * step * 0.5);
@@ -174,10 +173,9 @@ export function* seedRows(shape: SeedShape, batch: number, samples: Partial<Seed
   samples.end = shape.end;
 }
 
-const COLUMNS = Object.keys(rowOf({ at: 0, actor: { kind: 'demo' }, action: 'x', outcome: 'x' }, 1)).concat([
-  'prev_hash',
-  'hash',
-]) as (keyof ActivityRow)[];
+const COLUMNS = Object.keys(
+  chainedRow({ at: 0, actor: { kind: 'demo' }, action: 'x', outcome: 'x' }, 1, GENESIS_HASH),
+) as (keyof ActivityRow)[];
 const PG_TYPES: Partial<Record<keyof ActivityRow, string>> = {
   seq: 'bigint',
   at: 'bigint',

@@ -61,32 +61,6 @@ export interface NewEntry {
 
 export type ActivityRow = ActivityTable;
 
-/** The row of `entry`, without its hashes. */
-export function rowOf(entry: NewEntry, seq: number): Omit<ActivityRow, 'hash' | 'prev_hash'> {
-  const actor = entry.actor;
-  return {
-    seq,
-    at: entry.at,
-    actor_kind: actor.kind,
-    person_id: actor.kind === 'person' ? actor.id : null,
-    person_name: actor.kind === 'person' ? actor.name : null,
-    site_id: entry.siteId ?? null,
-    action: entry.action,
-    target_name: entry.target?.name ?? null,
-    target_slug: entry.target?.slug ?? null,
-    form_id: entry.target?.form ?? null,
-    case_id: entry.target?.case ?? null,
-    refers_to: entry.refersTo ?? null,
-    request_id: entry.requestId ?? null,
-    address: entry.address ?? null,
-    user_agent: entry.userAgent ?? null,
-    outcome: entry.outcome,
-    status: entry.status ?? null,
-    duration_ms: entry.durationMs === undefined || entry.durationMs === null ? null : Math.round(entry.durationMs),
-    detail: entry.detail === undefined ? null : JSON.stringify(entry.detail),
-  };
-}
-
 /** The order of the fields of each shape of row met so far, and each field's `"key":`: a row's keys are sorted once, not per entry. */
 const fieldOrders = new Map<string, { keys: string[]; prefixes: string[] }>();
 
@@ -143,7 +117,7 @@ const wellFormed = (text: string | null | undefined): string | null =>
 
 /** The row of `entry` at `seq`, linked to `prevHash`, its own hash filled in. */
 export function chainedRow(entry: NewEntry, seq: number, prevHash: string): ActivityRow {
-  // One literal with every column: a row spread from rowOf's, then given its hashes, cost several times more.
+  // One literal with every column: a row spread from another, then given its hashes, cost several times more.
   const actor = entry.actor;
   const person = actor.kind === 'person' ? actor : undefined;
   const row: ActivityRow = {
