@@ -172,6 +172,88 @@ export interface ImportProductsTable {
   updated_at: number;
 }
 
+export interface CaseWorkTable {
+  site_id: string;
+  form_id: string;
+  case_id: string;
+  /** One of CASE_STATUSES (src/contract/case-work.ts). */
+  status: string;
+  /** A person's id, or null: nobody. */
+  assignee_id: string | null;
+  updated_at: number;
+  updated_by_id: string | null;
+  updated_by_name: string | null;
+}
+
+export interface CaseNotesTable {
+  /** Random and url-safe. */
+  id: string;
+  site_id: string;
+  form_id: string;
+  case_id: string;
+  /** The author's person id (null: the local demo) and name at the time. */
+  author_id: string | null;
+  author_name: string;
+  created_at: number;
+  updated_at: number;
+  /** The note's text as it is now; earlier texts are in case_note_versions. */
+  text: string;
+}
+
+export interface CaseNoteVersionsTable {
+  note_id: string;
+  /** 1 for the text first written, 2 for the first edit, ... */
+  version: number;
+  text: string;
+  at: number;
+  by_id: string | null;
+  by_name: string;
+}
+
+export interface CaseSeenTable {
+  site_id: string;
+  form_id: string;
+  /** A person's id, or 'demo'. */
+  person_key: string;
+  case_id: string;
+  seen_at: number;
+}
+
+export interface InboxWatchesTable {
+  site_id: string;
+  form_id: string;
+  person_key: string;
+  /** Cases received from this time on (ms) that the person has not seen are new to them. */
+  since: number;
+  /** When the person last asked for counts: a form nobody asks about is not read. */
+  asked_at: number;
+}
+
+export interface InboxPollsTable {
+  site_id: string;
+  form_id: string;
+  /** The instance that reads the list for everyone, and until when (ms) its lease runs. */
+  holder: string | null;
+  lease_until: number | null;
+  /** When the list was last read (ms), and how it went ('ok', 'empty', 'failed: ...'). */
+  polled_at: number | null;
+  outcome: string | null;
+  /** JSON: [[case id, received at in ms], ...] of the newest page, newest first. */
+  newest: string | null;
+  total: number | null;
+}
+
+export interface RoleCapabilitiesTable {
+  /** A site id of the profile, or ALL_SITES. */
+  site_id: string;
+  role: string;
+  capability: string;
+  /** 1: allowed, 0: withheld; no row: the role's default. */
+  allowed: number;
+  changed_at: number;
+  changed_by: string | null;
+}
+
 export interface Database {
   people: PeopleTable;
   grants: GrantsTable;
@@ -183,6 +265,13 @@ export interface Database {
   activity: ActivityTable;
   imports: ImportsTable;
   import_products: ImportProductsTable;
+  case_work: CaseWorkTable;
+  case_notes: CaseNotesTable;
+  case_note_versions: CaseNoteVersionsTable;
+  case_seen: CaseSeenTable;
+  inbox_watches: InboxWatchesTable;
+  inbox_polls: InboxPollsTable;
+  role_capabilities: RoleCapabilitiesTable;
 }
 
 export type PersonRow = Selectable<PeopleTable>;

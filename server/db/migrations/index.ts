@@ -10,6 +10,7 @@ import { activity } from './0003-activity';
 import { activityIndexes } from './0004-activity-indexes';
 import { imports } from './0005-imports';
 import { sessionChanges } from './0006-session-changes';
+import { caseWork } from './0007-case-work';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-people-grants-sessions': peopleGrantsSessions,
@@ -18,4 +19,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0004-activity-indexes': activityIndexes,
   '0005-imports': imports,
   '0006-session-changes': sessionChanges,
+  '0007-case-work': caseWork,
 };
