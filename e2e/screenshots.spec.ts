@@ -345,7 +345,7 @@ for (const size of SIZES) {
                 siteId: '123456',
                 currencies: ['nzd'],
                 decimals: 2,
-                can: ['lookup', 'create'],
+                can: ['lookup', 'create', 'export'],
               },
             ],
             me: {

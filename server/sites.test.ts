@@ -308,7 +308,7 @@ describe('several sites on one server', () => {
       expect(everything).not.toContain(secret);
     }
     // The local demo: every site with everything on it.
-    expect(sites.map((s) => s.can)).toEqual(Array(4).fill(['lookup', 'create']));
+    expect(sites.map((s) => s.can)).toEqual(Array(4).fill(['lookup', 'create', 'export']));
     expect(site.sites).toEqual(sites.map(({ can: _can, ...info }) => info));
   });
 
@@ -564,7 +564,7 @@ describe('a server with one site', () => {
             siteId: '1001',
             currencies: ['aud', 'cad', 'eur', 'gbp', 'nzd', 'usd'],
             decimals: 2,
-            can: ['lookup', 'create'],
+            can: ['lookup', 'create', 'export'],
           },
         ],
         me: { kind: 'demo' },
@@ -602,7 +602,7 @@ describe('a server with one site', () => {
             siteId: '2002',
             currencies: ['aud', 'cad', 'eur', 'gbp', 'nzd', 'usd'],
             decimals: 2,
-            can: ['lookup', 'create'],
+            can: ['lookup', 'create', 'export'],
           },
         ],
         me: { kind: 'demo' },
@@ -643,7 +643,7 @@ describe('the sandbox of the example profile, through the server', () => {
   it('lists the example’s sites as the profile describes them', async () => {
     expect(example.ok).toBe(true);
     const reply = await send(running.port, { path: '/api/sites' });
-    const expected = example.ok ? example.profile.sites.map((site) => ({ ...siteInfoOf(site), can: ['lookup', 'create'] })) : [];
+    const expected = example.ok ? example.profile.sites.map((site) => ({ ...siteInfoOf(site), can: ['lookup', 'create', 'export'] })) : [];
     expect(JSON.parse(reply.text)).toEqual({ sites: JSON.parse(JSON.stringify(expected)) as unknown, me: { kind: 'demo' } });
     const { sites } = JSON.parse(reply.text) as { sites: { id: string; name: string; mode: string; siteId: string }[] };
     expect(sites.map(({ id, name, mode, siteId }) => ({ id, name, mode, siteId }))).toEqual([

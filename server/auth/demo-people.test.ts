@@ -74,8 +74,8 @@ it('lists three demo people with their passwords; each signs in to what their ro
   const asEditor = await first.signIn(editor.email, editor.password);
   const asSupport = await first.signIn(support.email, support.password);
   expect([asOwner.status, asEditor.status, asSupport.status]).toEqual([200, 200, 200]);
-  expect(await first.sites(asOwner.cookie)).toEqual(['harbour-linen:lookup+create', 'summit-outfitters:lookup+create']);
-  expect(await first.sites(asEditor.cookie)).toEqual(['harbour-linen:lookup+create']);
+  expect(await first.sites(asOwner.cookie)).toEqual(['harbour-linen:lookup+create+export', 'summit-outfitters:lookup+create+export']);
+  expect(await first.sites(asEditor.cookie)).toEqual(['harbour-linen:lookup+create+export']);
   expect(await first.sites(asSupport.cookie)).toEqual(['harbour-linen:lookup', 'summit-outfitters:lookup']);
 
   // Meanwhile someone changes the editor's password, makes support an owner and disables the owner.

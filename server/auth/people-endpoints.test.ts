@@ -313,7 +313,7 @@ describe('People', () => {
     });
     sites = await person.json('GET', '/api/sites');
     expect(sites.sites.map((s) => [s.id, s.can])).toEqual([
-      ['harbour-linen', ['lookup', 'create']],
+      ['harbour-linen', ['lookup', 'create', 'export']],
       ['summit-outfitters', ['lookup']],
     ]);
     await owner.json('PUT', peoplePath(PEOPLE_PATHS.personGrants, { id }), { grants: [{ siteId: '*', role: 'support' }] });

@@ -32,13 +32,13 @@ const PASSWORD = 'the same long passphrase for everyone here';
 /**
  * What the rules say, written out here rather than taken from the code under test: every grant on the
  * site or on all sites counts; any role may look up cases (and so list them); only an owner or an editor
- * may create products.
+ * may create products and, by default, export cases.
  */
 function mayDo(grants: readonly Grant[], siteId: string): Capability[] {
   const covering = grants.filter((grant) => grant.siteId === siteId || grant.siteId === ALL_SITES);
   const held: Capability[] = [];
   if (covering.length > 0) held.push('lookup');
-  if (covering.some((grant) => grant.role === 'owner' || grant.role === 'editor')) held.push('create');
+  if (covering.some((grant) => grant.role === 'owner' || grant.role === 'editor')) held.push('create', 'export');
   return held;
 }
 

@@ -10,7 +10,11 @@ import { pathTo } from '@/lib/paths';
 import { Link } from '@/lib/router';
 import { useSite } from '@/lib/site-context';
 
-const TITLES: Record<Capability, string> = { lookup: 'You may not look up cases here', create: 'You may not create products here' };
+const TITLES: Record<Capability, string> = {
+  lookup: 'You may not look up cases here',
+  create: 'You may not create products here',
+  export: 'You may not export cases here',
+};
 
 export function RequireCapability({ capability, children }: { capability: Capability; children: ReactNode }) {
   const { site } = useSite();

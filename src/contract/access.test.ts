@@ -21,7 +21,7 @@ describe('what a person may do on a site', () => {
       { siteId: 'harbour', role: 'editor' },
       { siteId: 'summit', role: 'support' },
     ];
-    expect(capabilitiesOn(grants, 'harbour')).toEqual(['lookup', 'create']);
+    expect(capabilitiesOn(grants, 'harbour')).toEqual(['lookup', 'create', 'export']);
     expect(capabilitiesOn(grants, 'summit')).toEqual(['lookup']);
     expect(capabilitiesOn(grants, 'elsewhere')).toEqual([]);
     expect(capabilitiesOn([{ siteId: ALL_SITES, role: 'support' }], 'anything')).toEqual(['lookup']);
@@ -32,7 +32,7 @@ describe('what a person may do on a site', () => {
       { siteId: ALL_SITES, role: 'support' },
       { siteId: 'harbour', role: 'editor' },
     ];
-    expect(capabilitiesOn(grants, 'harbour')).toEqual(['lookup', 'create']);
+    expect(capabilitiesOn(grants, 'harbour')).toEqual(['lookup', 'create', 'export']);
     expect(capabilitiesOn(grants, 'summit')).toEqual(['lookup']);
     expect(roleOn(grants, 'harbour')).toBe('editor');
     expect(roleOn(grants, 'summit')).toBe('support');
@@ -57,7 +57,7 @@ describe('what whoever asks may do: may()', () => {
   it('lets the local demo do everything on every site', () => {
     expect(may({ kind: 'demo' }, 'anything', 'create')).toBe(true);
     expect(mayUse({ kind: 'demo' }, 'anything')).toBe(true);
-    expect(capabilitiesOfAsker({ kind: 'demo' }, 'anything')).toEqual(['lookup', 'create']);
+    expect(capabilitiesOfAsker({ kind: 'demo' }, 'anything')).toEqual(['lookup', 'create', 'export']);
     expect(seesEveryone({ kind: 'demo' })).toBe(true);
   });
   it('lets a person do what their grants on the site allow, and use only the sites they have a role on', () => {
@@ -100,6 +100,7 @@ describe('reading /api/sites', () => {
 
   it('reads capabilities in one order, and refuses unknown ones', () => {
     expect(readCapabilities(['create', 'lookup'])).toEqual(['lookup', 'create']);
+    expect(readCapabilities(['export', 'lookup'])).toEqual(['lookup', 'export']);
     expect(readCapabilities(['delete'])).toBeNull();
     expect(readCapabilities('lookup')).toBeNull();
   });

@@ -20,8 +20,11 @@ export interface Grant {
   role: Role;
 }
 
-/** What a person may do on a site: look up cases, create products (by the editor or an import). */
-export const CAPABILITIES = ['lookup', 'create'] as const;
+/**
+ * What a person may do on a site: look up (and list) cases, create products (by the editor or an import),
+ * export a list of cases as a file (personal data in bulk, which owners may withhold per role and site).
+ */
+export const CAPABILITIES = ['lookup', 'create', 'export'] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
 /**
@@ -35,8 +38,8 @@ export const OPERATION_NEEDS = {
 } as const satisfies Record<string, Capability>;
 
 const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
-  owner: ['lookup', 'create'],
-  editor: ['lookup', 'create'],
+  owner: ['lookup', 'create', 'export'],
+  editor: ['lookup', 'create', 'export'],
   support: ['lookup'],
 };
 
@@ -115,7 +118,7 @@ export function actorName(actor: { kind: 'person'; name: string } | { kind: 'dem
   return actor.kind === 'person' ? actor.name : ACTOR_LABELS[actor.kind];
 }
 
-const DOING: Record<Capability, string> = { lookup: 'look up cases', create: 'create products' };
+const DOING: Record<Capability, string> = { lookup: 'look up cases', create: 'create products', export: 'export cases' };
 
 /**
  * Why a call is refused, in words a person can act on: what they may do on the site and what they may not

@@ -99,7 +99,10 @@ export const workChangeSchema = z
   .strictObject({
     cases: z
       .array(caseIdSchema)
-      .check(z.minLength(1, 'must name at least one case'), z.maxLength(CASE_WORK_MAX_CASES, `must name at most ${CASE_WORK_MAX_CASES} cases`)),
+      .check(
+        z.minLength(1, 'must name at least one case'),
+        z.maxLength(CASE_WORK_MAX_CASES, `must name at most ${CASE_WORK_MAX_CASES} cases`),
+      ),
     status: z.optional(z.enum(CASE_STATUSES)),
     assignee: z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(100)))),
     seen: z.optional(z.boolean()),
@@ -128,11 +131,7 @@ export type Note = z.infer<typeof noteSchema>;
 export const noteBodySchema = z.strictObject({
   text: z
     .string()
-    .check(
-      z.trim(),
-      z.minLength(1, 'must not be empty'),
-      z.maxLength(NOTE_MAX_LENGTH, `must be at most ${NOTE_MAX_LENGTH} characters`),
-    ),
+    .check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(NOTE_MAX_LENGTH, `must be at most ${NOTE_MAX_LENGTH} characters`)),
 });
 export type NoteBody = z.infer<typeof noteBodySchema>;
 
