@@ -38,6 +38,7 @@ import { addSecurityHeaders } from './pipeline/security-headers';
 import { resolveSite } from './pipeline/site-resolution';
 import { refuseUnreadBodies } from './pipeline/unread-bodies';
 import { createProxy } from './proxy';
+import { createPlatformReader, type PlatformReader } from './platform-reader';
 import { startSandbox, startSandboxWorker, type RunningSandbox } from './sandbox/start';
 import { createStaticFiles } from './static-files';
 import { sessionIdOf } from './auth/session-cookie';
@@ -107,6 +108,8 @@ export interface SiteAdminServer {
   activity: ActivityStore;
   /** Imports kept on the server, on that database. */
   imports: ImportStore;
+  /** The server's own reads of each site's platform, by site id of the profile. */
+  platformReaders: ReadonlyMap<string, PlatformReader>;
   close(): Promise<void>;
 }
 
@@ -171,6 +174,21 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
         maxBodyBytes: config.maxBodyBytes,
       });
       return [site.profile.id, { id: site.profile.id, forward }] as const;
+    }),
+  );
+  // The server's own reads of each site (the inbox's shared reading, an export's pages): same address, key and site id.
+  const platformReaders = new Map<string, PlatformReader>(
+    config.sites.map((site) => {
+      const upstream = site.upstream === 'sandbox' ? sandbox?.baseUrl : site.upstream;
+      if (!upstream) throw new Error(`No upstream for site "${site.profile.id}".`);
+      const reader = createPlatformReader({
+        upstream,
+        apiKey: site.apiKey,
+        siteId: site.siteId,
+        timeoutMs: config.proxyTimeoutMs,
+        envelope: site.profile.lists?.envelope,
+      });
+      return [site.profile.id, reader] as const;
     }),
   );
   const siteInfos = config.sites.map((site) => siteInfoOf(site.profile));
@@ -290,6 +308,7 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
     accounts,
     activity,
     imports,
+    platformReaders,
     handle(req, res, next) {
       pipeline(parseRequest(req, res, next));
     },
