@@ -3,7 +3,7 @@
  * of an edited one on request, an edit of one's own, and a new note. What was typed is never lost: when a
  * save fails, the text stays in its box and the reason is said beside it.
  */
-import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useId, useState, type FormEvent } from 'react';
 import { NOTE_MAX_LENGTH, type Note } from '@/contract/case-work';
 import { DateTime } from '@/lib/date-time';
@@ -85,16 +85,18 @@ function EarlierTexts({ note }: { note: Note }) {
   if (note.versions.length === 0) return null;
   return (
     <>
-      <Button
-        variant="subtle"
-        size="compact-xs"
+      {/* A link-styled button: no hover fill, so its text keeps its contrast under the pointer. */}
+      <Anchor
+        component="button"
+        type="button"
+        size="xs"
         onClick={() => setOpen((was) => !was)}
         aria-expanded={open}
         aria-controls={listId}
         style={{ alignSelf: 'flex-start' }}
       >
         Edited · {open ? 'hide' : 'show'} earlier {note.versions.length === 1 ? 'text' : `texts (${note.versions.length})`}
-      </Button>
+      </Anchor>
       <Stack component="ol" gap={6} id={listId} hidden={!open} className={classes.plainList} aria-label="Earlier texts, oldest first">
         {note.versions.map((version, index) => (
           <li key={index}>
@@ -163,15 +165,16 @@ export function CaseNotes({
                     {note.text}
                   </Text>
                   {mine(note) && (
-                    <Button
-                      variant="subtle"
-                      size="compact-xs"
+                    <Anchor
+                      component="button"
+                      type="button"
+                      size="xs"
                       onClick={() => setEditing(note.id)}
                       style={{ alignSelf: 'flex-start' }}
                       aria-label={`Edit your note of ${formatDate(new Date(note.createdAt))}`}
                     >
                       Edit
-                    </Button>
+                    </Anchor>
                   )}
                 </>
               )}
