@@ -102,6 +102,9 @@ test('support works a case, and a colleague sees the same work @postgres', async
     ['case.note.edited', SUPPORT.name],
   ]);
   expect(JSON.stringify(entries)).not.toContain('photo of the label');
+  // The Activity page names the case and what it became.
+  await olivia.goto('/s/harbour-linen/activity?action=case.status');
+  await expect(olivia.getByRole('button', { name: /Case status changed Form 21, case 50001: Waiting on customer/ })).toBeVisible();
   await sam.context().close();
   await olivia.context().close();
 });
