@@ -401,4 +401,33 @@ describeEachEngine('the team’s work on cases', (_engine, freshDatabase) => {
     // The notes' count in the work follows.
     expect((await workOf('48217')).cases['48217']?.notes).toBe(0);
   });
+
+  it('works in the local demo too: its notes are the demo’s own to edit, and there is nobody to assign', async () => {
+    const demo = await startWholeServer(
+      { SITE_PROFILE: PROFILE },
+      { database: await freshDatabase(), prefix: 'site-admin-case-work-demo-' },
+    );
+    try {
+      const demoCall = (method: string, address: string, body?: unknown) =>
+        send(demo.port, {
+          method,
+          path: address,
+          headers: { origin: `http://127.0.0.1:${demo.port}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+      const changed = await demoCall('PATCH', path(INBOX_PATHS.change), { cases: ['48217'], status: 'open', seen: true });
+      expect(json<WorkAnswer>(changed).cases['48217']).toMatchObject({ status: 'open', seen: true, updatedBy: 'Local demo' });
+      const note = json<Note>(await demoCall('POST', path(INBOX_PATHS.notes, { case: '48217' }), { text: 'Demo note' }));
+      expect(note.author).toEqual({ id: null, name: 'Local demo' });
+      const edited = await demoCall('PUT', path(INBOX_PATHS.note, { case: '48217', note: note.id }), { text: 'Demo note, edited' });
+      expect(json<Note>(edited).versions.map((v) => v.text)).toEqual(['Demo note']);
+      expect(json<Assignees>(await demoCall('GET', inboxPath(INBOX_PATHS.assignees, { site: SITE }))).people).toEqual([]);
+      const refused = await demoCall('PATCH', path(INBOX_PATHS.change), { cases: ['48217'], assignee: 'someone' });
+      expect(refused.status).toBe(400);
+      const entries = await demo.site.activity.list({ action: 'case.status' }, { limit: 10 });
+      expect(entries.map((row) => row.actor_kind)).toEqual(['demo']);
+    } finally {
+      await demo.stop();
+    }
+  });
 });
