@@ -280,6 +280,23 @@ describeEachEngine('the team’s work on cases', (_engine, freshDatabase) => {
     }
   });
 
+  it('loses no text when a note is edited several times at once: each edit is saved with the earlier text kept, or refused 409', async () => {
+    const note = json<Note>(await call('POST', path(INBOX_PATHS.notes, { case: '7700' }), cookies.ana, { text: 'v0' }));
+    const texts = ['v1', 'v2', 'v3', 'v4', 'v5'];
+    const replies = await Promise.all(
+      texts.map((text) => call('PUT', path(INBOX_PATHS.note, { case: '7700', note: note.id }), cookies.ana, { text })),
+    );
+    expect(replies.every((reply) => reply.status === 200 || reply.status === 409)).toBe(true);
+    const saved = replies.filter((reply) => reply.status === 200).map((reply) => json<Note>(reply).text);
+    expect(saved.length).toBeGreaterThan(0);
+    const [final] = (await detailOf('7700')).notes;
+    // Every text ever saved is the note's text or one of its earlier texts, in the order they were saved.
+    const history = [...(final?.versions.map((version) => version.text) ?? []), final?.text];
+    expect(history[0]).toBe('v0');
+    expect(history.slice(1).sort()).toEqual([...saved].sort());
+    expect((await recorded('case.note.edited')).filter((entry) => entry.detail.note === note.id)).toHaveLength(saved.length);
+  });
+
   it('lists as assignees the active people who may look up cases on the site, and refuses anyone else', async () => {
     const reply = await call('GET', inboxPath(INBOX_PATHS.assignees, { site: SITE }), cookies.ana);
     expect(reply.status).toBe(200);
