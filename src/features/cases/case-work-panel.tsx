@@ -7,6 +7,7 @@ import { Alert, Button, NativeSelect, Skeleton, Stack, Text, Title } from '@mant
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { CASE_STATUS_LABELS, CASE_STATUSES, type CaseStatus, type CaseWorkDetail, type Note, type WorkAnswer } from '@/contract/case-work';
+import { DateTime } from '@/lib/date-time';
 import { ownApiFailureText } from '@/lib/own-api-failure';
 import { useSite } from '@/lib/site-context';
 import { addNote, assigneesQuery, caseWorkKey, caseWorkQuery, changeCaseWork, editNote, type CaseRef } from './case-work-api';
@@ -136,7 +137,7 @@ export function CaseWorkPanel({ form, caseId }: CaseWorkPanelProps) {
         )}
         {work.updatedAt !== null && work.updatedBy !== null && (
           <Text size="xs" className={classes.muted}>
-            Last changed by {work.updatedBy}
+            Last changed by {work.updatedBy}, <DateTime date={new Date(work.updatedAt)} />
           </Text>
         )}
         <Title order={3} size="h5">
