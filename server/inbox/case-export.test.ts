@@ -8,7 +8,10 @@
  * and is recorded; a list over the bound is refused after one page.
  */
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
+import { once } from 'node:events';
 import { rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -28,6 +31,7 @@ import {
   signInWithPassword,
   startWholeServer,
   tempDir,
+  waitFor,
 } from '../testing/test-helpers';
 import { EXPORT_MAX_CASES } from './case-export';
 
@@ -274,7 +278,7 @@ const standInCase = (id: number, extra: Record<string, unknown> = {}) => ({
   properties: { name: `Person ${id}`, email: `p${id}@example.com`, ...extra },
 });
 
-describeEachEngine('who may export, against a recording stand-in platform', (_engine, freshDatabase) => {
+describeEachEngine('who may export, against a recording stand-in platform', (engine, freshDatabase) => {
   let platform: RecordingPlatform;
   let running: Running;
   let profileDir: string;
@@ -518,6 +522,102 @@ describeEachEngine('who may export, against a recording stand-in platform', (_en
     const reply = await get(exportPath('north', '5', ''), cookies.owner);
     expect(reply.status).toBe(502);
     expect((JSON.parse(reply.text) as { message: string }).message).toMatch(/page 2/);
+    expect(await running.site.activity.list({ action: 'cases.export' }, { limit: 500 })).toHaveLength(before);
+  });
+
+  it('makes no file when the record cannot take the export (503)', async () => {
+    answer = twoCases;
+    const { db } = running.site.database;
+    // The record refuses every entry, as a full disk or a lost database would.
+    if (engine === 'sqlite') {
+      await sql`create trigger refuse_entries before insert on activity begin select raise(abort, 'the record is full'); end`.execute(db);
+    } else {
+      await sql`create function refuse_entries() returns trigger language plpgsql as $$ begin raise exception 'the record is full'; end $$`.execute(
+        db,
+      );
+      await sql`create trigger refuse_entries before insert on activity for each row execute function refuse_entries()`.execute(db);
+    }
+    try {
+      const reply = await get(exportPath('north', '5', '?format=csv'), cookies.owner);
+      expect(reply.status).toBe(503);
+      expect(JSON.parse(reply.text)).toMatchObject({
+        code: 503,
+        message: expect.stringMatching(/^The activity record could not take this export/),
+      });
+      expect(reply.headers['content-disposition']).toBeUndefined();
+      expect(reply.text).not.toContain('p1@example.com');
+    } finally {
+      await sql`drop trigger refuse_entries${sql.raw(engine === 'sqlite' ? '' : ' on activity')}`.execute(db);
+      if (engine !== 'sqlite') await sql`drop function refuse_entries()`.execute(db);
+    }
+  });
+
+  it('stops reading the platform when the browser goes away, and records nothing', async () => {
+    const before = (await running.site.activity.list({ action: 'cases.export' }, { limit: 500 })).length;
+    // A platform of its own whose second page waits until the test lets it go.
+    const pages: string[] = [];
+    let releaseSecond: (() => void) | undefined;
+    let secondAnswered: Promise<unknown> | undefined;
+    const slow = http.createServer((req, res) => {
+      const page = new URL(req.url ?? '/', 'http://x').searchParams.get('page') ?? '';
+      pages.push(page);
+      const body = JSON.stringify({
+        results: Array.from({ length: 500 }, (_, i) => standInCase(Number(page) * 1000 + i)),
+        total_entries: 5000,
+        total_pages: 10,
+        current_page: Number(page),
+        per_page: 500,
+      });
+      const send = () => res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+      if (page !== '2') return send();
+      secondAnswered = once(res, 'finish');
+      releaseSecond = send;
+    });
+    slow.listen(0, '127.0.0.1');
+    await once(slow, 'listening');
+    const { port } = slow.address() as { port: number };
+    const dir = tempDir('site-admin-export-gone-');
+    const profile = join(dir, 'site-profile.json');
+    writeFileSync(
+      profile,
+      JSON.stringify({
+        sites: [
+          {
+            id: 'slow',
+            name: 'Slow',
+            platform: { baseUrl: `http://127.0.0.1:${port}/api/site/v2`, siteId: '7003', apiKeyEnv: 'SLOW_KEY' },
+          },
+        ],
+      }),
+    );
+    const other = await startWholeServer({ SITE_PROFILE: profile, SLOW_KEY: 'KEY-slow' }, { database: await freshDatabase() });
+    try {
+      await addPeople(other.site, [{ email: 'owner@example.com', password: PASSWORD, grants: [{ siteId: ALL_SITES, role: 'owner' }] }]);
+      const cookie = await signedIn(other, 'owner@example.com');
+      const request = http.get({
+        host: '127.0.0.1',
+        port: other.port,
+        path: exportPath('slow', '5', ''),
+        headers: { cookie },
+        agent: false,
+      });
+      request.on('error', () => undefined);
+      await waitFor(() => releaseSecond !== undefined, { timeoutMs: 10_000, what: 'the second page asked for' });
+      const closed = new Promise((resolve) => request.on('close', resolve));
+      request.destroy();
+      await closed;
+      releaseSecond?.();
+      await secondAnswered;
+      // Two round trips through the server after the page arrived: time enough for a third page to be asked.
+      expect((await send(other.port, { path: '/api/health' })).status).toBe(200);
+      expect((await send(other.port, { path: '/api/health' })).status).toBe(200);
+      expect(pages).toEqual(['1', '2']);
+      expect(await other.site.activity.list({ action: 'cases.export' }, { limit: 500 })).toHaveLength(0);
+    } finally {
+      await other.stop();
+      await new Promise((resolve) => slow.close(resolve));
+      rmSync(dir, { recursive: true, force: true });
+    }
     expect(await running.site.activity.list({ action: 'cases.export' }, { limit: 500 })).toHaveLength(before);
   });
 });
