@@ -100,7 +100,6 @@ export function RoleCapabilities() {
                         // Not disabled while a change saves: a disabled switch would drop the keyboard's focus.
                         aria-busy={save.isPending && save.variables.siteId === site.id && save.variables.role === role}
                         aria-label={label}
-                        label={setting.allowed ? 'Yes' : 'No'}
                         description={sourceWords(setting.source, site.id === ALL_SITES)}
                         onChange={(event) => {
                           if (!save.isPending) save.mutate(changeTo(overrides, site.id, role, 'export', event.currentTarget.checked));
