@@ -423,6 +423,12 @@ describeEachEngine('who may export, against a recording stand-in platform', (eng
       ['north', ['lookup', 'export']],
       ['south', ['lookup']],
     ]);
+    // A sign-in's answer carries the sites as /api/sites does, overrides applied.
+    const signIn = await signInWithPassword(running.port, 'support@example.com', PASSWORD);
+    expect((JSON.parse(signIn.text) as { sites: { id: string; can: string[] }[] }).sites.map((site) => [site.id, site.can])).toEqual([
+      ['north', ['lookup', 'export']],
+      ['south', ['lookup']],
+    ]);
 
     const [change] = await running.site.activity.list({ action: 'role.capability' }, { limit: 5 });
     expect(change).toMatchObject({ site_id: 'north', person_name: 'Olive', outcome: 'ok' });
