@@ -18,7 +18,6 @@
  *   inert) or an Excel workbook. The rows are held in memory until the entry is written, since the entry
  *   names every case: a few tens of megabytes at the bound.
  */
-import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { capabilitiesOfAsker, may, refusalMessage } from '../../src/contract/access';
 import { checkCaseListQuery, formIdentifierViolations, type CaseListQuery } from '../../src/contract/case-list';
@@ -112,16 +111,33 @@ export function checkExportQuery(rawQuery: string): { ok: true; query: ExportQue
   return { ok: true, query: { format, team, list: { sort_type, sort_order, filter } } };
 }
 
+/**
+ * Resolves when the socket takes more, or the browser has gone; both listeners are removed either way (a
+ * race of two `once` would leave the loser's listeners behind, one pair per chunk of a long file).
+ */
+function drainOrClose(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
 /** Writes `chunk`, waiting while the socket's buffer is full; false once the browser has gone. */
 async function write(res: ServerResponse, chunk: string): Promise<boolean> {
   if (res.destroyed) return false;
-  if (!res.write(chunk)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+  if (!res.write(chunk)) await drainOrClose(res);
   return !res.destroyed;
 }
 
+/** Waits while the socket's buffer is full (the workbook's writer writes on its own); false once the browser has gone. */
 async function drained(res: ServerResponse): Promise<boolean> {
   if (res.destroyed) return false;
-  if (res.writableNeedDrain) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+  if (res.writableNeedDrain) await drainOrClose(res);
   return !res.destroyed;
 }
 
