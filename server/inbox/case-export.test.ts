@@ -282,6 +282,7 @@ describeEachEngine('who may export, against a recording stand-in platform', (eng
   let platform: RecordingPlatform;
   let running: Running;
   let profileDir: string;
+  let profile: string;
   let cookies: Record<'owner' | 'support' | 'editor', string>;
   /** What the stand-in answers to a list; the default: two cases, one of them starting like a formula. */
   let answer: (url: URL) => { status: number; body: string };
@@ -299,7 +300,7 @@ describeEachEngine('who may export, against a recording stand-in platform', (eng
   beforeAll(async () => {
     platform = await recordingPlatform((request) => answer(new URL(request.url, 'http://x')));
     profileDir = tempDir('site-admin-export-profile-');
-    const profile = join(profileDir, 'site-profile.json');
+    profile = join(profileDir, 'site-profile.json');
     const base = `http://127.0.0.1:${platform.port}/api/site/v2`;
     writeFileSync(
       profile,
@@ -625,5 +626,36 @@ describeEachEngine('who may export, against a recording stand-in platform', (eng
       rmSync(dir, { recursive: true, force: true });
     }
     expect(await running.site.activity.list({ action: 'cases.export' }, { limit: 500 })).toHaveLength(before);
+  });
+
+  it('takes an override made on one instance into account on another sharing the database, at the next request', async () => {
+    answer = twoCases;
+    const database = await freshDatabase();
+    const env = { SITE_PROFILE: profile, NORTH_KEY: 'KEY-north', SOUTH_KEY: 'KEY-south' };
+    const a = await startWholeServer(env, { database });
+    const b = await startWholeServer(env, { database });
+    try {
+      await addPeople(a.site, [
+        { email: 'owner@example.com', password: PASSWORD, grants: [{ siteId: ALL_SITES, role: 'owner' }] },
+        { email: 'support@example.com', password: PASSWORD, grants: [{ siteId: 'north', role: 'support' }] },
+      ]);
+      const owner = await signedIn(a, 'owner@example.com');
+      const support = await signedIn(b, 'support@example.com');
+      const onB = () => send(b.port, { path: exportPath('north', '5', ''), headers: { cookie: support } });
+      // Kept in B's memory with the session.
+      expect((await onB()).status).toBe(403);
+      expect((await onB()).status).toBe(403);
+      const allowed = await send(a.port, {
+        method: 'PUT',
+        path: ROLE_OVERRIDES_PATH,
+        headers: { cookie: owner, 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+        body: JSON.stringify({ siteId: 'north', role: 'support', capability: 'export', allowed: true }),
+      });
+      expect(allowed.status).toBe(200);
+      expect((await onB()).status).toBe(200);
+    } finally {
+      await a.stop();
+      await b.stop();
+    }
   });
 });

@@ -63,7 +63,7 @@ export function RoleCapabilities() {
         file, so owners choose who may, per site: by default owners and editors, not support. A change applies at each person’s next
         request.
       </Text>
-      <Table.ScrollContainer minWidth={360}>
+      <Table.ScrollContainer minWidth={300}>
         <Table verticalSpacing={6} horizontalSpacing={8} withRowBorders aria-label="Who may export cases, by site">
           <Table.Thead>
             <Table.Tr>
