@@ -49,7 +49,7 @@ import {
   UTF8_BOM,
   writeWorkbook,
 } from './case-export-file';
-import { createExportStore } from './export-store';
+import { createExportStore, type ExportStore } from './export-store';
 
 /** The most cases one export reads from the platform: a bound on its time, its memory and its record entry. */
 export const EXPORT_MAX_CASES = 100_000;
@@ -141,6 +141,70 @@ async function drained(res: ServerResponse): Promise<boolean> {
   return !res.destroyed;
 }
 
+/** What reading a list for an export came to. */
+type ListReading =
+  | { kind: 'rows'; table: ExportTable; ids: string[]; read: number }
+  | { kind: 'gone' }
+  | { kind: 'failed'; page: number; reason: string }
+  | { kind: 'too-many'; count: number };
+
+/**
+ * Reads every page of the list from the platform, 500 at a time, keeping the cases that pass the team's
+ * filters as rows. Stops when the list ends, when it holds more than EXPORT_MAX_CASES, when a page fails,
+ * or when `gone` says the browser left (after the page under way).
+ */
+async function readList(options: {
+  reader: PlatformReader;
+  store: ExportStore;
+  siteId: string;
+  form: string;
+  list: ExportQuery['list'];
+  team: readonly TeamFilter[];
+  /** The asker: a person's id, or 'demo'. */
+  personKey: string;
+  labels: Readonly<Record<string, string>> | undefined;
+  now: () => number;
+  gone: () => boolean;
+}): Promise<ListReading> {
+  const { reader, store, siteId, form, list, team, personKey } = options;
+  const [work, seen, since] = await Promise.all([
+    store.workOf(siteId, form),
+    team.includes('new') ? store.seenBy(siteId, form, personKey) : Promise.resolve(new Set<string>()),
+    team.includes('new') ? store.newSince(siteId, form, personKey) : Promise.resolve(undefined),
+  ]);
+  // Someone who never opened the form's inbox: their "new" would begin a week back, as on opening it now.
+  const newSince = since ?? options.now() - NEW_WINDOW_MS;
+  const table = new ExportTable(options.labels);
+  const ids: string[] = [];
+  const met = new Set<string>();
+  let read = 0;
+  for (let page = 1; ; page += 1) {
+    const reading = await reader.caseList(form, { ...list, per_page: EXPORT_PAGE_SIZE, page });
+    if (options.gone()) return { kind: 'gone' };
+    if (reading.kind === 'empty') break;
+    if (reading.kind === 'failed') return { kind: 'failed', page, reason: reading.reason };
+    const { items, total } = reading.content;
+    if (page === 1 && total !== null && total > EXPORT_MAX_CASES) return { kind: 'too-many', count: total };
+    for (const record of items) {
+      read += 1;
+      const id = caseIdOf(record);
+      // A case that moved to the next page while the pages were read (a new one arrived) is met twice.
+      if (id !== '' && met.has(id)) continue;
+      if (id !== '') met.add(id);
+      const done = work.get(id);
+      const status = done?.status ?? 'new';
+      if (team.includes('mine') && done?.assigneeId !== personKey) continue;
+      if (team.includes('open') && status === 'done') continue;
+      if (team.includes('new') && !isNewTo(receivedAtMs(record) ?? 0, seen.has(id), newSince)) continue;
+      table.add(record, { status, assignee: done?.assigneeId ? (done.assigneeName ?? done.assigneeId) : null });
+      ids.push(id);
+    }
+    if (read > EXPORT_MAX_CASES) return { kind: 'too-many', count: read };
+    if (items.length < EXPORT_PAGE_SIZE || (total !== null && page * EXPORT_PAGE_SIZE >= total)) break;
+  }
+  return { kind: 'rows', table, ids, read };
+}
+
 export interface CaseExportDeps {
   sites: readonly SiteInfo[];
   platformReaders: ReadonlyMap<string, PlatformReader>;
@@ -201,63 +265,40 @@ export function caseExportEndpoints(deps: CaseExportDeps): Endpoint[] {
           gone = true;
         });
         const personKey = who.kind === 'person' ? who.id : 'demo';
-        const [work, seen, since] = await Promise.all([
-          store.workOf(siteId, form),
-          team.includes('new') ? store.seenBy(siteId, form, personKey) : Promise.resolve(new Set<string>()),
-          team.includes('new') ? store.newSince(siteId, form, personKey) : Promise.resolve(undefined),
-        ]);
-        // Someone who never opened the form's inbox: their "new" would begin a week back, as on opening it now.
-        const newSince = since ?? now() - NEW_WINDOW_MS;
-
-        const table = new ExportTable(profileForm?.fields);
-        const ids: string[] = [];
-        const met = new Set<string>();
-        let read = 0;
-        const tooMany = (count: number) =>
+        const outcome = await readList({
+          reader,
+          store,
+          siteId,
+          form,
+          list,
+          team,
+          personKey,
+          labels: profileForm?.fields,
+          now,
+          gone: () => gone,
+        });
+        if (outcome.kind === 'gone') return;
+        if (outcome.kind === 'failed') {
+          sendError(
+            res,
+            502,
+            `The platform’s list of form ${form} could not be read (page ${outcome.page}): ${outcome.reason}. Nothing was exported.`,
+          );
+          return;
+        }
+        if (outcome.kind === 'too-many') {
+          const count =
+            outcome.count > EXPORT_MAX_CASES
+              ? `${outcome.count.toLocaleString('en')} cases`
+              : `more than ${EXPORT_MAX_CASES.toLocaleString('en')} cases`;
           sendError(
             res,
             413,
-            `This list holds ${count > EXPORT_MAX_CASES ? `${count.toLocaleString('en')} cases` : `more than ${EXPORT_MAX_CASES.toLocaleString('en')} cases`}; an export takes at most ${EXPORT_MAX_CASES.toLocaleString('en')}. Narrow it with a filter (a received date range, a field) and export the parts.`,
+            `This list holds ${count}; an export takes at most ${EXPORT_MAX_CASES.toLocaleString('en')}. Narrow it with a filter (a received date range, a field) and export the parts.`,
           );
-
-        for (let page = 1; ; page += 1) {
-          const reading = await reader.caseList(form, { ...list, per_page: EXPORT_PAGE_SIZE, page });
-          if (gone) return;
-          if (reading.kind === 'empty') break;
-          if (reading.kind === 'failed') {
-            sendError(
-              res,
-              502,
-              `The platform’s list of form ${form} could not be read (page ${page}): ${reading.reason}. Nothing was exported.`,
-            );
-            return;
-          }
-          const { items, total } = reading.content;
-          if (page === 1 && total !== null && total > EXPORT_MAX_CASES) {
-            tooMany(total);
-            return;
-          }
-          for (const record of items) {
-            read += 1;
-            const id = caseIdOf(record);
-            // A case that moved to the next page while the pages were read (a new one arrived) is met twice.
-            if (id !== '' && met.has(id)) continue;
-            if (id !== '') met.add(id);
-            const done = work.get(id);
-            const status = done?.status ?? 'new';
-            if (team.includes('mine') && done?.assigneeId !== personKey) continue;
-            if (team.includes('open') && status === 'done') continue;
-            if (team.includes('new') && !isNewTo(receivedAtMs(record) ?? 0, seen.has(id), newSince)) continue;
-            table.add(record, { status, assignee: done?.assigneeId ? (done.assigneeName ?? done.assigneeId) : null });
-            ids.push(id);
-          }
-          if (read > EXPORT_MAX_CASES) {
-            tooMany(read);
-            return;
-          }
-          const ended = items.length < EXPORT_PAGE_SIZE || (total !== null && page * EXPORT_PAGE_SIZE >= total);
-          if (ended) break;
+          return;
         }
+        const { table, ids, read } = outcome;
 
         // The record first: nobody takes cases away unrecorded.
         try {
