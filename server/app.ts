@@ -47,6 +47,8 @@ import { importEndpoints } from './imports/import-endpoints';
 import { createImportStore, type ImportStore } from './imports/import-store';
 import { caseWorkEndpoints, pruneCaseNotes } from './inbox/case-work-endpoints';
 import { createCaseWorkStore } from './inbox/case-work-store';
+import { caseExportEndpoints } from './inbox/case-export';
+import { roleCapabilityEndpoints } from './auth/role-capability-endpoints';
 
 /** How often the activity record's old entries are pruned (and once at start). */
 const PRUNE_INTERVAL_MS = 60 * 60_000;
@@ -266,6 +268,8 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
     ...(config.singleSignOn ? singleSignOnEndpoints({ setting: config.singleSignOn, accounts, database, throttle }) : []),
     ...accountEndpoints({ accounts, throttle }),
     ...peopleEndpoints({ accounts, links, sites: siteInfos }),
+    ...roleCapabilityEndpoints({ accounts, activity, sites: siteInfos }),
+    ...caseExportEndpoints({ sites: siteInfos, platformReaders, database, activity, now: accounts.now }),
     ...linkEndpoints({ accounts, links }),
   ]);
   const staticFiles = options.distDir

@@ -7,6 +7,7 @@ const ada: Identity = {
   email: 'ada@example.com',
   displayName: 'Ada Lovelace',
   grants: [],
+  overrides: [],
   session: {
     idHash: 'h',
     personId: 'p1',

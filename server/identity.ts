@@ -4,7 +4,7 @@
  * finds it out. What each may do with it is the contract's (`may` in src/contract/access.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { actorName, type Actor, type Grant } from '../src/contract/access';
+import { actorName, type Actor, type CapabilityOverride, type Grant } from '../src/contract/access';
 import type { ActiveSession } from './db/session-store';
 
 /** Who a request is from. */
@@ -17,6 +17,8 @@ export type Identity =
       email: string;
       displayName: string;
       grants: Grant[];
+      /** The owners' overrides of what roles may do, as read with the session: `may` applies them to the grants. */
+      overrides: readonly CapabilityOverride[];
       session: ActiveSession;
       /** The id in the browser's cookie (after a rotation, the new one). */
       sessionId: string;

@@ -17,6 +17,7 @@ import { adminDisplayName, ConfigError, type ServerConfig } from '../config';
 import type { AppDatabase } from '../db/open';
 import { createPeopleStore } from '../db/people-store';
 import { createSessionLookup, createSessionStore } from '../db/session-store';
+import { createRoleCapabilityStore } from '../db/role-capability-store';
 import { createSettingsStore } from '../db/settings-store';
 import type { Identity } from '../identity';
 import { hashPassword, needsRehash, verifyPassword } from './password-hash';
@@ -64,6 +65,7 @@ export function createAccounts(options: AccountsOptions) {
   const people = createPeopleStore(db);
   const sessions = createSessionStore(db);
   const settings = createSettingsStore(db);
+  const roleCapabilities = createRoleCapabilityStore(db);
   const cookie: CookieSetting = { secure: options.sessions.secureCookies };
   const { idleMs, absoluteMs } = options.sessions;
   const now = options.now ?? Date.now;
@@ -107,6 +109,8 @@ export function createAccounts(options: AccountsOptions) {
     people,
     sessions,
     settings,
+    /** The owners' overrides of what each role may do on a site. */
+    roleCapabilities,
     cookie,
     now,
 
@@ -144,7 +148,7 @@ export function createAccounts(options: AccountsOptions) {
       const t = now();
       const found = await lookUpSession.find(id, t);
       if (!found) return { kind: 'nobody' };
-      const { session, grants } = found;
+      const { session, grants, overrides } = found;
       let sessionId = id;
       if (session.grantsChangedAt > session.grantsAt) {
         const next = await sessions.rotate(id, t, session.grantsChangedAt, ROTATION_GRACE_MS);
@@ -157,7 +161,16 @@ export function createAccounts(options: AccountsOptions) {
         lookUpSession.touching(id, t, idleMs);
         if (!(await sessions.touch(id, t, idleMs))) lookUpSession.forget(id);
       }
-      return { kind: 'person', id: session.personId, email: session.email, displayName: session.displayName, grants, session, sessionId };
+      return {
+        kind: 'person',
+        id: session.personId,
+        email: session.email,
+        displayName: session.displayName,
+        grants,
+        overrides,
+        session,
+        sessionId,
+      };
     },
 
     /**
@@ -227,8 +240,9 @@ export function createAccounts(options: AccountsOptions) {
      * round trip fewer between Sign in and the page, 0.56 s on a slow mobile network).
      */
     async signedInAnswer(personId: string): Promise<SignInAnswer> {
-      const me = await this.meOfPerson(personId);
-      return { result: 'signed-in', me, sites: sitesFor(me, options.sites) };
+      const [me, overrides] = await Promise.all([this.meOfPerson(personId), roleCapabilities.list()]);
+      const grants = me.kind === 'person' ? me.grants : [];
+      return { result: 'signed-in', me, sites: sitesFor({ kind: 'person', grants, overrides }, options.sites) };
     },
   };
 }

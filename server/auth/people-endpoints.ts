@@ -35,7 +35,7 @@ import { loadSecondFactorPolicy, saveSecondFactorPolicy } from './second-factor-
 type Owner = Extract<Identity, { kind: 'person' }>;
 
 /** The owner asking, or undefined after answering 403 (anyone else) or 409 (the local demo). */
-function ownerAsking(who: Identity, res: ServerResponse): Owner | undefined {
+export function ownerAsking(who: Identity, res: ServerResponse): Owner | undefined {
   if (who.kind === 'person' && managesPeople(who.grants)) return who;
   if (who.kind === 'demo') {
     sendError(res, 409, 'The local demo has no accounts: add the first person with "npm run people -- add".');

@@ -70,6 +70,11 @@ const LAYOUTS: Record<string, (db: Kysely<unknown>) => Promise<void>> = {
     await sql`insert into case_work (site_id, form_id, case_id, status, assignee_id, updated_at, updated_by_id, updated_by_name)
               values ('harbour', '3', '48217', 'open', 'p1', ${T}, 'p1', 'Ada')`.execute(db);
   },
+  '0008-role-capability-changes': async (db) => {
+    // An owner's override, which its triggers mark as a change on either engine.
+    await sql`insert into role_capabilities (site_id, role, capability, allowed, changed_at, changed_by)
+              values ('harbour', 'support', 'export', 1, ${T}, 'p1')`.execute(db);
+  },
 };
 
 /**

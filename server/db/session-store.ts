@@ -4,8 +4,9 @@
  * Knows nothing of HTTP or cookies; times are milliseconds since the epoch, passed in by the caller.
  */
 import { CompiledQuery, type Kysely } from 'kysely';
-import { isRole, type Grant } from '../../src/contract/access';
+import { isRole, type CapabilityOverride, type Grant } from '../../src/contract/access';
 import type { AppDatabase } from './open';
+import { createRoleCapabilityStore } from './role-capability-store';
 import type { Database, PersonRow, SessionRow } from './schema';
 import { newSecretToken, secretTokenHash } from './secret-token';
 
@@ -240,10 +241,12 @@ function identifyStatement(database: AppDatabase): (idHash: string, now: number)
   };
 }
 
-/** A session in use with its person's grants: who a request is from. */
+/** A session in use with its person's grants, and the owners' overrides of what roles may do: who a request is from. */
 export interface FoundSession {
   session: ActiveSession;
   grants: Grant[];
+  /** Every override of role_capabilities (a handful of rows), read once per change marked, not per request. */
+  overrides: readonly CapabilityOverride[];
 }
 
 export interface SessionLookup {
@@ -286,7 +289,7 @@ function foundOf(rows: IdentifyRow[]): FoundSession | undefined {
   const grants: Grant[] = rows.flatMap((row) =>
     row.grant_site !== null && isRole(row.grant_role) ? [{ siteId: row.grant_site, role: row.grant_role }] : [],
   );
-  return { session, grants };
+  return { session, grants, overrides: [] };
 }
 
 /**
@@ -299,16 +302,45 @@ function foundOf(rows: IdentifyRow[]): FoundSession | undefined {
  */
 export function createSessionLookup(database: AppDatabase): SessionLookup {
   const identifyRows = identifyStatement(database);
+  const roleCapabilities = createRoleCapabilityStore(database.db);
   const changes = database.sessionChanges;
   const kept = new Map<string, FoundSession>();
   let keptGeneration: number | undefined;
+  /**
+   * The owners' overrides as read under keptGeneration: they mark a change as grants do (migration
+   * 0008-role-capability-changes), so they are read again only after one, once for all the requests that follow it.
+   */
+  let keptOverrides: { generation: number; read: Promise<readonly CapabilityOverride[]> } | undefined;
   // PostgreSQL starts listening now, rather than at the first request.
   void changes.settle();
 
   const copy = (found: FoundSession): FoundSession => ({
     session: { ...found.session },
     grants: found.grants.map((grant) => ({ ...grant })),
+    overrides: found.overrides,
   });
+
+  function overridesAt(generation: number | undefined): Promise<readonly CapabilityOverride[]> {
+    if (generation !== undefined && keptOverrides?.generation === generation) return keptOverrides.read;
+    const read = roleCapabilities
+      .list()
+      .then((rows) =>
+        Object.freeze(rows.map(({ siteId, role, capability, allowed }) => Object.freeze({ siteId, role, capability, allowed }))),
+      );
+    if (generation === undefined) return read;
+    const entry = { generation, read };
+    keptOverrides = entry;
+    read.then(
+      // Kept only if no change was heard while they were read (the read may predate that change).
+      () => {
+        if (changes.current() !== generation && keptOverrides === entry) keptOverrides = undefined;
+      },
+      () => {
+        if (keptOverrides === entry) keptOverrides = undefined;
+      },
+    );
+    return read;
+  }
 
   return {
     async find(id, now) {
@@ -319,10 +351,13 @@ export function createSessionLookup(database: AppDatabase): SessionLookup {
         keptGeneration = generation;
       }
       if (generation !== undefined) {
+        // Its overrides were read under this same generation: nothing more to read.
         const found = kept.get(idHash);
         if (found && found.session.idleExpiresAt > now && found.session.expiresAt > now) return copy(found);
       }
-      const found = foundOf(await identifyRows(idHash, now));
+      const [rows, read] = await Promise.all([identifyRows(idHash, now), overridesAt(generation)]);
+      const found = foundOf(rows);
+      if (found) found.overrides = read;
       // Kept only if no change was heard while it was read (the read may predate that change).
       if (found && generation !== undefined && changes.current() === generation && keptGeneration === generation) {
         if (kept.size >= KEPT_MOST) kept.clear();

@@ -10,8 +10,10 @@ import {
   readCapabilities,
   readMe,
   refusalMessage,
+  roleMay,
   roleOn,
   seesEveryone,
+  type CapabilityOverride,
   type Grant,
 } from './access';
 
@@ -103,5 +105,32 @@ describe('reading /api/sites', () => {
     expect(readCapabilities(['export', 'lookup'])).toEqual(['lookup', 'export']);
     expect(readCapabilities(['delete'])).toBeNull();
     expect(readCapabilities('lookup')).toBeNull();
+  });
+});
+
+describe('owners’ overrides of what a role may do', () => {
+  const overrides: CapabilityOverride[] = [
+    { siteId: ALL_SITES, role: 'support', capability: 'export', allowed: true },
+    { siteId: 'harbour', role: 'support', capability: 'export', allowed: false },
+    { siteId: 'summit', role: 'editor', capability: 'export', allowed: false },
+  ];
+  it('takes a site’s own override over an all-sites one, and that over the role’s default', () => {
+    expect(roleMay('support', 'export', 'harbour', overrides)).toBe(false);
+    expect(roleMay('support', 'export', 'summit', overrides)).toBe(true);
+    expect(roleMay('editor', 'export', 'summit', overrides)).toBe(false);
+    expect(roleMay('editor', 'export', 'harbour', overrides)).toBe(true);
+    expect(roleMay('support', 'export', 'summit')).toBe(false);
+    expect(roleMay('support', 'lookup', 'harbour', overrides)).toBe(true);
+  });
+  it('adds up the grants that cover a site, each with its role’s overrides', () => {
+    const support: Grant[] = [{ siteId: ALL_SITES, role: 'support' }];
+    expect(capabilitiesOn(support, 'harbour', overrides)).toEqual(['lookup']);
+    expect(capabilitiesOn(support, 'summit', overrides)).toEqual(['lookup', 'export']);
+    const both: Grant[] = [...support, { siteId: 'harbour', role: 'editor' }];
+    expect(capabilitiesOn(both, 'harbour', overrides)).toEqual(['lookup', 'create', 'export']);
+    expect(may({ kind: 'person', grants: support, overrides }, 'summit', 'export')).toBe(true);
+    expect(may({ kind: 'person', grants: support }, 'summit', 'export')).toBe(false);
+    // The local demo has no roles to adjust.
+    expect(may({ kind: 'demo' }, 'harbour', 'export')).toBe(true);
   });
 });

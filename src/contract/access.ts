@@ -37,11 +37,45 @@ export const OPERATION_NEEDS = {
   'create-product': 'create',
 } as const satisfies Record<string, Capability>;
 
-const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
+/** What each role may do by default, before any owner's override (ROLE_OVERRIDES_PATH). */
+export const ROLE_CAPABILITIES: Readonly<Record<Role, readonly Capability[]>> = {
   owner: ['lookup', 'create', 'export'],
   editor: ['lookup', 'create', 'export'],
   support: ['lookup'],
 };
+
+/**
+ * The capabilities owners of every site may allow or withhold per role and site. Looking up and creating
+ * stay what the role says (a role that may not look up cases is no role at all on a site); exporting is
+ * personal data in bulk, which an owner may want for some sites and not others.
+ */
+export const ADJUSTABLE_CAPABILITIES = ['export'] as const satisfies readonly Capability[];
+export type AdjustableCapability = (typeof ADJUSTABLE_CAPABILITIES)[number];
+/** The roles an override may concern: an owner may do everything on their sites, always. */
+export const ADJUSTABLE_ROLES = ['editor', 'support'] as const satisfies readonly Role[];
+export type AdjustableRole = (typeof ADJUSTABLE_ROLES)[number];
+
+/**
+ * An owner's override of a role's default on a site (or on every site, ALL_SITES): the role may, or may
+ * not, do `capability` there. A site's own override wins over an all-sites one, which wins over the default.
+ */
+export interface CapabilityOverride {
+  siteId: string;
+  role: Role;
+  capability: Capability;
+  allowed: boolean;
+}
+
+/** Whether `role` may do `capability` on `siteId`, with the owners' `overrides` applied. */
+export function roleMay(role: Role, capability: Capability, siteId: string, overrides: readonly CapabilityOverride[] = []): boolean {
+  let everySite: boolean | undefined;
+  for (const override of overrides) {
+    if (override.role !== role || override.capability !== capability) continue;
+    if (override.siteId === siteId) return override.allowed;
+    if (override.siteId === ALL_SITES) everySite = override.allowed;
+  }
+  return everySite ?? ROLE_CAPABILITIES[role].includes(capability);
+}
 
 export const ROLE_LABELS: Record<Role, string> = { owner: 'Owner', editor: 'Editor', support: 'Support' };
 
@@ -59,10 +93,13 @@ export function grantsOn(grants: readonly Grant[], siteId: string): Grant[] {
   return grants.filter((grant) => grant.siteId === siteId || grant.siteId === ALL_SITES);
 }
 
-/** What a person with `grants` may do on `siteId`, in CAPABILITIES' order; empty when they may not use it. */
-export function capabilitiesOn(grants: readonly Grant[], siteId: string): Capability[] {
-  const held = new Set(grantsOn(grants, siteId).flatMap((grant) => ROLE_CAPABILITIES[grant.role]));
-  return CAPABILITIES.filter((capability) => held.has(capability));
+/**
+ * What a person with `grants` may do on `siteId`, in CAPABILITIES' order, with the owners' `overrides` of
+ * the roles' defaults applied to each grant; empty when they may not use it.
+ */
+export function capabilitiesOn(grants: readonly Grant[], siteId: string, overrides: readonly CapabilityOverride[] = []): Capability[] {
+  const roles = grantsOn(grants, siteId).map((grant) => grant.role);
+  return CAPABILITIES.filter((capability) => roles.some((role) => roleMay(role, capability, siteId, overrides)));
 }
 
 /** Only an owner of every site manages people (an owner's grant on one site is everything on that site only). */
@@ -80,12 +117,16 @@ export function roleOn(grants: readonly Grant[], siteId: string): Role | undefin
  * Who asks, as far as what they may do goes: the local demo (loopback with nobody in the database), a
  * person with their grants, or nobody signed in. The server's identity and the browser's `Me` are both one.
  */
-export type Asker = { kind: 'demo' } | { kind: 'person'; grants: readonly Grant[] } | { kind: 'nobody' };
+export type Asker =
+  | { kind: 'demo' }
+  /** `overrides`: the owners' overrides of the roles' defaults (the server reads them with the session). */
+  | { kind: 'person'; grants: readonly Grant[]; overrides?: readonly CapabilityOverride[] }
+  | { kind: 'nobody' };
 
 /** What `who` may do on `siteId`, in CAPABILITIES' order: in the local demo everything, for nobody signed in nothing. */
 export function capabilitiesOfAsker(who: Asker | undefined, siteId: string): Capability[] {
   if (who?.kind === 'demo') return [...CAPABILITIES];
-  return who?.kind === 'person' ? capabilitiesOn(who.grants, siteId) : [];
+  return who?.kind === 'person' ? capabilitiesOn(who.grants, siteId, who.overrides) : [];
 }
 
 /**
@@ -244,6 +285,13 @@ export function readCapabilities(value: unknown): Capability[] | null {
  * `#`, so it never reaches a server's or a proxy's log. Here, not in people.ts: the first page checks it.
  */
 export const INVITE_PAGE = '/invite';
+
+/**
+ * GET: the owners' overrides of what each role may do (`RoleCapabilitiesView`); PUT a `RoleCapabilityChange`:
+ * allows or withholds an adjustable capability for a role on a site or every site, or returns it to the
+ * default. Owners of every site only.
+ */
+export const ROLE_OVERRIDES_PATH = '/api/role-capabilities';
 
 /** Our own endpoints of a person's own account, of people (owners only), and of one-time links (public). */
 export const PEOPLE_PATHS = {

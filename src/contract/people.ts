@@ -5,7 +5,7 @@
  * that use it (zod is not on the first page).
  */
 import * as z from 'zod/mini';
-import { ALL_SITES, ROLE_LABELS, ROLES, type Grant } from './access';
+import { ADJUSTABLE_CAPABILITIES, ADJUSTABLE_ROLES, ALL_SITES, CAPABILITIES, ROLE_LABELS, ROLES, type Grant } from './access';
 
 /** How long an invitation or a reset link may be used: 72 hours. */
 export const ONE_TIME_LINK_MS = 72 * 60 * 60 * 1000;
@@ -140,3 +140,33 @@ export function describeGrant(grant: Grant, siteNames: ReadonlyMap<string, strin
   if (grant.siteId === ALL_SITES) return `${role} of every site`;
   return `${role} on ${siteNames.get(grant.siteId) ?? grant.siteId}`;
 }
+
+/**
+ * PUT ROLE_OVERRIDES_PATH: `role` may (`allowed: true`) or may not (`false`) do `capability` on `siteId`
+ * (a site of the profile, or ALL_SITES), or does what it would without this override (`null`).
+ */
+export const roleCapabilityChangeSchema = z.strictObject({
+  siteId: z.string().check(z.minLength(1), z.maxLength(200)),
+  role: z.enum(ADJUSTABLE_ROLES, `must be one of ${ADJUSTABLE_ROLES.join(', ')}: an owner may do everything on their sites`),
+  capability: z.enum(ADJUSTABLE_CAPABILITIES, `must be ${ADJUSTABLE_CAPABILITIES.join(' or ')}: the others follow the role`),
+  allowed: z.nullable(z.boolean()),
+});
+export type RoleCapabilityChange = z.infer<typeof roleCapabilityChangeSchema>;
+
+export const roleCapabilityOverrideSchema = z.object({
+  siteId: z.string(),
+  role: z.enum(ROLES),
+  capability: z.enum(CAPABILITIES),
+  allowed: z.boolean(),
+  /** When and by whom it was set. */
+  changedAt: z.number(),
+  changedBy: z.nullable(z.string()),
+});
+export type RoleCapabilityOverrideView = z.infer<typeof roleCapabilityOverrideSchema>;
+
+/** GET ROLE_OVERRIDES_PATH: the sites an override may name (besides every site), and the overrides set. */
+export const roleCapabilitiesViewSchema = z.object({
+  sites: z.array(z.object({ id: z.string(), name: z.string() })),
+  overrides: z.array(roleCapabilityOverrideSchema),
+});
+export type RoleCapabilitiesView = z.infer<typeof roleCapabilitiesViewSchema>;

@@ -11,6 +11,7 @@ import { activityIndexes } from './0004-activity-indexes';
 import { imports } from './0005-imports';
 import { sessionChanges } from './0006-session-changes';
 import { caseWork } from './0007-case-work';
+import { roleCapabilityChanges } from './0008-role-capability-changes';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-people-grants-sessions': peopleGrantsSessions,
@@ -20,4 +21,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0005-imports': imports,
   '0006-session-changes': sessionChanges,
   '0007-case-work': caseWork,
+  '0008-role-capability-changes': roleCapabilityChanges,
 };

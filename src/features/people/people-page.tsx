@@ -13,6 +13,7 @@ import { InviteForm } from './invite-form';
 import { LinkShown } from './link-shown';
 import { peopleQuery } from '@/lib/people-query';
 import { PersonCard } from './person-card';
+import { RoleCapabilities } from './role-capabilities';
 import { SecondFactorRuleForm } from './second-factor-rule';
 
 const matches = (person: PersonView, search: string) =>
@@ -84,6 +85,12 @@ export function PeoplePage() {
                   <PersonCard key={person.id} person={person} sites={people.data.sites} isSelf={person.id === selfId} />
                 ))}
             </Stack>
+          </Card>
+          <Card withBorder padding="md" component="section" aria-labelledby="people-role-capabilities">
+            <Title order={2} size="h4" id="people-role-capabilities" mb={4}>
+              What each role may do
+            </Title>
+            <RoleCapabilities />
           </Card>
           <Card withBorder padding="md" component="section" aria-labelledby="people-second-factor">
             <Title order={2} size="h4" id="people-second-factor" mb={4}>
