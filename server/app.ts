@@ -192,6 +192,10 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
     }),
   );
   const siteInfos = config.sites.map((site) => siteInfoOf(site.profile));
+  // Each site's list envelope, for the record's reading of the ids a list showed.
+  const listEnvelopes = new Map(
+    config.sites.flatMap((site) => (site.profile.lists?.envelope ? [[site.profile.id, site.profile.lists.envelope] as const] : [])),
+  );
   const siteNames = new Map(siteInfos.map((site) => [site.id, site.name]));
 
   const loopback = isLoopbackHost(config.host);
@@ -296,7 +300,7 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
     allowOperation(config.maxBodyBytes), // 404, 422, 400, 413: only the spec's two operations; sets request.operation
     checkPermissions(siteNames), // 403 for what the person's grants do not allow on that site; nothing is forwarded
     // the activity record: a create before it leaves, every outcome before the browser hears it
-    ...(options.withoutActivityRecord ? [] : [recordSiteCalls(activity, accounts.now)]),
+    ...(options.withoutActivityRecord ? [] : [recordSiteCalls(activity, accounts.now, listEnvelopes)]),
     guardImportCreates(imports, accounts.now), // 409 for an import's product already created or on its way, or without the run
     answer,
   ]);
