@@ -45,6 +45,8 @@ import { sessionIdOf } from './auth/session-cookie';
 import { guardImportCreates } from './imports/guard-import-creates';
 import { importEndpoints } from './imports/import-endpoints';
 import { createImportStore, type ImportStore } from './imports/import-store';
+import { inboxCountsEndpoints } from './inbox/inbox-counts';
+import { createInboxPoll, type InboxPoll } from './inbox/inbox-poll';
 
 /** How often the activity record's old entries are pruned (and once at start). */
 const PRUNE_INTERVAL_MS = 60 * 60_000;
@@ -110,6 +112,8 @@ export interface SiteAdminServer {
   imports: ImportStore;
   /** The server's own reads of each site's platform, by site id of the profile. */
   platformReaders: ReadonlyMap<string, PlatformReader>;
+  /** The shared reading of each watched form's newest cases (the navigation's counts). */
+  inboxPoll: InboxPoll;
   close(): Promise<void>;
 }
 
@@ -133,6 +137,8 @@ export interface CreateServerOptions {
    * nobody running site-admin can turn the record off.
    */
   withoutActivityRecord?: true;
+  /** The shared reading of new cases is not ticked by a timer: the test calls `inboxPoll.tick()` itself, with its clock. */
+  inboxPollByHand?: true;
 }
 
 export async function createSiteAdminServer(config: ServerConfig, options: CreateServerOptions = {}): Promise<SiteAdminServer> {
@@ -238,11 +244,26 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
   const passkeys = createPasskeys({ accounts, throttle, database });
   const links = createLinkStore(database.db);
   const imports = createImportStore(database);
+  // The forms of each site's profile: what the navigation counts and the shared reading reads.
+  const formsOf = new Map(config.sites.map((site) => [site.profile.id, Object.keys(site.profile.forms ?? {})] as const));
+  const inboxPoll = createInboxPoll({
+    db: database.db,
+    sites: [...formsOf].map(([id, forms]) => ({ id, forms })),
+    readers: platformReaders,
+    intervalMs: config.inboxPollMs,
+    // Longer than a reading may take, so a live reading is never read again beside it.
+    leaseMs: config.proxyTimeoutMs + 5_000,
+    now: accounts.now,
+  });
+  // A pass every fifth of the interval: a form first asked about is read within that, and each form at
+  // most once an interval (the lease's condition), whichever instance's pass comes first.
+  if (!options.inboxPollByHand) inboxPoll.start(Math.max(1_000, Math.floor(config.inboxPollMs / 5)));
   const ownApi = createOwnApi([
     ...activityEndpoints(activity),
     ...profileCheckEndpoints(activity, accounts.now),
     ...importEndpoints({ imports, activity, siteIds: new Set(siteInfos.map((site) => site.id)), now: accounts.now }),
     ...createdProductsEndpoints(activity, new Set(siteInfos.map((site) => site.id))),
+    ...inboxCountsEndpoints({ database, formsOf, now: accounts.now, pollMs: config.inboxPollMs }),
     ...signInEndpoints({
       accounts,
       throttle,
@@ -313,11 +334,13 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
     activity,
     imports,
     platformReaders,
+    inboxPoll,
     handle(req, res, next) {
       pipeline(parseRequest(req, res, next));
     },
     close: async () => {
       await stopPruning();
+      await inboxPoll.stop();
       await sandbox?.close();
       redis?.disconnect();
       await database.close();
