@@ -9,6 +9,7 @@ import { Link, useLocation } from '@/lib/router';
 import { useSite } from '@/lib/site-context';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { ModeBadge, ModeNote } from './mode-badge';
+import { CasesWithNew } from './new-cases-badge';
 import { PersonButton } from './person-button';
 import { SiteButton } from './site-button';
 import classes from './shell.module.css';
@@ -106,16 +107,18 @@ interface NavLinkProps {
   label: string;
   description: string;
   onClick: () => void;
+  /** The label with more in it (Cases' count of new cases), told whether the entry is the current page. */
+  labelled?: (active: boolean) => ReactNode;
 }
 
-function MainNavLink({ page, pages, label, description, onClick }: NavLinkProps) {
+function MainNavLink({ page, pages, label, description, onClick, labelled }: NavLinkProps) {
   const { pathname } = useLocation();
   const active = pages.some((name) => matchPathName(name, pathname) !== null);
   return (
     <NavLink
       component={Link}
       to={pathTo(page)}
-      label={label}
+      label={labelled ? labelled(active) : label}
       description={description}
       onClick={onClick}
       active={active}
@@ -129,6 +132,8 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { site, sites, many, me } = useSite();
   const can = capabilitiesOf(site);
+  // Counted for the forms of the site's profile, for whoever may look up its cases (the server refuses the rest).
+  const counted = Object.keys(site.forms ?? {}).length > 0;
   return (
     <div className={classes.shell}>
       <a href="#main" className={classes.skipLink}>
@@ -163,7 +168,14 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
       </header>
       <nav className={classes.navbar} aria-label="Main" data-opened={opened || undefined}>
         {NAV.filter((item) => can.includes(item.needs)).map(({ needs: _needs, ...item }) => (
-          <MainNavLink key={item.page} {...item} onClick={close} />
+          <MainNavLink
+            key={item.page}
+            {...item}
+            onClick={close}
+            labelled={
+              item.page === 'cases' && counted ? (active) => <CasesWithNew label={item.label} site={site.id} active={active} /> : undefined
+            }
+          />
         ))}
         {me.kind === 'person' && me.managesPeople ? (
           <MainNavLink page="people" pages={['people']} label="People" description="Who may do what" onClick={close} />

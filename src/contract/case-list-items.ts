@@ -10,11 +10,17 @@ import { isJsonObject } from './site-api-basics';
 /** A case id at most, in characters: what the platform's ids look like, bounded (case-work.ts's CASE_ID). */
 const MAX_CASE_ID_LENGTH = 64;
 
+/** A number of 16 digits or more written in JSON text: one that may not survive JSON.parse. */
+const LONG_NUMBER = /[:,[]\s*-?\d{16,}/;
+
 /**
  * A list's answer parsed as JSON with every whole number beyond 2^53 kept as its digits (a string), so an
  * id such as 12345678901234567890 is recorded as the platform wrote it; throws on text that is not JSON.
+ * JSON.parse unless the text has such a number: lossless-json took 4 to 10 times as long over a page of
+ * 500 cases (2.5 to 12 ms against 0.4 to 1.2 ms, 160 KB, a loaded machine).
  */
 export function parseListAnswer(text: string): unknown {
+  if (!LONG_NUMBER.test(text)) return JSON.parse(text) as unknown;
   return parse(text, null, (digits: string) => {
     const value = Number(digits);
     return Number.isSafeInteger(value) || !/^-?\d+$/.test(digits) ? value : digits;
