@@ -7,7 +7,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { ALL_SITES, type Grant } from '../../src/contract/access';
 import { NEW_WINDOW_MS } from '../../src/contract/case-work';
 import { inboxCountsPath, readInboxCounts, type InboxCounts } from '../../src/contract/inbox-counts';
@@ -330,13 +330,13 @@ describeEachEngine('the shared reading of new cases', (engine, freshDatabase) =>
   }
 });
 
-describe('a case added to the sandbox', () => {
+describeEachEngine('a case added to the sandbox', (_engine, freshDatabase) => {
   let whole: Whole;
   let clock = Date.now();
   beforeAll(async () => {
     whole = await startWholeServer(
       { SITE_PROFILE: join(import.meta.dirname, '..', 'site-profile.example.json'), INBOX_POLL_SECONDS: '5' },
-      { now: () => clock, inboxPollByHand: true, prefix: 'site-admin-inbox-sandbox-' },
+      { database: await freshDatabase(), now: () => clock, inboxPollByHand: true, prefix: 'site-admin-inbox-sandbox-' },
     );
   });
   afterAll(async () => {

@@ -91,21 +91,24 @@ export function createInboxPoll(options: InboxPollOptions): InboxPoll {
 
   /** Takes the form's lease when it is due and free; true when this instance is to read it. */
   async function take(site: string, form: string, at: number): Promise<boolean> {
-    await db
+    // One statement decides between instances: not read within the interval, and no live lease of anyone's.
+    const lease = () =>
+      db
+        .updateTable('inbox_polls')
+        .set({ holder, lease_until: at + leaseMs })
+        .where('site_id', '=', site)
+        .where('form_id', '=', form)
+        .where((eb) => eb.or([eb('polled_at', 'is', null), eb('polled_at', '<=', at - intervalMs)]))
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', at)]))
+        .executeTakeFirst();
+    if (Number((await lease()).numUpdatedRows) === 1) return true;
+    // A form never read has no row yet: made once (by whichever instance comes first), then leased as any other.
+    const made = await db
       .insertInto('inbox_polls')
       .values({ site_id: site, form_id: form, holder: null, lease_until: null, polled_at: null, outcome: null, newest: null, total: null })
       .onConflict((oc) => oc.columns(['site_id', 'form_id']).doNothing())
-      .execute();
-    // One statement decides between instances: not read within the interval, and no live lease of anyone's.
-    const taken = await db
-      .updateTable('inbox_polls')
-      .set({ holder, lease_until: at + leaseMs })
-      .where('site_id', '=', site)
-      .where('form_id', '=', form)
-      .where((eb) => eb.or([eb('polled_at', 'is', null), eb('polled_at', '<=', at - intervalMs)]))
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', at)]))
       .executeTakeFirst();
-    return Number(taken.numUpdatedRows) === 1;
+    return Number(made.numInsertedOrUpdatedRows ?? 0) === 1 && Number((await lease()).numUpdatedRows) === 1;
   }
 
   async function read(site: string, form: string, at: number): Promise<void> {
