@@ -314,7 +314,7 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
     addSecurityHeaders, // on every answer, the refusals of the steps below included
     checkHost(config.allowedHosts), // 421 for a Host that is not ours (DNS rebinding)
     refuseUnreadBodies(ownApi), // 400, 404, 405: a body where nothing reads one, refused unread
-    authenticate((req, res) => accounts.identify(req, res), ownApi), // 401 for a site's call or our API without a session; sets request.who
+    authenticate((req, res, options) => accounts.identify(req, res, options), ownApi), // 401 for a site's call or our API without a session; sets request.who
     checkSameOrigin, // 403 for a change that does not come from our own pages
     resolveSite(sites), // 404 for a site that is not configured; sets request.site
     logSiteCalls(options.log), // x-request-id, and a log line per site's call

@@ -47,6 +47,8 @@ export function inboxCountsEndpoints({ database, formsOf, now, pollMs }: InboxCo
     {
       method: 'GET',
       path: INBOX_COUNTS_PATH,
+      // Asked by an open page every interval: not a use of the session, or an open tab would never time out.
+      background: true,
       handle: async ({ request, who, params }) => {
         const site = params.site ?? '';
         const forms = formsOf.get(site);

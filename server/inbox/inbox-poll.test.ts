@@ -305,6 +305,22 @@ describeEachEngine('the shared reading of new cases', (engine, freshDatabase) =>
     expect(platform.received).toHaveLength(0);
   });
 
+  it('asks in the background: an open page’s counts never keep an idle session alive', async () => {
+    const minutes = (n: number) => n * 60_000;
+    // SESSION_IDLE_MINUTES is 120: asked at 119 minutes, the session still ends at 120 minutes after its last use.
+    clock = T0 + minutes(119);
+    expect((await ask('ann@example.com', 'north')).status).toBe(200);
+    clock = T0 + minutes(121);
+    expect((await ask('ann@example.com', 'north')).status).toBe(401);
+    // A step of the person's own is a use, as before.
+    clock = T0 + minutes(119);
+    expect(
+      (await send(instances[0]?.port ?? 0, { path: '/api/sites', headers: { cookie: cookies.get('ben@example.com') ?? '' } })).status,
+    ).toBe(200);
+    clock = T0 + minutes(121);
+    expect((await ask('ben@example.com', 'north')).status).toBe(200);
+  });
+
   if (engine === 'postgres') {
     it('reads once per interval between two instances on one database, whichever they are asked on', async () => {
       forms.set('1/3', [platformCase('301', T0 - 1_000)]);

@@ -23,8 +23,10 @@ export function inboxCountsQuery(site: string) {
     // At the server's own pace (INBOX_POLL_SECONDS): asking more often would only read the same reading again.
     refetchInterval: (query) => query.state.data?.pollMs ?? INBOX_POLL_MS,
     refetchIntervalInBackground: false,
-    // A count is a hint beside a link: a failed ask waits for the next interval rather than retrying.
+    // A count is a hint beside a link: a failed ask waits for the next interval rather than retrying, and a
+    // session found ended here does not take the page over (src/app/query-client.ts).
     retry: false,
+    meta: { background: true },
   });
 }
 
