@@ -9,7 +9,7 @@ import { Link, useLocation } from '@/lib/router';
 import { useSite } from '@/lib/site-context';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { ModeBadge, ModeNote } from './mode-badge';
-import { CasesWithNew } from './new-cases-badge';
+import { usePageUp } from './page-up';
 import { PersonButton } from './person-button';
 import { SiteButton } from './site-button';
 import classes from './shell.module.css';
@@ -19,6 +19,14 @@ import classes from './shell.module.css';
 const siteSwitcher = lazyModule(() => import('./site-switcher'));
 // The person's menu likewise: the button is here, the menu loads after the first paint.
 const personMenu = lazyModule(() => import('./person-menu'));
+// The count of new cases beside Cases: loaded, and asked for, once the page is up.
+const newCases = lazyModule(() => import('./new-cases-badge'));
+
+/** Cases' label, with the count of new cases once the page is up and its module is here. */
+function CasesLabel({ label, site, active }: { label: string; site: string; active: boolean }) {
+  const { module } = useLazyModule(newCases, usePageUp());
+  return module ? <module.CasesWithNew label={label} site={site} active={active} /> : label;
+}
 
 /**
  * A header menu that loads after the first paint (the site switcher's, the person's): until its module is
@@ -173,7 +181,7 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
             {...item}
             onClick={close}
             labelled={
-              item.page === 'cases' && counted ? (active) => <CasesWithNew label={item.label} site={site.id} active={active} /> : undefined
+              item.page === 'cases' && counted ? (active) => <CasesLabel label={item.label} site={site.id} active={active} /> : undefined
             }
           />
         ))}
