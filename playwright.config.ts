@@ -78,8 +78,9 @@ const SINGLE_SIGN_ON = /(^|\/)single-sign-on\.spec\.ts$/;
 const PASSKEYS = /(^|\/)passkeys\.spec\.ts$/;
 const ACCOUNTS = /(^|\/)people\.spec\.ts$/;
 // The roles' server also runs the activity record's tests that need people (an owner, an editor), the
-// team's work on a case (support and a colleague) and the export of cases.
-const ROLES = /(^|\/)(roles|activity-people|case-work|inbox-export)\.spec\.ts$/;
+// team's work on a case (support and a colleague), the export of cases and the navigation's count of new
+// cases (two people, one shop's reading).
+const ROLES = /(^|\/)(roles|activity-people|case-work|inbox-export|inbox-counts)\.spec\.ts$/;
 
 /** A 390 × 844 phone held upright (an iPhone 12 to 15's CSS size), in Chromium. */
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
@@ -337,6 +338,8 @@ export default defineConfig({
       LOG_REQUESTS: 'false',
       NODE_OPTIONS: `--import ${fileURLToPath(new URL('./e2e/support/moved-clock.mjs', import.meta.url))}`,
       MOVED_CLOCK_FILE: process.env.E2E_ROLES_CLOCK_FILE,
+      // The shared reading of new cases at its shortest, so the count's test waits seconds, not half a minute.
+      INBOX_POLL_SECONDS: '5',
     }),
     // The screenshots' local demo: the first server's settings, its own data.
     builtServer(`${E2E.shotsURL}/api/health`, {
@@ -385,6 +388,7 @@ export default defineConfig({
               DIST_DIR: process.env.E2E_DIST_DIR,
               LOG_REQUESTS: 'false',
               MOVED_CLOCK_FILE: process.env.E2E_ROLES_PG_CLOCK_FILE,
+              INBOX_POLL_SECONDS: '5',
               ROLES_DATABASE_URL_FILE: process.env.E2E_ROLES_PG_URL_FILE,
             },
           },

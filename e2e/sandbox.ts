@@ -19,10 +19,12 @@ export async function addCase(
   record: Record<string, unknown> | string,
   /** Another server's sandbox (the screenshots have their own). */
   origin: string = SANDBOX.origin,
+  /** Another sandbox site (x-site-id) than the first. */
+  siteId: string = SANDBOX.headers['x-site-id'],
 ) {
   const text = typeof record === 'string' ? record : JSON.stringify(record);
   const response = await request.post(`${origin}/__sandbox/cases`, {
-    headers: { ...SANDBOX.headers, 'content-type': 'application/json' },
+    headers: { ...SANDBOX.headers, 'x-site-id': siteId, 'content-type': 'application/json' },
     data: `{"form":${JSON.stringify(form)},"record":${text}}`,
   });
   expect(response.ok()).toBe(true);

@@ -49,6 +49,8 @@ import { caseWorkEndpoints, pruneCaseNotes } from './inbox/case-work-endpoints';
 import { createCaseWorkStore } from './inbox/case-work-store';
 import { caseExportEndpoints } from './inbox/case-export';
 import { roleCapabilityEndpoints } from './auth/role-capability-endpoints';
+import { inboxCountsEndpoints } from './inbox/inbox-counts';
+import { createInboxPoll, type InboxPoll } from './inbox/inbox-poll';
 
 /** How often the activity record's old entries are pruned (and once at start). */
 const PRUNE_INTERVAL_MS = 60 * 60_000;
@@ -114,6 +116,8 @@ export interface SiteAdminServer {
   imports: ImportStore;
   /** The server's own reads of each site's platform, by site id of the profile. */
   platformReaders: ReadonlyMap<string, PlatformReader>;
+  /** The shared reading of each watched form's newest cases (the navigation's counts). */
+  inboxPoll: InboxPoll;
   close(): Promise<void>;
 }
 
@@ -137,6 +141,8 @@ export interface CreateServerOptions {
    * nobody running site-admin can turn the record off.
    */
   withoutActivityRecord?: true;
+  /** The shared reading of new cases is not ticked by a timer: the test calls `inboxPoll.tick()` itself, with its clock. */
+  inboxPollByHand?: true;
 }
 
 export async function createSiteAdminServer(config: ServerConfig, options: CreateServerOptions = {}): Promise<SiteAdminServer> {
@@ -196,6 +202,10 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
     }),
   );
   const siteInfos = config.sites.map((site) => siteInfoOf(site.profile));
+  // Each site's list envelope, for the record's reading of the ids a list showed.
+  const listEnvelopes = new Map(
+    config.sites.flatMap((site) => (site.profile.lists?.envelope ? [[site.profile.id, site.profile.lists.envelope] as const] : [])),
+  );
   const siteNames = new Map(siteInfos.map((site) => [site.id, site.name]));
 
   const loopback = isLoopbackHost(config.host);
@@ -244,12 +254,27 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
   const passkeys = createPasskeys({ accounts, throttle, database });
   const links = createLinkStore(database.db);
   const imports = createImportStore(database);
+  // The forms of each site's profile: what the navigation counts and the shared reading reads.
+  const formsOf = new Map(config.sites.map((site) => [site.profile.id, Object.keys(site.profile.forms ?? {})] as const));
+  const inboxPoll = createInboxPoll({
+    db: database.db,
+    sites: [...formsOf].map(([id, forms]) => ({ id, forms })),
+    readers: platformReaders,
+    intervalMs: config.inboxPollMs,
+    // Longer than a reading may take, so a live reading is never read again beside it.
+    leaseMs: config.proxyTimeoutMs + 5_000,
+    now: accounts.now,
+  });
+  // A pass every fifth of the interval: a form first asked about is read within that, and each form at
+  // most once an interval (the lease's condition), whichever instance's pass comes first.
+  if (!options.inboxPollByHand) inboxPoll.start(Math.max(1_000, Math.floor(config.inboxPollMs / 5)));
   const ownApi = createOwnApi([
     ...activityEndpoints(activity),
     ...profileCheckEndpoints(activity, accounts.now),
     ...importEndpoints({ imports, activity, siteIds: new Set(siteInfos.map((site) => site.id)), now: accounts.now }),
     ...createdProductsEndpoints(activity, new Set(siteInfos.map((site) => site.id))),
     ...caseWorkEndpoints({ work: caseWork, activity, siteNames, now: accounts.now }),
+    ...inboxCountsEndpoints({ database, formsOf, now: accounts.now, pollMs: config.inboxPollMs }),
     ...signInEndpoints({
       accounts,
       throttle,
@@ -302,14 +327,14 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
     addSecurityHeaders, // on every answer, the refusals of the steps below included
     checkHost(config.allowedHosts), // 421 for a Host that is not ours (DNS rebinding)
     refuseUnreadBodies(ownApi), // 400, 404, 405: a body where nothing reads one, refused unread
-    authenticate((req, res) => accounts.identify(req, res), ownApi), // 401 for a site's call or our API without a session; sets request.who
+    authenticate((req, res, options) => accounts.identify(req, res, options), ownApi), // 401 for a site's call or our API without a session; sets request.who
     checkSameOrigin, // 403 for a change that does not come from our own pages
     resolveSite(sites), // 404 for a site that is not configured; sets request.site
     logSiteCalls(options.log), // x-request-id, and a log line per site's call
     allowOperation(config.maxBodyBytes), // 404, 422, 400, 413: only the spec's two operations; sets request.operation
     checkPermissions(siteNames), // 403 for what the person's grants do not allow on that site; nothing is forwarded
     // the activity record: a create before it leaves, every outcome before the browser hears it
-    ...(options.withoutActivityRecord ? [] : [recordSiteCalls(activity, accounts.now)]),
+    ...(options.withoutActivityRecord ? [] : [recordSiteCalls(activity, accounts.now, listEnvelopes)]),
     guardImportCreates(imports, accounts.now), // 409 for an import's product already created or on its way, or without the run
     answer,
   ]);
@@ -322,11 +347,13 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
     activity,
     imports,
     platformReaders,
+    inboxPoll,
     handle(req, res, next) {
       pipeline(parseRequest(req, res, next));
     },
     close: async () => {
       await stopPruning();
+      await inboxPoll.stop();
       await sandbox?.close();
       redis?.disconnect();
       await database.close();

@@ -44,6 +44,8 @@ export const SETTINGS = {
   ACTIVITY_RETENTION_DAYS: 400,
   /** Notes on cases (the team's own, which may hold personal data) older than this many days are pruned. */
   CASE_NOTES_RETENTION_DAYS: 400,
+  /** The shared reading of each form's newest cases (the navigation's counts) runs at most once this often, for the whole team. */
+  INBOX_POLL_SECONDS: 30,
   /** The stakeholder demo: three demo people whose passwords the sign-in page shows; refused with a live site. */
   DEMO_PEOPLE: false,
   /** Single sign-on with OpenID Connect: the identity provider's issuer URL; unset, no single sign-on. */
@@ -136,6 +138,8 @@ export interface ServerConfig {
   activityRetentionDays: number;
   /** CASE_NOTES_RETENTION_DAYS: notes on cases are kept this long after they were first written. */
   caseNotesRetentionDays: number;
+  /** INBOX_POLL_SECONDS, in ms: each form's newest cases are read at most once this often, for the whole team. */
+  inboxPollMs: number;
   /** Single sign-on with OpenID Connect (the SSO_* settings); undefined when SSO_ISSUER is not set. */
   singleSignOn: SingleSignOnSetting | undefined;
   /** Redis shared by several instances for the login's failure counts; undefined keeps them in memory. */
@@ -548,6 +552,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     demoPeople,
     activityRetentionDays: integerSetting(env, 'ACTIVITY_RETENTION_DAYS', SETTINGS.ACTIVITY_RETENTION_DAYS, 1, 100 * 366),
     caseNotesRetentionDays: integerSetting(env, 'CASE_NOTES_RETENTION_DAYS', SETTINGS.CASE_NOTES_RETENTION_DAYS, 1, 100 * 366),
+    inboxPollMs: integerSetting(env, 'INBOX_POLL_SECONDS', SETTINGS.INBOX_POLL_SECONDS, 5, 3600) * 1000,
     singleSignOn: singleSignOnSetting(env, new Set(sites.map((site) => site.profile.id))),
     redisUrl,
     allowedHosts,

@@ -33,7 +33,11 @@ export type PersonIdentity = Extract<Identity, { kind: 'person' }>;
  * Finds out who `req` is from (auth/accounts.ts does, against the database); it may set a renewed
  * session's cookie on `res`.
  */
-export type Identify = (req: IncomingMessage, res: ServerResponse) => Promise<Identity>;
+/**
+ * Who `req` is from; `asUse: false` for a page's ask in the background (the navigation's counts), which
+ * checks the session without marking it used, so it never keeps an idle session alive.
+ */
+export type Identify = (req: IncomingMessage, res: ServerResponse, options?: { asUse?: boolean }) => Promise<Identity>;
 
 /** Who an entry of the activity record is from: a person, the local demo, or nobody signed in. */
 export function actorOf(who: Identity | undefined): Actor {

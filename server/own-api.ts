@@ -35,6 +35,11 @@ export interface Endpoint {
   path: string;
   /** Answered to anyone, signed in or not: the health check, the sign-in itself. */
   public?: boolean;
+  /**
+   * Asked by a page on its own, on a timer (the navigation's counts): the session is checked but not marked
+   * used, so an open tab alone never keeps an idle session alive.
+   */
+  background?: boolean;
   /** A larger bound than OWN_API_MAX_BODY_BYTES for this endpoint alone (a new import's file). */
   maxBodyBytes?: number;
   handle(call: EndpointCall): void | Promise<void>;

@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fullProduct } from '../../src/contract/fixtures';
 import { createSiteAdminServer, type SiteAdminServer } from '../app';
 import { loadConfig } from '../config';
-import { closeServer, listen, send, tempDir } from '../testing/test-helpers';
+import { describeEachEngine } from '../testing/postgres';
+import { recordingPlatform, type RecordingPlatform } from '../testing/recording-platform';
+import { closeServer, listen, send, startWholeServer, tempDir } from '../testing/test-helpers';
 import { shortUserAgent } from './record-site-calls';
 
 const SECRET_FIELD = 'only-on-the-platform@example.com';
@@ -47,7 +49,15 @@ describe('the activity record of a site’s calls', () => {
                     message: 'slug taken',
                     details: [{ field: 'slug', message: 'taken' }],
                   })
-              : JSON.stringify({ id: '48217', fields: { email: SECRET_FIELD } });
+              : /\/cases(\?|$)/.test(req.url ?? '')
+                ? JSON.stringify({
+                    results: [{ id: '48217', properties: { email: SECRET_FIELD } }],
+                    total_entries: 1,
+                    total_pages: 1,
+                    current_page: 1,
+                    per_page: 5,
+                  })
+                : JSON.stringify({ id: '48217', fields: { email: SECRET_FIELD } });
           res.writeHead(req.method === 'POST' ? answerStatus : 200, { 'content-type': 'application/json' });
           res.end(answer);
         })();
@@ -172,6 +182,10 @@ describe('the activity record of a site’s calls', () => {
       expect(lookup.status).toBe(503);
       expect(lookup.text).not.toContain(SECRET_FIELD);
       expect(JSON.parse(lookup.text)).toMatchObject({ code: 503, message: expect.stringContaining('activity record') as string });
+      const list = await send(port, { path: '/api/site/v2/forms/3/cases?per_page=5' });
+      expect(list.status).toBe(503);
+      expect(list.text).not.toContain(SECRET_FIELD);
+      expect(list.text).not.toContain('48217');
       const create = await send(port, {
         method: 'POST',
         path: '/api/site/v2/ecommerce/products/create',
@@ -185,6 +199,95 @@ describe('the activity record of a site’s calls', () => {
     }
     // Once the record takes entries again, so does the lookup.
     expect((await send(port, { path: '/api/site/v2/forms/3/cases/48217' })).status).toBe(200);
+  });
+});
+
+describeEachEngine('the record of a list of a form’s cases', (_engine, freshDatabase) => {
+  let platform: RecordingPlatform;
+  let whole: Awaited<ReturnType<typeof startWholeServer>>;
+  /** What the stand-in platform answers a list with next. */
+  let listAnswer: { status: number; body: string };
+
+  beforeAll(async () => {
+    platform = await recordingPlatform(() => listAnswer);
+    whole = await startWholeServer(
+      { SITE_API_BASE_URL: `http://127.0.0.1:${platform.port}/api/site/v2`, SITE_API_KEY: 'platform-key-list', SITE_ID: '2002' },
+      { database: await freshDatabase(), prefix: 'site-admin-list-record-' },
+    );
+  });
+  afterAll(async () => {
+    await whole.stop();
+    await platform.close();
+  });
+
+  const lastEntry = async () => {
+    const [row] = await whole.site.database.db.selectFrom('activity').selectAll().orderBy('seq', 'desc').limit(1).execute();
+    return { ...row, detail: JSON.parse(row?.detail ?? 'null') as unknown };
+  };
+
+  it('records the query and the ids of the cases shown, big ids digit for digit, and nothing else of a case', async () => {
+    const secret = 'listed-secret@example.com';
+    listAnswer = {
+      status: 200,
+      body:
+        '{"results":[{"id":"61002","properties":{"email":"' +
+        secret +
+        '"}},{"id":12345678901234567890,"properties":{"name":"Ana"}},{"id":"61000"}],' +
+        '"total_entries":203,"total_pages":68,"current_page":2,"per_page":3}',
+    };
+    const filter = JSON.stringify({ email: { contains: 'ana' } });
+    const reply = await send(whole.port, {
+      path: `/api/site/v2/forms/21/cases?per_page=3&page=2&sort_type=created_at&sort_order=desc&filter=${encodeURIComponent(filter)}`,
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.text).toContain(secret);
+    expect(await lastEntry()).toMatchObject({
+      action: 'case.list',
+      site_id: 'main',
+      form_id: '21',
+      outcome: 'listed',
+      status: 200,
+      request_id: reply.headers['x-request-id'],
+      detail: {
+        query: { per_page: 3, page: 2, sort_type: 'created_at', sort_order: 'desc', filter: { email: { contains: 'ana' } } },
+        cases: ['61002', '12345678901234567890', '61000'],
+      },
+    });
+    const all = await whole.site.database.db.selectFrom('activity').selectAll().execute();
+    expect(JSON.stringify(all)).not.toContain(secret);
+    expect(JSON.stringify(all)).not.toContain('Ana');
+    expect((await whole.site.activity.verify()).ok).toBe(true);
+  });
+
+  it('records the platform’s 404 as an empty list, passed on as it came', async () => {
+    listAnswer = { status: 404, body: JSON.stringify({ error: 'Not Found', code: 404, message: 'The form does not contain any cases' }) };
+    const reply = await send(whole.port, { path: '/api/site/v2/forms/7/cases' });
+    expect(reply.status).toBe(404);
+    expect(await lastEntry()).toMatchObject({
+      action: 'case.list',
+      form_id: '7',
+      outcome: 'empty',
+      status: 404,
+      detail: { query: {}, cases: [] },
+    });
+  });
+
+  it('records an answer in another envelope with no ids and says why; the browser still gets it', async () => {
+    listAnswer = { status: 200, body: JSON.stringify({ data: [{ id: '1', properties: { email: 'x@example.com' } }], meta: { total: 1 } }) };
+    const reply = await send(whole.port, { path: '/api/site/v2/forms/21/cases?page=1' });
+    expect(reply.status).toBe(200);
+    const entry = await lastEntry();
+    expect(entry).toMatchObject({ action: 'case.list', outcome: 'unreadable', status: 200, detail: { query: { page: 1 }, cases: [] } });
+    expect((entry.detail as { unreadable: string }).unreadable).toMatch(/not the "results" envelope: it has no "results"/);
+  });
+
+  it('records a platform’s error as failed, with nothing forwarded twice', async () => {
+    platform.received.length = 0;
+    listAnswer = { status: 500, body: JSON.stringify({ error: 'Internal Server Error', code: 500, message: 'down' }) };
+    const reply = await send(whole.port, { path: '/api/site/v2/forms/21/cases' });
+    expect(reply.status).toBe(500);
+    expect(platform.received).toHaveLength(1);
+    expect(await lastEntry()).toMatchObject({ action: 'case.list', outcome: 'failed', status: 500, detail: { cases: [] } });
   });
 });
 

@@ -12,7 +12,18 @@
  * - A lookup is one entry, written once the platform's answer is in and before the browser gets it: form,
  *   case, status. Never the case's content: the personal data stays on the platform. When the entry cannot
  *   be written, the browser gets 503 and not the case: nobody looks at a case unrecorded.
+ * - A list of a form's cases likewise (`case.list`): form, the query (page, per_page, sort, filter), outcome,
+ *   status, and the ids of the cases the answer holds, read through the site's list envelope; never
+ *   anything else of a case. An answer that is not that envelope is recorded with no ids and why.
  */
+import {
+  checkCaseListQuery,
+  DEFAULT_LIST_ENVELOPE,
+  readListEnvelope,
+  type CaseListQuery,
+  type ListEnvelope,
+} from '../../src/contract/case-list';
+import { caseIdOf, parseListAnswer } from '../../src/contract/case-list-items';
 import { recordedOutcome, type WriteKind } from '../../src/contract/write-outcome';
 import type { ActivityStore, NewEntry } from './activity-store';
 import { actorOf } from '../identity';
@@ -51,6 +62,37 @@ function lookupOutcome(outcome: ForwardOutcome): string {
   return outcome.status < 500 ? 'refused' : 'failed';
 }
 
+/** The form and query of a list's path under the platform's base: `/forms/21/cases?per_page=50&page=2`. */
+function listOf(upstreamPath: string): { form: string | null; query: CaseListQuery } {
+  const at = upstreamPath.indexOf('?');
+  const path = at < 0 ? upstreamPath : upstreamPath.slice(0, at);
+  const form = /^\/forms\/([^/]+)\/cases$/.exec(path)?.[1];
+  // The allowlist built this query from what it checked: read again, it is the same query.
+  const checked = checkCaseListQuery(at < 0 ? '' : upstreamPath.slice(at + 1));
+  return { form: form === undefined ? null : decodeURIComponent(form), query: checked.ok ? checked.query : {} };
+}
+
+/**
+ * A list's outcome in a word and the ids of its cases: listed (with the ids the envelope holds), empty (the
+ * platform's 404, "no cases"), unreadable (not the envelope: no ids, and why), refused (another 4xx), failed.
+ */
+function listRead(outcome: ForwardOutcome, envelope: ListEnvelope): { outcome: string; cases: (string | null)[]; unreadable?: string } {
+  if (outcome.kind === 'failed') return { outcome: 'failed', cases: [] };
+  if (outcome.status === 404) return { outcome: 'empty', cases: [] };
+  if (outcome.status < 200 || outcome.status > 299) return { outcome: outcome.status < 500 ? 'refused' : 'failed', cases: [] };
+  const text = outcome.body;
+  if (text === null) return { outcome: 'unreadable', cases: [], unreadable: 'the answer is not JSON' };
+  let json: unknown;
+  try {
+    json = parseListAnswer(text);
+  } catch {
+    return { outcome: 'unreadable', cases: [], unreadable: 'the answer is not JSON' };
+  }
+  const read = readListEnvelope(envelope, json);
+  if (!read.ok) return { outcome: 'unreadable', cases: [], unreadable: `not the "${envelope}" envelope: ${read.problem}` };
+  return { outcome: 'listed', cases: read.content.items.map((item) => caseIdOf(item)) };
+}
+
 /** The product's name and slug from the body sent, when it is JSON that has them. */
 function productOf(body: string): { name: string | null; slug: string | null } {
   try {
@@ -78,7 +120,15 @@ const WRITES: Record<
   'create-product': { action: 'product.create', outcomeAction: 'product.create.outcome', target: productOf },
 };
 
-export function recordSiteCalls(activity: ActivityStore, now: () => number): Step {
+/**
+ * `envelopes`: each site's list envelope (the profile's `lists.envelope`), by site id; a site not in it
+ * is read through the default envelope.
+ */
+export function recordSiteCalls(
+  activity: ActivityStore,
+  now: () => number,
+  envelopes: ReadonlyMap<string, ListEnvelope> = new Map(),
+): Step {
   return (request, next) => {
     const { operation, site, who, requestId, req } = request;
     if (!operation || !site) {
@@ -118,8 +168,33 @@ export function recordSiteCalls(activity: ActivityStore, now: () => number): Ste
             })
             .then(() => undefined),
       });
-    } else if (operation.name !== 'list-form-cases') {
-      // A list of cases is not a write; what the record keeps of a list read is its own entry, not yet written.
+    } else if (operation.name === 'list-form-cases') {
+      const { form, query } = listOf(operation.upstreamPath);
+      const envelope = envelopes.get(site.id) ?? DEFAULT_LIST_ENVELOPE;
+      hooks.push({
+        answerOnlyOnceRecorded: true,
+        beforeAnswer: (outcome) => {
+          const read = listRead(outcome, envelope);
+          return activity
+            .append({
+              ...base,
+              at: now(),
+              action: 'case.list',
+              target: { form },
+              outcome: read.outcome,
+              status: outcome.status || null,
+              durationMs: durationMs(),
+              detail: {
+                query,
+                cases: read.cases,
+                ...(read.unreadable ? { unreadable: read.unreadable } : {}),
+                ...(outcome.kind === 'failed' ? { reason: outcome.reason } : {}),
+              },
+            })
+            .then(() => undefined);
+        },
+      });
+    } else {
       const kind = operation.name;
       const write = WRITES[kind];
       let entry: { seq: number; target: { name: string | null; slug: string | null } } | undefined;

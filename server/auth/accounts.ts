@@ -139,9 +139,10 @@ export function createAccounts(options: AccountsOptions) {
 
     /**
      * Who `req` is from. A session whose person's grants changed since it was issued gets a new id here (set
-     * on `res`); one unused for a while is marked used.
+     * on `res`); one unused for a while is marked used, unless the ask is not a use (`asUse: false`: a page's
+     * background ask).
      */
-    async identify(req: IncomingMessage, res: ServerResponse): Promise<Identity> {
+    async identify(req: IncomingMessage, res: ServerResponse, options?: { asUse?: boolean }): Promise<Identity> {
       if (await inDemo()) return { kind: 'demo' };
       const id = sessionIdOf(req, cookie);
       if (!id) return { kind: 'nobody' };
@@ -155,7 +156,7 @@ export function createAccounts(options: AccountsOptions) {
         if (!next) return { kind: 'nobody' };
         setSessionCookie(res, next, session.expiresAt - t, cookie);
         sessionId = next;
-      } else if (t - session.lastSeenAt >= TOUCH_INTERVAL_MS) {
+      } else if (options?.asUse !== false && t - session.lastSeenAt >= TOUCH_INTERVAL_MS) {
         // In memory first: the requests that arrive while the touch is written (on PostgreSQL, a round trip
         // that waits for the row) would otherwise each touch the same row again.
         lookUpSession.touching(id, t, idleMs);

@@ -17,10 +17,11 @@ export function authenticate(identify: Identify, ownApi: Pick<OwnApi, 'find'>): 
       next();
       return;
     }
-    identify(req, res)
+    const endpoint = address.kind === 'own-api' ? ownApi.find(method, path)?.endpoint : undefined;
+    identify(req, res, endpoint?.background ? { asUse: false } : undefined)
       .then((who) => {
         request.who = who;
-        if (who.kind !== 'nobody' || (address.kind === 'own-api' && ownApi.find(method, path)?.endpoint.public)) {
+        if (who.kind !== 'nobody' || endpoint?.public) {
           next();
           return;
         }

@@ -66,4 +66,15 @@ describe('a session that ends while the page is open', () => {
   ])('does not for %s', async (_what, error) => {
     expect(await told(error)).toBe(0);
   });
+
+  it('does not for a query the page makes in the background (the navigation’s counts): the next step finds it', async () => {
+    const onNotSignedIn = vi.fn();
+    const client = createQueryClient({ onNotSignedIn });
+    const background = { retry: false, meta: { background: true } } as const;
+    await client
+      .fetchQuery({ queryKey: ['inbox-counts', 'x'], queryFn: () => Promise.reject(api(401)), ...background })
+      .catch(() => undefined);
+    expect(onNotSignedIn).not.toHaveBeenCalled();
+    client.clear();
+  });
 });

@@ -19,7 +19,9 @@ export function createQueryClient(options: QueryClientOptions = {}) {
     if (onNotSignedIn && isNotSignedIn(error)) onNotSignedIn();
   };
   return new QueryClient({
-    queryCache: new QueryCache({ onError }),
+    // A query a page makes on its own in the background (`meta.background`: the navigation's counts) never
+    // takes the page over: a session that ended is found at the person's next step, as before.
+    queryCache: new QueryCache({ onError: (error, query) => (query.meta?.background === true ? undefined : onError(error)) }),
     mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {

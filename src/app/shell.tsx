@@ -9,6 +9,7 @@ import { Link, useLocation } from '@/lib/router';
 import { useSite } from '@/lib/site-context';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { ModeBadge, ModeNote } from './mode-badge';
+import { usePageUp } from './page-up';
 import { PersonButton } from './person-button';
 import { SiteButton } from './site-button';
 import classes from './shell.module.css';
@@ -18,6 +19,14 @@ import classes from './shell.module.css';
 const siteSwitcher = lazyModule(() => import('./site-switcher'));
 // The person's menu likewise: the button is here, the menu loads after the first paint.
 const personMenu = lazyModule(() => import('./person-menu'));
+// The count of new cases beside Cases: loaded, and asked for, once the page is up.
+const newCases = lazyModule(() => import('./new-cases-badge'));
+
+/** Cases' label, with the count of new cases once the page is up and its module is here. */
+function CasesLabel({ label, site, active }: { label: string; site: string; active: boolean }) {
+  const { module } = useLazyModule(newCases, usePageUp());
+  return module ? <module.CasesWithNew label={label} site={site} active={active} /> : label;
+}
 
 /**
  * A header menu that loads after the first paint (the site switcher's, the person's): until its module is
@@ -106,16 +115,18 @@ interface NavLinkProps {
   label: string;
   description: string;
   onClick: () => void;
+  /** The label with more in it (Cases' count of new cases), told whether the entry is the current page. */
+  labelled?: (active: boolean) => ReactNode;
 }
 
-function MainNavLink({ page, pages, label, description, onClick }: NavLinkProps) {
+function MainNavLink({ page, pages, label, description, onClick, labelled }: NavLinkProps) {
   const { pathname } = useLocation();
   const active = pages.some((name) => matchPathName(name, pathname) !== null);
   return (
     <NavLink
       component={Link}
       to={pathTo(page)}
-      label={label}
+      label={labelled ? labelled(active) : label}
       description={description}
       onClick={onClick}
       active={active}
@@ -129,6 +140,8 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { site, sites, many, me } = useSite();
   const can = capabilitiesOf(site);
+  // Counted for the forms of the site's profile, for whoever may look up its cases (the server refuses the rest).
+  const counted = Object.keys(site.forms ?? {}).length > 0;
   return (
     <div className={classes.shell}>
       <a href="#main" className={classes.skipLink}>
@@ -163,7 +176,14 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
       </header>
       <nav className={classes.navbar} aria-label="Main" data-opened={opened || undefined}>
         {NAV.filter((item) => can.includes(item.needs)).map(({ needs: _needs, ...item }) => (
-          <MainNavLink key={item.page} {...item} onClick={close} />
+          <MainNavLink
+            key={item.page}
+            {...item}
+            onClick={close}
+            labelled={
+              item.page === 'cases' && counted ? (active) => <CasesLabel label={item.label} site={site.id} active={active} /> : undefined
+            }
+          />
         ))}
         {me.kind === 'person' && me.managesPeople ? (
           <MainNavLink page="people" pages={['people']} label="People" description="Who may do what" onClick={close} />

@@ -23,6 +23,8 @@ export interface InboxCounts {
   forms: Record<string, FormCount>;
   /** When the server last read the lists (ms), or null before the first reading. */
   readAt: number | null;
+  /** How often the server reads them (its INBOX_POLL_SECONDS, in ms): the browser asks again at that pace. */
+  pollMs?: number;
 }
 
 const isCount = (value: unknown): value is FormCount =>
@@ -34,8 +36,9 @@ const isCount = (value: unknown): value is FormCount =>
 /** The counts in an answer, or undefined when it is not that shape. */
 export function readInboxCounts(value: unknown): InboxCounts | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  const { forms, readAt } = value as Partial<InboxCounts>;
+  const { forms, readAt, pollMs } = value as Partial<InboxCounts>;
   if (typeof forms !== 'object' || forms === null || !Object.values(forms).every(isCount)) return undefined;
   if (readAt !== null && typeof readAt !== 'number') return undefined;
-  return { forms, readAt };
+  if (pollMs !== undefined && (typeof pollMs !== 'number' || !(pollMs > 0))) return undefined;
+  return pollMs === undefined ? { forms, readAt } : { forms, readAt, pollMs };
 }

@@ -1,0 +1,88 @@
+/**
+ * The navigation's count of new cases, on the roles' server (the `roles` and `roles-postgres` projects,
+ * INBOX_POLL_SECONDS=5, see playwright.config.ts): two people of Summit Outfitters have the console open;
+ * a case arrives on the platform (the sandbox's POST /__sandbox/cases) and each one's badge beside Cases
+ * counts it after the server's next reading, without a reload.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { inboxCountsPath, readInboxCounts } from '../src/contract/inbox-counts';
+import type { RolesServer } from '../playwright.config';
+import { addCase } from './sandbox';
+
+/** The stakeholder demo's people (server/auth/demo-people.ts). */
+const OWNER = { email: 'olivia@demo.example', password: 'demo owner sees every shop', name: 'Olivia Marsh' };
+const SUPPORT = { email: 'sam@demo.example', password: 'demo support reads cases', name: 'Sam Rivera' };
+const SITE = 'summit-outfitters';
+
+const server = () => test.info().project.metadata as RolesServer;
+
+/** How far the roles' server's clock runs ahead (e2e/support/moved-clock.mjs), in ms. */
+function clockOffset(): number {
+  try {
+    return Number(readFileSync(server().clockFile, 'utf8')) || 0;
+  } catch {
+    return 0;
+  }
+}
+
+async function signedIn(browser: Browser, person: { email: string; password: string; name: string }): Promise<Page> {
+  const page = await (await browser.newContext({ baseURL: server().origin })).newPage();
+  await page.goto(`/s/${SITE}/cases`);
+  await page.getByRole('textbox', { name: 'E-mail address' }).fill(person.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(person.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('button', { name: new RegExp(`^\\w+ ${person.name}, signed in: your account and sign-out$`) })).toBeVisible();
+  return page;
+}
+
+/** The person's new cases on the site once the server has read its forms: what the badge starts from. */
+async function newSoFar(page: Page): Promise<number> {
+  let total = -1;
+  await expect
+    .poll(
+      async () => {
+        const counts = readInboxCounts(await (await page.request.get(inboxCountsPath(SITE))).json());
+        if (!counts || counts.readAt === null) return false;
+        total = Object.values(counts.forms).reduce((sum, count) => sum + count.new, 0);
+        return true;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  return total;
+}
+
+const casesLink = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Cases\b/ });
+
+test('a case that arrives shows in each person’s count beside Cases after the next reading', { tag: '@postgres' }, async ({ browser }) => {
+  const sam = await signedIn(browser, SUPPORT);
+  const olivia = await signedIn(browser, OWNER);
+  const before = { sam: await newSoFar(sam), olivia: await newSoFar(olivia) };
+  // The badge must be able to show one more.
+  expect(Math.max(before.sam, before.olivia), 'the demo shop has too many new cases for this test').toBeLessThan(99);
+  for (const [page, count] of [
+    [sam, before.sam],
+    [olivia, before.olivia],
+  ] as const) {
+    if (count > 0) await expect(casesLink(page)).toHaveAccessibleName(new RegExp(`^Cases, ${count} new`));
+    else await expect(page.getByTestId('new-cases')).toHaveCount(0);
+  }
+
+  // Received now by the server's clock (which the roles' tests may have moved ahead): new to both of them.
+  const serverNow = Date.now() + clockOffset();
+  await addCase(
+    sam.request,
+    '12',
+    { name: 'form_12', form_name: 'Summit registration', created_at: Math.floor(serverNow / 1000), properties: { name: 'Arrives now' } },
+    server().sandboxOrigin,
+    '1002',
+  );
+
+  // No reload: the page asks again at the server's pace while it is visible.
+  await expect(sam.getByTestId('new-cases')).toHaveText(String(before.sam + 1), { timeout: 30_000 });
+  await expect(casesLink(sam)).toHaveAccessibleName(new RegExp(`^Cases, ${before.sam + 1} new`));
+  await expect(olivia.getByTestId('new-cases')).toHaveText(String(before.olivia + 1), { timeout: 30_000 });
+  await sam.context().close();
+  await olivia.context().close();
+});
