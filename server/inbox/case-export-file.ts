@@ -6,6 +6,7 @@
  */
 import type { Writable } from 'node:stream';
 import Papa from 'papaparse';
+import { caseIdOf, receivedAtMs } from '../../src/contract/case-list-items';
 import { CASE_STATUS_LABELS, CASE_STATUSES, type ExportFormat } from '../../src/contract/case-work';
 
 /** A cell as written: text, a number, or nothing. */
@@ -13,30 +14,6 @@ export type Cell = string | number | boolean | null;
 
 /** The record's own keys, which are not the form's fields when a record has no `properties`. */
 const RECORD_KEYS = new Set(['id', 'name', 'form_name', 'created_at', 'updated_at', 'properties']);
-
-/**
- * When a case was received (ms since 1970) from its `created_at`: seconds (as the platform writes it) or
- * milliseconds, as a number or a string of digits, or a date in text (ISO 8601); undefined when there is none.
- */
-export function receivedAtMs(record: Record<string, unknown>): number | undefined {
-  const value = record.created_at;
-  let number: number | undefined;
-  if (typeof value === 'number' && Number.isFinite(value)) number = value;
-  else if (typeof value === 'string' && /^\d{1,15}(\.\d+)?$/.test(value)) number = Number(value);
-  else if (typeof value === 'string') {
-    const parsed = Date.parse(value);
-    return Number.isNaN(parsed) ? undefined : parsed;
-  }
-  if (number === undefined) return undefined;
-  // Below 10^11 a count of seconds (up to the year 5138); above it, milliseconds (from March 1973 on).
-  return number < 1e11 ? Math.round(number * 1000) : Math.round(number);
-}
-
-/** The case's id as text ('' when it has none). */
-export function caseIdOf(record: Record<string, unknown>): string {
-  const { id } = record;
-  return typeof id === 'string' ? id : typeof id === 'number' && Number.isFinite(id) ? String(id) : '';
-}
 
 /** The case's fields: its `properties` (the documented record), else its own keys but the record's. */
 function fieldsOf(record: Record<string, unknown>): Record<string, unknown> {
@@ -93,8 +70,8 @@ export class ExportTable {
     const received = receivedAtMs(record);
     const status = CASE_STATUSES.find((known) => known === work.status);
     this.rows.push({
-      id: caseIdOf(record),
-      received: received === undefined ? '' : new Date(received).toISOString(),
+      id: caseIdOf(record) ?? '',
+      received: received === null ? '' : new Date(received).toISOString(),
       fields,
       status: status ? CASE_STATUS_LABELS[status] : work.status,
       assignee: work.assignee ?? '',

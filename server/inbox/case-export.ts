@@ -39,16 +39,8 @@ import type { AppDatabase } from '../db/open';
 import { actorOf } from '../identity';
 import type { Endpoint } from '../own-api';
 import type { PlatformReader } from '../platform-reader';
-import {
-  caseIdOf,
-  csvChunk,
-  EXPORT_CONTENT_TYPES,
-  exportFileName,
-  ExportTable,
-  receivedAtMs,
-  UTF8_BOM,
-  writeWorkbook,
-} from './case-export-file';
+import { caseIdOf, receivedAtMs } from '../../src/contract/case-list-items';
+import { csvChunk, EXPORT_CONTENT_TYPES, exportFileName, ExportTable, UTF8_BOM, writeWorkbook } from './case-export-file';
 import { createExportStore, type ExportStore } from './export-store';
 
 /** The most cases one export reads from the platform: a bound on its time, its memory and its record entry. */
@@ -187,7 +179,7 @@ async function readList(options: {
     if (page === 1 && total !== null && total > EXPORT_MAX_CASES) return { kind: 'too-many', count: total };
     for (const record of items) {
       read += 1;
-      const id = caseIdOf(record);
+      const id = caseIdOf(record) ?? '';
       // A case that moved to the next page while the pages were read (a new one arrived) is met twice.
       if (id !== '' && met.has(id)) continue;
       if (id !== '') met.add(id);
