@@ -6,7 +6,7 @@
  * Owners of every site (and the local demo) see everyone's activity; everyone else sees their own.
  */
 import type { ServerResponse } from 'node:http';
-import { once } from 'node:events';
+import { drainOrClose, FORMULA_START } from '../file-answers';
 import Papa from 'papaparse';
 import { seesEveryone } from '../../src/contract/access';
 import { ACTIVITY_PATHS, type ActivityEntry, type ActivityFilter } from '../../src/contract/activity';
@@ -119,7 +119,7 @@ function csvRow(entry: ActivityEntry): (string | number | null)[] {
 async function write(res: ServerResponse, chunk: string): Promise<boolean> {
   if (res.destroyed) return false;
   if (!res.write(chunk)) {
-    await Promise.race([once(res, 'drain'), once(res, 'close')]);
+    await drainOrClose(res);
   }
   return !res.destroyed;
 }
@@ -184,8 +184,8 @@ export function activityEndpoints(activity: ActivityStore): Endpoint[] {
           const entries = batch.map((row) => entryOf(row));
           const chunk =
             format === 'csv'
-              ? // escapeFormulae: a cell that starts with =, +, - or @ cannot run as a formula in a spreadsheet.
-                `${Papa.unparse(entries.map(csvRow), { escapeFormulae: true })}\r\n`
+              ? // A cell that starts as a formula would (FORMULA_START) cannot run as one in a spreadsheet.
+                `${Papa.unparse(entries.map(csvRow), { escapeFormulae: FORMULA_START })}\r\n`
               : entries.map((entry) => `${JSON.stringify(entry)}\n`).join('');
           if (!(await write(res, chunk))) return;
         }

@@ -6,6 +6,7 @@
  */
 import type { Writable } from 'node:stream';
 import Papa from 'papaparse';
+import { FORMULA_START } from '../file-answers';
 import { caseIdOf, receivedAtMs } from '../../src/contract/case-list-items';
 import { CASE_STATUS_LABELS, CASE_STATUSES, type ExportFormat } from '../../src/contract/case-work';
 
@@ -89,14 +90,6 @@ export class ExportTable {
     return [row.id, row.received, ...fields, row.status, row.assignee];
   }
 }
-
-/**
- * A cell that a spreadsheet would run as a formula (it begins with =, +, - or @, or a tab or carriage return,
- * which some spreadsheets skip before reading one) gets a leading apostrophe in the CSV. papaparse's own
- * `escapeFormulae: true` uses /^[=+\-@\t\r].*$/, which misses such a cell when it holds a line break (`.`
- * stops at one), so the pattern is given here without the tail.
- */
-export const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** Rows as CSV text (CRLF line ends, formula-like cells made inert), ending with a line end. */
 export function csvChunk(rows: readonly Cell[][]): string {

@@ -39,6 +39,7 @@ import type { AppDatabase } from '../db/open';
 import { actorOf } from '../identity';
 import type { Endpoint } from '../own-api';
 import type { PlatformReader } from '../platform-reader';
+import { drainOrClose } from '../file-answers';
 import { caseIdOf, receivedAtMs } from '../../src/contract/case-list-items';
 import { csvChunk, EXPORT_CONTENT_TYPES, exportFileName, ExportTable, UTF8_BOM, writeWorkbook } from './case-export-file';
 import { createExportStore, type ExportStore } from './export-store';
@@ -101,22 +102,6 @@ export function checkExportQuery(rawQuery: string): { ok: true; query: ExportQue
   if (details.length > 0 || !list.ok || !isFormat(format)) return { ok: false, details };
   const { sort_type, sort_order, filter } = list.query;
   return { ok: true, query: { format, team, list: { sort_type, sort_order, filter } } };
-}
-
-/**
- * Resolves when the socket takes more, or the browser has gone; both listeners are removed either way (a
- * race of two `once` would leave the loser's listeners behind, one pair per chunk of a long file).
- */
-function drainOrClose(res: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.on('drain', done);
-    res.on('close', done);
-  });
 }
 
 /** Writes `chunk`, waiting while the socket's buffer is full; false once the browser has gone. */
