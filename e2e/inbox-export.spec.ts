@@ -93,7 +93,7 @@ test(
     await expect(details).toContainText(/format\s*xlsx/);
     await expect(details).toContainText('"form_field_21_6": "Refund"');
     await expect(details).toContainText(/team\s*\[\s*"open"\s*\]/);
-    await expect(details).toContainText(/count\s*[1-9]\d*/);
+    await expect(details).toContainText(/How many cases\s*[1-9]\d*/);
     await owner.context().close();
   },
 );
