@@ -87,6 +87,8 @@ export function createSandboxApp(options: SandboxOptions) {
   const keyDigest = digest(options.apiKey);
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
   const app = new Hono<SandboxEnv>();
+  /** List requests answered since start, by "site id/form": counted for tests (GET /__sandbox/list-requests). */
+  const listRequests = new Map<string, number>();
 
   app.onError((error, c) => {
     console.error('sandbox: unexpected error', error);
@@ -118,6 +120,8 @@ export function createSandboxApp(options: SandboxOptions) {
    */
   app.get(`${API_BASE_PATH}/forms/:form/cases`, (c) => {
     const form = c.req.param('form');
+    const counted = `${c.get('siteId')}/${form}`;
+    listRequests.set(counted, (listRequests.get(counted) ?? 0) + 1);
     const url = c.req.url;
     const start = url.indexOf('?');
     const check = checkCaseListQuery(start < 0 ? '' : url.slice(start + 1).split('#')[0]!);
@@ -204,6 +208,17 @@ export function createSandboxApp(options: SandboxOptions) {
   });
 
   // Sandbox-only helpers, for tests and demos.
+  /**
+   * `GET /__sandbox/list-requests?form=12`: how many list requests of that form of the site of `x-site-id`
+   * this sandbox has answered since it started, whatever their answer: what a test counts to see that the
+   * team's inboxes cost the platform one reading per interval, not one per person.
+   */
+  app.get('/__sandbox/list-requests', (c) => {
+    const form = c.req.query('form') ?? '';
+    const problems = formIdentifierViolations(form);
+    if (problems.length > 0) return fail(c, 422, 'Required data missing or data invalid.', problems);
+    return c.json({ form, requests: listRequests.get(`${c.get('siteId')}/${form}`) ?? 0 });
+  });
   app.get('/__sandbox/products', (c) => {
     const requested = Number(c.req.query('limit') ?? 100);
     const limit = Number.isFinite(requested) ? Math.min(Math.max(Math.trunc(requested), 1), 1000) : 100;

@@ -322,3 +322,31 @@ describe('a large form made when asked (/__sandbox/cases/generate)', () => {
     await errorOf(await app.request('/__sandbox/cases/generate', { method: 'POST', body: '{"form":"40","count":5}' }), 401);
   });
 });
+
+describe('the count of a form’s list requests (/__sandbox/list-requests)', () => {
+  const count = async (form: string, headers: Record<string, string> = AUTH) => {
+    const res = await app.request(`/__sandbox/list-requests?form=${form}`, { headers });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { requests: number }).requests;
+  };
+
+  it('counts every list request of the form on that site, whatever its answer, and no other', async () => {
+    const before = {
+      warranty: await count(WARRANTY_FORM),
+      empty: await count('77'),
+      other: await count(WARRANTY_FORM, { ...AUTH, 'x-site-id': '1002' }),
+    };
+    await list('?per_page=5');
+    await list('?per_page=501');
+    await list('', AUTH, '77');
+    await app.request(`${BASE}/forms/${WARRANTY_FORM}/cases/1`, { headers: AUTH });
+    expect(await count(WARRANTY_FORM)).toBe(before.warranty + 2);
+    expect(await count('77')).toBe(before.empty + 1);
+    expect(await count(WARRANTY_FORM, { ...AUTH, 'x-site-id': '1002' })).toBe(before.other);
+  });
+
+  it('refuses a form that cannot be one (422), and needs the two headers', async () => {
+    await errorOf(await app.request('/__sandbox/list-requests?form=a.b', { headers: AUTH }), 422);
+    await errorOf(await app.request('/__sandbox/list-requests?form=21'), 401);
+  });
+});
