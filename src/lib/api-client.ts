@@ -9,7 +9,9 @@ import { CREATE_PRODUCT_PATH, formCasePath, isJsonObject } from '@/contract/site
 import { readMe, type Me } from '@/contract/access';
 import type { AnswerReader } from '@/contract/answer-reader';
 import { readSiteInfo, SITES_PATH, type SiteInfo } from '@/contract/site-info';
+import type { CaseListQuery, ListEnvelope } from '@/contract/case-list';
 import { apiErrors } from './api-error';
+import type { CaseListPage } from './case-list-reader';
 import { readErrorBody } from './error-body';
 import { apiBasePath } from './site-scope';
 
@@ -120,6 +122,32 @@ export async function getFormCase(form: string, id: string, signal?: AbortSignal
   const [answer, parse] = await Promise.all([send(apiBasePath() + formCasePath(form, id), {}, signal), exactParser()]);
   const record = expectObject(readJson(answer, parse), answer, 'The case');
   return { record, text: answer.text };
+}
+
+async function loadListModules() {
+  try {
+    return await Promise.all([import('@/contract/case-list'), import('./case-list-reader')]);
+  } catch {
+    throw apiErrors.noAnswer('A script of this page could not be loaded from the server.');
+  }
+}
+
+/**
+ * GET /forms/{form}/cases: one page of a form's cases, read through the site's list envelope
+ * (`listEnvelopeOf(site)`). The platform's 404 is a page without cases; an answer in another envelope is a
+ * `ListEnvelopeError` carrying the raw text. `page` and `per_page` are always sent, so the page read is
+ * the page asked for.
+ */
+export async function listFormCases(
+  form: string,
+  query: CaseListQuery & { page: number; per_page: number },
+  envelope: ListEnvelope,
+  signal?: AbortSignal,
+): Promise<CaseListPage> {
+  // The list's rules and reader come with the first list, not with the first page (they bring lossless-json).
+  const [{ caseListSearch, formCasesPath }, { readCaseListAnswer }] = await loadListModules();
+  const [answer, parse] = await Promise.all([send(apiBasePath() + formCasesPath(form) + caseListSearch(query), {}, signal), exactParser()]);
+  return readCaseListAnswer(answer, envelope, { page: query.page, perPage: query.per_page }, parse);
 }
 
 /** POST /ecommerce/products/create: the platform may answer with the record or with `{}`. */

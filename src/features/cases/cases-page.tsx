@@ -4,7 +4,7 @@
  */
 import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { pathTo } from '@/lib/paths';
 import { lazyModule, useLazyModule } from '@/lib/lazy-module';
 import { useSite } from '@/lib/site-context';
@@ -29,6 +29,11 @@ import layout from './cases-page.module.css';
  * or when the address names a case.
  */
 const caseView = lazyModule(() => import('./case-result'));
+
+/** The inbox (its filters bring Mantine's calendar) is a chunk of its own too, below the lookup form. */
+const Inbox = lazy(() => import('./inbox').then((module) => ({ default: module.Inbox })));
+/** Previous and next of a case opened from the inbox: with the inbox's modules, so only then. */
+const CaseSteps = lazy(() => import('./case-steps').then((module) => ({ default: module.CaseSteps })));
 
 const CASE_VIEW_FAILED: FailureText = {
   title: 'The case could not be shown',
@@ -85,6 +90,8 @@ export function CasesPage() {
   // intent travels in the history entry's state, as the page may be mounted afresh for the new address.
   const focusWhenSettled = useRef<string | null>(null);
   const location = useLocation();
+  // A case opened from the inbox carries the inbox in its query: previous, next and the way back.
+  const fromInbox = new URLSearchParams(location.search).get('form') === form;
   const arrivedByLookup = arrival?.lookup === true;
   const { data, refetch } = query;
   // The answer is put on screen in a transition: React renders a large case in slices between which the
@@ -138,7 +145,7 @@ export function CasesPage() {
       <title>{`${title} · site-admin`}</title>
       <Stack gap={4}>
         <Title order={1}>Cases</Title>
-        <Text className={classes.muted}>Look up one form submission by its form and case identifiers.</Text>
+        <Text className={classes.muted}>Go through a form’s inbox, or look up one form submission by its form and case identifiers.</Text>
       </Stack>
       <div className={layout.layout}>
         <Stack gap="lg">
@@ -164,6 +171,11 @@ export function CasesPage() {
               retrying={false}
               onRetry={() => undefined}
             />
+          )}
+          {ready && fromInbox && (
+            <Suspense fallback={null}>
+              <CaseSteps search={location.search} id={id} />
+            </Suspense>
           )}
           {errorView && <ErrorPanel view={errorView} retrying={query.isFetching} onRetry={() => void refetch()} panelRef={errorRef} />}
           {viewFailed && (
@@ -198,6 +210,11 @@ export function CasesPage() {
         </Stack>
         <RecentLookupsList lookups={recent.list} onClear={recent.clear} />
       </div>
+      {!ready && linkViolations.length === 0 && (
+        <Suspense fallback={<Skeleton height={120} aria-hidden="true" />}>
+          <Inbox />
+        </Suspense>
+      )}
     </Stack>
   );
 }
