@@ -1,70 +1,71 @@
 /**
- * The inbox of a form against the real server and a fresh sandbox: form 21's 340 warranty claims paged
- * through by scrolling, filtered by a field and by received days, a case opened with previous and next,
- * and the filtered inbox brought back by its address after a reload.
+ * The inbox of a form against the real server and a fresh sandbox: opened from Cases, its own page and
+ * chunk; form 21's 340 warranty claims newest first, filtered by a field and by received days, a case
+ * opened with previous and next, and the filtered inbox brought back by its address after a reload; a
+ * form of 1,200 generated cases paged through by scrolling.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoA11yViolations } from './a11y';
+import { SANDBOX } from './sandbox';
 
-const list = (page: Page) => page.getByRole('list', { name: 'Cases of form 21' });
-const rows = (page: Page) => list(page).getByRole('listitem');
-const scroller = (page: Page) => list(page).locator('xpath=..');
+const list = (page: Page, name = 'Cases of form 21') => page.getByRole('list', { name });
+const rows = (page: Page, name?: string) => list(page, name).getByRole('listitem');
+const scroller = (page: Page, name?: string) => list(page, name).locator('xpath=..');
+const rowLink = (page: Page, n: number, name?: string) => list(page, name).locator(`[aria-posinset="${n}"]`).getByRole('link');
 
-/** What the sandbox holds for `filter`: its total of matching claims of form 21, asked of it directly. */
-async function totalOf(page: Page, filter?: object): Promise<number> {
+/** What the sandbox holds for `filter`: its total of matching cases of `form`, asked of it directly. */
+async function totalOf(page: Page, filter?: object, form = '21'): Promise<number> {
   const query = `per_page=1${filter ? `&filter=${encodeURIComponent(JSON.stringify(filter))}` : ''}`;
-  const answer = await page.request.get(`/api/site/v2/forms/21/cases?${query}`);
+  const answer = await page.request.get(`/api/site/v2/forms/${form}/cases?${query}`);
   if (answer.status() === 404) return 0;
   return ((await answer.json()) as { total_entries: number }).total_entries;
 }
 
-async function pickForm21(page: Page) {
+/** Form 21's inbox, the way a person opens it: from Cases, by its identifier (the default profile names no forms). */
+async function openForm21(page: Page) {
   await page.goto('/cases');
-  const picker = page.getByRole('combobox', { name: 'Form', exact: true });
-  await picker.fill('21');
-  await page.getByRole('option', { name: 'Form 21' }).click();
-  await expect(page).toHaveURL(/\/cases\?form=21$/);
+  await page.getByRole('textbox', { name: 'Form', exact: true }).fill('21');
+  await page.getByRole('button', { name: 'Open its inbox' }).click();
+  await expect(page).toHaveURL(/\/cases\/21$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Inbox of form 21' })).toBeVisible();
 }
 
 test.describe('inbox', () => {
-  test('form 21: newest first, scrolling loads the next pages, Enter and previous/next open cases', async ({ page }) => {
-    const pagesAsked: number[] = [];
+  test('form 21 from Cases: its own chunk, newest first, Enter and previous/next open cases, Back to the row', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => void (request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname)));
+    const listsAsked: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (url.pathname === '/api/site/v2/forms/21/cases') pagesAsked.push(Number(url.searchParams.get('page')));
+      if (url.pathname === '/api/site/v2/forms/21/cases') listsAsked.push(url.search);
     });
-    await pickForm21(page);
+    await page.goto('/cases', { waitUntil: 'networkidle' });
+    // Cases alone loads none of the inbox: it comes when one is opened.
+    expect(scripts.filter((path) => /\/inbox-/.test(path))).toEqual([]);
+    await openForm21(page);
+    expect(scripts.some((path) => /\/inbox-/.test(path))).toBe(true);
+
     const total = await totalOf(page);
     expect(total).toBeGreaterThanOrEqual(340);
     await expect(page.getByRole('status').filter({ hasText: `${total} cases, newest first` })).toBeVisible();
     await expect(rows(page).first()).toHaveAttribute('aria-setsize', String(total));
-    expect(pagesAsked).toEqual([1]);
+    // One page of the platform's list for all 340: 500 a page.
+    expect(listsAsked).toEqual(['?per_page=500&page=1&sort_type=created_at&sort_order=desc']);
 
     // Newest first: the first rows' received times go down.
     const times = await rows(page)
       .locator('time')
       .evaluateAll((els) => els.slice(0, 5).map((el) => Date.parse(el.getAttribute('datetime') ?? '')));
     expect(times).toEqual([...times].sort((a, b) => b - a));
-
-    // Scrolling to the end loads the last page, and the last row is a case.
-    await scroller(page).evaluate((el) => el.scrollTo(0, el.scrollHeight));
-    const last = rows(page)
-      .filter({ has: page.locator(`[aria-posinset="${total}"]`) })
-      .or(list(page).locator(`[aria-posinset="${total}"]`));
-    await expect(last.getByRole('link')).toBeVisible();
-    expect(Math.max(...pagesAsked)).toBe(Math.ceil(total / 50));
     // Only the rows near the screen are in the page.
     expect(await rows(page).count()).toBeLessThan(60);
 
-    // Keyboard: back to the top, down one row, Enter opens the second case.
-    await scroller(page).evaluate((el) => el.scrollTo(0, 0));
-    const firstLink = list(page).locator('[aria-posinset="1"]').getByRole('link');
-    await firstLink.focus();
+    // Keyboard: down one row, Enter opens the second case.
+    await rowLink(page, 1).focus();
     await page.keyboard.press('ArrowDown');
-    const second = list(page).locator('[aria-posinset="2"]').getByRole('link');
-    await expect(second).toBeFocused();
-    const secondHref = await second.getAttribute('href');
-    const thirdHref = await list(page).locator('[aria-posinset="3"]').getByRole('link').getAttribute('href');
+    await expect(rowLink(page, 2)).toBeFocused();
+    const secondHref = await rowLink(page, 2).getAttribute('href');
+    const thirdHref = await rowLink(page, 3).getAttribute('href');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(secondHref ?? '');
     const steps = page.getByRole('navigation', { name: 'Cases of the inbox' });
@@ -79,15 +80,15 @@ test.describe('inbox', () => {
     await steps.getByRole('link', { name: 'Previous' }).click();
     await expect(page).toHaveURL(secondHref ?? '');
 
-    // Back to the inbox: at the row that was opened.
+    // Back to the inbox: its own address, at the row that was opened.
     await steps.getByRole('link', { name: 'Back to the inbox' }).click();
-    await expect(page).toHaveURL(/\/cases\?form=21&at=1$/);
-    await expect(list(page).locator('[aria-posinset="2"]').getByRole('link')).toBeVisible();
+    await expect(page).toHaveURL(/\/cases\/21\?at=1$/);
+    await expect(rowLink(page, 2)).toBeVisible();
   });
 
   test('filters by a field and by received days; the address brings the filtered inbox back after a reload', async ({ page }) => {
-    await pickForm21(page);
-    await expect(rows(page).first().getByRole('link')).toBeVisible();
+    await openForm21(page);
+    await expect(rowLink(page, 1)).toBeVisible();
 
     await page.getByRole('combobox', { name: 'Field' }).click();
     await page.getByRole('option', { name: 'Form field 6' }).click();
@@ -105,7 +106,7 @@ test.describe('inbox', () => {
     await page.getByRole('button', { name: /previous month/i }).click();
     await page.getByRole('button', { name: '1 October 2026', exact: true }).click();
     await page.getByRole('button', { name: '31 October 2026', exact: true }).click();
-    await expect(page).toHaveURL(/from=2026-10-01&to=2026-10-31/);
+    await expect(page).toHaveURL(/\/cases\/21\?from=2026-10-01&to=2026-10-31/);
     const range = { gt: new Date(2026, 9, 1).getTime() / 1000 - 1, lt: new Date(2026, 10, 1).getTime() / 1000 };
     const octoberRefunds = await totalOf(page, { form_field_21_6: 'Refund', created_at: range });
     await expect(page.getByRole('status').filter({ hasText: `${octoberRefunds} cases matching the filters` })).toBeVisible();
@@ -116,7 +117,7 @@ test.describe('inbox', () => {
     }
 
     // Open the first, reload, and come back: the same filtered inbox.
-    await rows(page).first().getByRole('link').click();
+    await rowLink(page, 1).click();
     await expect(page.getByRole('navigation', { name: 'Cases of the inbox' })).toContainText(`1 of ${octoberRefunds}`);
     await page.reload();
     await page.getByRole('link', { name: 'Back to the inbox' }).click();
@@ -133,12 +134,37 @@ test.describe('inbox', () => {
     await expect(page.getByText('No cases match these filters')).toBeVisible();
     await expectNoA11yViolations(page);
     await page.getByRole('button', { name: 'Clear the filters' }).click();
-    await expect(page).toHaveURL(/\/cases\?form=21$/);
+    await expect(page).toHaveURL(/\/cases\/21$/);
     await expect(page.getByRole('status').filter({ hasText: `${await totalOf(page)} cases, newest first` })).toBeVisible();
   });
 
-  test('a form without cases: “No cases yet”', async ({ page }) => {
+  test('a form of 1,200 cases: scrolling reads the pages of the rows on screen, no more', async ({ page }) => {
+    const generated = await page.request.post(`${SANDBOX.origin}/__sandbox/cases/generate`, {
+      headers: { ...SANDBOX.headers, 'content-type': 'application/json' },
+      data: { form: 'paging1200', count: 1200 },
+    });
+    expect(generated.ok()).toBe(true);
+    const total = await totalOf(page, undefined, 'paging1200');
+    const pagesAsked: number[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/site/v2/forms/paging1200/cases') pagesAsked.push(Number(url.searchParams.get('page')));
+    });
+    await page.goto('/cases/paging1200');
+    const name = 'Cases of form paging1200';
+    await expect(rows(page, name).first()).toHaveAttribute('aria-setsize', String(total));
+    expect(pagesAsked).toEqual([1]);
+    // The end of the list: its last page, and the last row is a case.
+    await scroller(page, name).evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await expect(rowLink(page, total, name)).toBeVisible();
+    expect(Math.max(...pagesAsked)).toBe(Math.ceil(total / 500));
+    expect(pagesAsked).not.toContain(2);
+    expect(await rows(page, name).count()).toBeLessThan(60);
+  });
+
+  test('a form without cases says “No cases yet”; an inbox address from before still opens the inbox', async ({ page }) => {
     await page.goto('/cases?form=808');
+    await expect(page).toHaveURL(/\/cases\/808$/);
     await expect(page.getByText('No cases yet')).toBeVisible();
   });
 });

@@ -185,7 +185,7 @@ for (const size of SIZES) {
       await shot('case-error');
 
       // The inbox of form 21 (the sandbox's 340 warranty claims), and a case opened from it.
-      await page.goto('/cases?form=21');
+      await page.goto('/cases/21');
       const inbox = page.getByRole('list', { name: 'Cases of form 21' });
       await expect(inbox.getByRole('link').first()).toBeVisible();
       await shot('inbox');

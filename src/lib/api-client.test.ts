@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { endedSchema } from '@/contract/people';
 import { signInAnswerReader } from '@/contract/sign-in-answers';
-import { callOwnApi, createProduct, getFormCase, getSites, listFormCases, REQUEST_TIMEOUT_MS } from './api-client';
-import { ListEnvelopeError } from './case-list-reader';
+import { callOwnApi, createProduct, getFormCase, getSites, REQUEST_TIMEOUT_MS } from './api-client';
+import { ListEnvelopeError, listFormCases } from './case-list-reader';
 import { ApiError } from './api-error';
 import { setSiteScope } from './site-scope';
 import { isExactNumber } from './exact-number';

@@ -9,16 +9,14 @@ import { CREATE_PRODUCT_PATH, formCasePath, isJsonObject } from '@/contract/site
 import { readMe, type Me } from '@/contract/access';
 import type { AnswerReader } from '@/contract/answer-reader';
 import { readSiteInfo, SITES_PATH, type SiteInfo } from '@/contract/site-info';
-import type { CaseListQuery, ListEnvelope } from '@/contract/case-list';
 import { apiErrors } from './api-error';
-import type { CaseListPage } from './case-list-reader';
 import { readErrorBody } from './error-body';
 import { apiBasePath } from './site-scope';
 
 /** The browser's own limit; our server gives up on the platform sooner (15 s by default) and answers 504. */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
-interface Answer {
+export interface Answer {
   status: number;
   ok: boolean;
   platformStatus: number | null;
@@ -124,30 +122,12 @@ export async function getFormCase(form: string, id: string, signal?: AbortSignal
   return { record, text: answer.text };
 }
 
-async function loadListModules() {
-  try {
-    return await Promise.all([import('@/contract/case-list'), import('./case-list-reader')]);
-  } catch {
-    throw apiErrors.noAnswer('A script of this page could not be loaded from the server.');
-  }
-}
-
 /**
- * GET /forms/{form}/cases: one page of a form's cases, read through the site's list envelope
- * (`listEnvelopeOf(site)`). The platform's 404 is a page without cases; an answer in another envelope is a
- * `ListEnvelopeError` carrying the raw text. `page` and `per_page` are always sent, so the page read is
- * the page asked for.
+ * A GET of the platform's through our server, its answer as text with the exact parser beside it: for
+ * readers of the platform's answers that live in a chunk of their own (the list of a form's cases).
  */
-export async function listFormCases(
-  form: string,
-  query: CaseListQuery & { page: number; per_page: number },
-  envelope: ListEnvelope,
-  signal?: AbortSignal,
-): Promise<CaseListPage> {
-  // The list's rules and reader come with the first list, not with the first page (they bring lossless-json).
-  const [{ caseListSearch, formCasesPath }, { readCaseListAnswer }] = await loadListModules();
-  const [answer, parse] = await Promise.all([send(apiBasePath() + formCasesPath(form) + caseListSearch(query), {}, signal), exactParser()]);
-  return readCaseListAnswer(answer, envelope, { page: query.page, perPage: query.per_page }, parse);
+export async function getPlatformAnswer(path: string, signal?: AbortSignal): Promise<[Answer, (text: string) => unknown]> {
+  return Promise.all([send(apiBasePath() + path, {}, signal), exactParser()]);
 }
 
 /** POST /ecommerce/products/create: the platform may answer with the record or with `{}`. */

@@ -4,15 +4,10 @@
  * list the inbox read (from the cache when it just did).
  */
 import { Anchor, Button, Group, Text } from '@mantine/core';
-import { useQueries } from '@tanstack/react-query';
-import type { FormCase } from '@/contract/site-api';
-import { listEnvelopeOf } from '@/lib/case-list-reader';
 import { pathTo, withQuery } from '@/lib/paths';
 import { Link } from '@/lib/router';
-import { useSite } from '@/lib/site-context';
-import { inboxFilter, inboxHref, inboxQuery, readInboxAddress, type InboxAddress } from './inbox-address';
-import { caseIdOf } from './inbox-columns';
-import { formCasesQueryOptions, INBOX_PAGE_SIZE, pageOfRow } from './inbox-query';
+import { inboxHref, inboxQuery, readInboxAddress, type InboxAddress } from './inbox-address';
+import { useInboxRows } from './inbox-rows';
 import classes from './inbox.module.css';
 
 /** The steps of the inbox `search` names (the case's query), or nothing when it names none. */
@@ -22,24 +17,17 @@ export function CaseSteps({ search, id }: { search: string; id: string }) {
 }
 
 function Steps({ inbox, id }: { inbox: InboxAddress; id: string }) {
-  const { site } = useSite();
   const { at } = inbox;
-  const filter = inboxFilter(inbox);
-  const pages = [...new Set([pageOfRow(Math.max(at - 1, 0)), pageOfRow(at + 1)])];
-  const results = useQueries({ queries: pages.map((page) => formCasesQueryOptions(inbox.form, filter, page, listEnvelopeOf(site))) });
-  const rowAt = (index: number): FormCase | undefined => {
-    if (index < 0) return undefined;
-    return results[pages.indexOf(pageOfRow(index))]?.data?.cases[index % INBOX_PAGE_SIZE];
-  };
-  const total = results.find((result) => result.data)?.data?.total ?? null;
+  // The same rows as the inbox had (from the cache when it just read them), with its team filters.
+  const rows = useInboxRows(inbox, [Math.max(at - 1, 0), at + 1]);
   const step = (index: number) => {
-    const record = rowAt(index);
-    const stepId = record ? caseIdOf(record) : null;
-    return stepId === null ? null : withQuery(pathTo('case', { form: inbox.form, id: stepId }), inboxQuery({ ...inbox, at: index }));
+    const row = index < 0 ? undefined : rows.rowAt(index);
+    return row ? withQuery(pathTo('case', { form: inbox.form, id: row.id }), inboxQuery({ ...inbox, at: index })) : null;
   };
   const previous = step(at - 1);
   const next = step(at + 1);
-  const loading = results.some((result) => result.isPending);
+  const loading = rows.firstPending || (rows.team?.reading ?? false);
+  const total = rows.team ? (loading ? null : rows.count) : (rows.first?.total ?? null);
   return (
     <nav aria-label="Cases of the inbox" className={classes.steps}>
       <Anchor component={Link} to={inboxHref(inbox)} size="sm">

@@ -14,6 +14,7 @@ import { caseIdentity } from './case-identity';
 import { formCaseQueryOptions } from './case-query';
 import { ErrorPanel } from './error-panel';
 import { explainFailure, type FailureText } from '@/lib/api-error-class';
+import { InboxLinks, useOldInboxAddress } from './inbox-links';
 import { LookupForm, type LookupRequest } from './lookup-form';
 import { RecentLookupsList } from './recent-lookups-list';
 import { revealedText } from './reveal-invisible';
@@ -30,8 +31,6 @@ import layout from './cases-page.module.css';
  */
 const caseView = lazyModule(() => import('./case-result'));
 
-/** The inbox (its filters bring Mantine's calendar) is a chunk of its own too, below the lookup form. */
-const Inbox = lazy(() => import('./inbox').then((module) => ({ default: module.Inbox })));
 /** Previous and next of a case opened from the inbox: with the inbox's modules, so only then. */
 const CaseSteps = lazy(() => import('./case-steps').then((module) => ({ default: module.CaseSteps })));
 
@@ -83,6 +82,7 @@ export function CasesPage() {
   );
 
   useEffect(() => warmDateFormatsWhenIdle(), []);
+  useOldInboxAddress(params === null);
 
   const headingRef = useRef<HTMLHeadingElement>(null);
   const errorRef = useRef<HTMLDivElement>(null);
@@ -210,11 +210,7 @@ export function CasesPage() {
         </Stack>
         <RecentLookupsList lookups={recent.list} onClear={recent.clear} />
       </div>
-      {!ready && linkViolations.length === 0 && (
-        <Suspense fallback={<Skeleton height={120} aria-hidden="true" />}>
-          <Inbox />
-        </Suspense>
-      )}
+      {!ready && linkViolations.length === 0 && <InboxLinks />}
     </Stack>
   );
 }

@@ -3,12 +3,13 @@
  * conditions on the form's fields, each sent to the platform in its `filter` JSON. Presentational: the
  * page owns the address they are kept in.
  */
-import { ActionIcon, Button, Group, Paper, Select, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Chip, Group, Paper, Select, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { useState, type FormEvent } from 'react';
 import type { CaseFilter, CaseFilterCondition } from '@/contract/case-list';
 import { CASE_FILTER_KEY, CASE_FILTER_MAX_VALUE_LENGTH, formIdentifierViolations } from '@/contract/case-list';
+import { TEAM_FILTER_LABELS, TEAM_FILTERS, type TeamFilter } from '@/contract/case-work';
 import type { SiteInfo } from '@/contract/site-info';
 import { columnLabel, type FormProfile } from './inbox-columns';
 import classes from './inbox.module.css';
@@ -170,5 +171,23 @@ export function InboxFilters({ profile, fields, from, to, where, onChange }: Fil
         </Group>
       )}
     </>
+  );
+}
+
+/**
+ * The team's own filters (assigned to me, not done, new to me): the platform knows nothing of the team's
+ * work, so the page applies them to the pages it has read and says how many rows they hide.
+ */
+export function TeamFilters({ team, onChange }: { team: readonly TeamFilter[]; onChange: (next: TeamFilter[]) => void }) {
+  return (
+    <Chip.Group multiple value={[...team]} onChange={(values) => onChange(TEAM_FILTERS.filter((filter) => values.includes(filter)))}>
+      <Group gap="xs" role="group" aria-label="The team’s filters">
+        {TEAM_FILTERS.map((filter) => (
+          <Chip key={filter} value={filter} variant="outline" size="sm">
+            {TEAM_FILTER_LABELS[filter]}
+          </Chip>
+        ))}
+      </Group>
+    </Chip.Group>
   );
 }

@@ -1,27 +1,27 @@
 /**
- * The inbox's rows: a virtualised list (@tanstack/react-virtual) of links, one a case, newest first. Only
- * the rows near the screen are in the page; a row whose page has not arrived yet shows as loading. One Tab
- * stop: the arrow keys, Page Up/Down, Home and End move between rows (the row reached is scrolled to and
- * rendered first), Enter opens the case.
+ * The inbox's rows: a virtualised list (@tanstack/react-virtual), one row a case, newest first, each a
+ * checkbox and a link to the case. Only the rows near the screen are in the page, and each is plain
+ * elements (no Mantine component per row: at a few dozen rows on screen they cost more than the rows'
+ * own text). One Tab stop for the rows (and one for the active row's checkbox): the arrow keys, Page
+ * Up/Down, Home and End move between rows, Enter opens the case, Space selects it (Shift+Space: every row
+ * from the last one selected).
  */
-import { Skeleton } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { FormCase } from '@/contract/site-api';
+import { CASE_STATUS_LABELS } from '@/contract/case-work';
 import type { Href } from '@/lib/paths';
 import { Link } from '@/lib/router';
 import hidden from '@/lib/visually-hidden.module.css';
 import { DateTime } from '@/lib/date-time';
-import { caseIdentity } from './case-identity';
-import { caseIdOf, cellText, propertiesOf, type InboxColumn } from './inbox-columns';
+import { cellText, propertiesOf, type InboxColumn } from './inbox-columns';
+import type { InboxRow } from './inbox-rows';
 import classes from './inbox.module.css';
 
 interface InboxListProps {
-  form: string;
   /** Rows in the whole list (as far as is known). */
   count: number;
-  /** The case of row `index`, or undefined while its page is on its way. */
-  rowAt: (index: number) => FormCase | undefined;
+  /** Row `index`, or undefined while its page is on its way. */
+  rowAt: (index: number) => InboxRow | undefined;
   columns: readonly InboxColumn[];
   /** Where row `index` opens. */
   hrefOf: (index: number, id: string) => Href<'case'>;
@@ -31,14 +31,23 @@ interface InboxListProps {
   onRange: (first: number, last: number) => void;
   /** A row is opened: the address keeps the position. */
   onOpen: (index: number) => void;
+  selected: ReadonlySet<string>;
+  /** Row `index` ticked or unticked; `extend`: every row from the last one ticked, as it. */
+  onToggle: (index: number, extend: boolean) => void;
+  /** The header's checkbox: all rows read, or none. */
+  allState: 'all' | 'some' | 'none';
+  allLabel: string;
+  onToggleAll: () => void;
   label: string;
 }
 
 /** A row's height before it is measured (one line of cells); the phone's stacked rows are measured. */
 const ROW_ESTIMATE = 44;
 
-export function InboxList({ form, count, rowAt, columns, hrefOf, initialIndex, onRange, onOpen, label }: InboxListProps) {
+export function InboxList(props: InboxListProps) {
+  const { count, rowAt, columns, hrefOf, initialIndex, onRange, onOpen, selected, onToggle, label } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
+  const allRef = useRef<HTMLInputElement>(null);
   const [active, setActive] = useState(() => Math.min(initialIndex, Math.max(count - 1, 0)));
   const focusWanted = useRef(false);
   // The virtualizer's functions change as it measures: this component is left out of the React Compiler's memoising.
@@ -72,6 +81,10 @@ export function InboxList({ form, count, rowAt, columns, hrefOf, initialIndex, o
     if (count > 0) onRange(first, last);
   }, [first, last, count, onRange]);
 
+  useEffect(() => {
+    if (allRef.current) allRef.current.indeterminate = props.allState === 'some';
+  }, [props.allState]);
+
   // A link's position is shown once, when the list first has rows.
   const scrolledTo = useRef(false);
   useEffect(() => {
@@ -96,30 +109,50 @@ export function InboxList({ form, count, rowAt, columns, hrefOf, initialIndex, o
     virtualizer.scrollToIndex(next, { align: 'auto' });
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+  const onKeyDown = (index: number) => (event: KeyboardEvent<HTMLElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === ' ' && event.currentTarget.tagName === 'A') {
+      // Space on a row selects it, as it would its checkbox (a link has no use for Space but scrolling).
+      event.preventDefault();
+      onToggle(index, event.shiftKey);
+      return;
+    }
     const page = Math.max(Math.floor((scrollRef.current?.clientHeight ?? 400) / ROW_ESTIMATE) - 1, 1);
     const to = { ArrowDown: active + 1, ArrowUp: active - 1, PageDown: active + page, PageUp: active - page, Home: 0, End: count - 1 }[
       event.key
     ];
-    if (to === undefined || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (to === undefined) return;
     event.preventDefault();
     move(to);
   };
 
   return (
     <div className={classes.table}>
-      <div className={classes.head} aria-hidden="true">
-        <span>Received</span>
-        {columns.map((column) => (
-          <span key={column.key}>{column.label}</span>
-        ))}
+      <div className={classes.head}>
+        <input
+          ref={allRef}
+          type="checkbox"
+          className={classes.check}
+          aria-label={props.allLabel}
+          checked={props.allState === 'all'}
+          onChange={props.onToggleAll}
+          disabled={count === 0}
+        />
+        <div className={classes.cells} aria-hidden="true">
+          <span>Received</span>
+          {columns.map((column) => (
+            <span key={column.key}>{column.label}</span>
+          ))}
+          <span>Status</span>
+          <span>Assignee</span>
+        </div>
       </div>
       {/* The list scrolls in its own box, so the rows' virtualisation needs no knowledge of the page around it. */}
       <div ref={scrollRef} className={classes.scroller}>
         <div role="list" aria-label={label} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((item) => {
-            const record = rowAt(item.index);
-            const id = record ? caseIdOf(record) : null;
+            const row = rowAt(item.index);
+            const isSelected = row !== undefined && selected.has(row.id);
             return (
               <div
                 key={item.key}
@@ -131,23 +164,37 @@ export function InboxList({ form, count, rowAt, columns, hrefOf, initialIndex, o
                 className={classes.item}
                 style={{ transform: `translateY(${item.start}px)` }}
               >
-                {record && id !== null ? (
-                  <Link
-                    to={hrefOf(item.index, id)}
-                    data-row=""
-                    tabIndex={item.index === active ? 0 : -1}
-                    className={classes.row}
-                    onFocus={() => setActive(item.index)}
-                    onKeyDown={onKeyDown}
-                    onClick={() => onOpen(item.index)}
-                  >
-                    <Cells form={form} record={record} id={id} columns={columns} />
-                  </Link>
+                {row ? (
+                  <div className={classes.row} data-selected={isSelected || undefined}>
+                    <input
+                      type="checkbox"
+                      className={classes.check}
+                      aria-label={`Select case ${row.id}`}
+                      checked={isSelected}
+                      tabIndex={item.index === active ? 0 : -1}
+                      onFocus={() => setActive(item.index)}
+                      onKeyDown={onKeyDown(item.index)}
+                      onChange={(event) => onToggle(item.index, (event.nativeEvent as MouseEvent).shiftKey)}
+                    />
+                    <Link
+                      to={hrefOf(item.index, row.id)}
+                      data-row=""
+                      tabIndex={item.index === active ? 0 : -1}
+                      className={`${classes.cells} ${classes.link}`}
+                      onFocus={() => setActive(item.index)}
+                      onKeyDown={onKeyDown(item.index)}
+                      onClick={() => onOpen(item.index)}
+                    >
+                      <Cells row={row} columns={columns} />
+                    </Link>
+                  </div>
                 ) : (
                   // A row on its way takes no focus: the keyboard's move lands on it once its case is here.
                   <div className={classes.row}>
-                    <span className={hidden.visuallyHidden}>Loading case {item.index + 1}…</span>
-                    <Skeleton height={14} width="60%" aria-hidden="true" />
+                    <span />
+                    <span className={classes.loading}>
+                      <span className={hidden.visuallyHidden}>Loading case {item.index + 1}…</span>
+                    </span>
                   </div>
                 )}
               </div>
@@ -159,14 +206,19 @@ export function InboxList({ form, count, rowAt, columns, hrefOf, initialIndex, o
   );
 }
 
-function Cells({ form, record, id, columns }: { form: string; record: FormCase; id: string; columns: readonly InboxColumn[] }) {
-  const submitted = caseIdentity(record, form, id).submitted;
-  const properties = propertiesOf(record);
+function Cells({ row, columns }: { row: InboxRow; columns: readonly InboxColumn[] }) {
+  const properties = propertiesOf(row.record);
+  const work = row.work;
   return (
     <>
       <span className={classes.cell}>
         <span className={hidden.visuallyHidden}>Received </span>
-        {submitted ? <DateTime date={submitted.date} dateOnly={submitted.dateOnly} /> : `Case ${id}`}
+        {row.received ? <DateTime date={row.received.date} dateOnly={row.received.dateOnly} /> : `Case ${row.id}`}
+        {row.isNew && (
+          <span className={classes.newMark}>
+            <span className={hidden.visuallyHidden}>, </span>New<span className={hidden.visuallyHidden}> to you</span>
+          </span>
+        )}
       </span>
       {columns.map((column) => {
         const text = cellText(properties[column.key]);
@@ -177,6 +229,14 @@ function Cells({ form, record, id, columns }: { form: string; record: FormCase; 
           </span>
         );
       })}
+      <span className={classes.cell}>
+        <span className={hidden.visuallyHidden}>, Status: </span>
+        {work ? <span data-status={work.status}>{CASE_STATUS_LABELS[work.status]}</span> : <span className={classes.empty}>…</span>}
+      </span>
+      <span className={classes.cell}>
+        <span className={hidden.visuallyHidden}>, Assignee: </span>
+        {work?.assignee ? work.assignee.name : <span className={classes.empty}>{work ? 'Nobody' : '…'}</span>}
+      </span>
     </>
   );
 }

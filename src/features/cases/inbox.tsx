@@ -1,106 +1,113 @@
 /**
- * A form's inbox on the Cases page: pick a form, filter by received days and by the form's fields, and go
- * through its cases newest first, a page of the platform's list at a time. Everything that names the list
- * is in the address (inbox-address.ts), so Back, a reload and a shared link open the same filtered inbox.
+ * A form's inbox, its own page (`/cases/21`) and its own chunk, loaded when a person opens it (never with
+ * Cases): pick a form, filter by received days, by the form's fields and by the team's work, select rows
+ * and work them in bulk, export the filtered list, and go through the cases newest first. Everything that
+ * names the list is in the address (inbox-address.ts), so Back, a reload and a shared link open the same
+ * filtered inbox at the same row.
  */
-import { Button, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useQueries } from '@tanstack/react-query';
+import { Anchor, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import type { CaseFilter } from '@/contract/case-list';
-import type { FormCase } from '@/contract/site-api';
+import { TEAM_FILTER_LABELS, type TeamFilter } from '@/contract/case-work';
+import { capabilitiesOf } from '@/contract/site-info';
 import { explainFailure } from '@/lib/api-error-class';
-import { ListEnvelopeError, listEnvelopeOf, type CaseListPage } from '@/lib/case-list-reader';
+import { ListEnvelopeError } from '@/lib/case-list-reader';
+import { ownApiFailureText } from '@/lib/own-api-failure';
 import { pathTo, withQuery } from '@/lib/paths';
-import { useLocation, useNavigate } from '@/lib/router';
+import { Link, useLocation, useNavigate, usePathParams } from '@/lib/router';
 import { useSite } from '@/lib/site-context';
 import hidden from '@/lib/visually-hidden.module.css';
 import { ErrorPanel } from './error-panel';
-import { inboxFilter, inboxHref, inboxQuery, isFiltered, readInboxAddress, type InboxAddress } from './inbox-address';
+import { freshInbox, inboxFilter, inboxHref, inboxQuery, isFiltered, readInboxAddress, type InboxAddress } from './inbox-address';
+import { InboxActions } from './inbox-actions';
 import { inboxColumns, propertiesOf, type FormProfile } from './inbox-columns';
-import { FormPicker, InboxFilters } from './inbox-filters';
+import { InboxExport } from './inbox-export';
+import { FormPicker, InboxFilters, TeamFilters } from './inbox-filters';
 import { InboxList } from './inbox-list';
-import { formCasesQueryOptions, INBOX_PAGE_SIZE, pageOfRow } from './inbox-query';
+import { CASE_WORK_LIMIT, useSelection } from './inbox-selection';
+import { INBOX_PAGE_SIZE, pageOfRow } from './inbox-query';
+import { useInboxRows } from './inbox-rows';
 import classes from './cases.module.css';
 
-export function Inbox() {
+export function InboxPage() {
+  const params = usePathParams('inbox');
   const { search } = useLocation();
   const navigate = useNavigate();
   const { site } = useSite();
-  const inbox = useMemo(() => readInboxAddress(search), [search]);
+  const inbox = useMemo(() => (params ? readInboxAddress(search, params.form) : null), [search, params]);
   const profile = inbox ? site.forms?.[inbox.form] : undefined;
-  const go = (next: InboxAddress) => navigate(inboxHref(next));
+  const formName = profile?.name ?? (inbox ? `Form ${inbox.form}` : 'Inbox');
   return (
-    <Stack gap="md" component="section" aria-labelledby="inbox-heading">
-      <Title order={2} id="inbox-heading" size="h3">
-        Inbox
-      </Title>
-      <FormPicker site={site} form={inbox?.form ?? ''} onPick={(form) => go({ form, from: null, to: null, where: {}, at: 0 })} />
+    <Stack gap="md">
+      <title>{`${formName} · Inbox · site-admin`}</title>
+      <Stack gap={4}>
+        <Anchor component={Link} to={pathTo('cases')} size="sm">
+          Cases
+        </Anchor>
+        <Title order={1}>{profile?.name ? `Inbox: ${profile.name}` : `Inbox of ${formName.toLowerCase()}`}</Title>
+      </Stack>
+      <Group gap="sm" align="flex-end" justify="space-between">
+        <FormPicker site={site} form={inbox?.form ?? ''} onPick={(form) => navigate(inboxHref(freshInbox(form)))} />
+        {inbox && capabilitiesOf(site).includes('export') && <InboxExport site={site.id} inbox={inbox} />}
+      </Group>
       {inbox ? (
-        // A new form or filter is a new list: its rows, position and pages start afresh.
-        <InboxResults key={`${inbox.form}:${JSON.stringify(inboxFilter(inbox) ?? null)}`} inbox={inbox} profile={profile} />
+        // A new form or filter is a new list: its rows, selection and position start afresh.
+        <InboxResults
+          key={`${inbox.form}:${JSON.stringify(inboxFilter(inbox) ?? null)}:${inbox.team.join(',')}`}
+          inbox={inbox}
+          profile={profile}
+          formName={formName}
+        />
       ) : (
-        <Text className={classes.muted}>Pick a form to see its cases, newest first.</Text>
+        <ErrorPanel
+          view={{
+            title: 'This link cannot point to an inbox',
+            message: 'Its form identifier is not one a form can have (letters, digits, _ and -), so nothing was sent.',
+            said: null,
+            details: [],
+            canRetry: false,
+          }}
+          retrying={false}
+          onRetry={() => undefined}
+        />
       )}
     </Stack>
   );
 }
 
-/** The furthest row known: the total where the envelope has one, else what the pages so far show. */
-function rowCount(pages: readonly (CaseListPage | undefined)[]): number {
-  let count = 0;
-  for (const page of pages) {
-    if (!page) continue;
-    if (page.total !== null) return page.total;
-    count = Math.max(count, (page.page - 1) * page.perPage + page.cases.length + (page.hasMore ? 1 : 0));
-  }
-  return count;
-}
-
-function InboxResults({ inbox, profile }: { inbox: InboxAddress; profile: FormProfile | undefined }) {
-  const { site } = useSite();
+function InboxResults({ inbox, profile, formName }: { inbox: InboxAddress; profile: FormProfile | undefined; formName: string }) {
   const navigate = useNavigate();
-  const envelope = listEnvelopeOf(site);
-  const filter = useMemo(() => inboxFilter(inbox), [inbox]);
-  const [range, setRange] = useState<[number, number]>([inbox.at, inbox.at]);
-  // Page 1 always (its total sizes the list), and the pages of the rows on screen: no more.
-  const pages = useMemo(() => [...new Set([1, pageOfRow(range[0]), pageOfRow(range[1])])], [range]);
-  const results = useQueries({ queries: pages.map((page) => formCasesQueryOptions(inbox.form, filter, page, envelope)) });
-  const loaded = results.map((result) => result.data);
-  const first = results[0];
-  const count = rowCount(loaded);
-  const rowAt = (index: number): FormCase | undefined => {
-    const at = pages.indexOf(pageOfRow(index));
-    return at < 0 ? undefined : loaded[at]?.cases[index % INBOX_PAGE_SIZE];
-  };
-  const sample = first?.data?.cases;
+  const [range, setRange] = useState<readonly [number, number]>([inbox.at, inbox.at]);
+  const rows = useInboxRows(inbox, range);
+  const { first, failed, team } = rows;
+  const selection = useSelection(rows);
+  const sample = first?.cases;
   const columns = useMemo(() => inboxColumns(profile, sample ?? []), [profile, sample]);
   const fields = useMemo(() => {
     const keys = new Set<string>(['name', 'email', ...Object.keys(profile?.fields ?? {})]);
     for (const record of sample ?? []) for (const key of Object.keys(propertiesOf(record))) keys.add(key);
     return [...keys];
   }, [profile, sample]);
-  const onRange = useCallback(
-    (start: number, end: number) => {
-      setRange((current) =>
-        pageOfRow(current[0]) === pageOfRow(start) && pageOfRow(current[1]) === pageOfRow(end) ? current : [start, end],
-      );
-    },
-    [setRange],
-  );
+  const onRange = useCallback((start: number, end: number) => {
+    setRange((current) =>
+      pageOfRow(current[0]) === pageOfRow(start) && pageOfRow(current[1]) === pageOfRow(end) ? current : [start, end],
+    );
+  }, []);
   const hrefOf = useCallback(
     (index: number, id: string) => withQuery(pathTo('case', { form: inbox.form, id }), inboxQuery({ ...inbox, at: index })),
     [inbox],
   );
   // Opening a row first writes its position into the inbox's own address, so Back returns to it.
   const onOpen = useCallback((index: number) => navigate(inboxHref({ ...inbox, at: index }), { replace: true }), [inbox, navigate]);
-  const change = (next: { from: string | null; to: string | null; where: CaseFilter }) => navigate(inboxHref({ ...inbox, ...next, at: 0 }));
+  const change = (next: { from: string | null; to: string | null; where: CaseFilter }) =>
+    navigate(inboxHref({ ...inbox, ...next, read: 1, at: 0 }));
+  const changeTeam = (next: TeamFilter[]) => navigate(inboxHref({ ...inbox, team: next, read: 1, at: 0 }));
   const filtered = isFiltered(inbox);
-  const failed = results.find((result) => result.isError);
-  const formName = profile?.name ?? `form ${inbox.form}`;
 
   return (
     <Stack gap="sm">
       <InboxFilters profile={profile} fields={fields} from={inbox.from} to={inbox.to} where={inbox.where} onChange={change} />
+      <TeamFilters team={inbox.team} onChange={changeTeam} />
       {failed?.error && (
         <ErrorPanel
           view={
@@ -113,7 +120,15 @@ function InboxResults({ inbox, profile }: { inbox: InboxAddress; profile: FormPr
           raw={failed.error instanceof ListEnvelopeError ? failed.error.raw : undefined}
         />
       )}
-      {first?.isPending && (
+      {rows.workFailed?.error && (
+        <Text role="alert" size="sm">
+          The team’s status and assignees could not be read: {ownApiFailureText(rows.workFailed.error)}{' '}
+          <Anchor component="button" type="button" size="sm" onClick={() => void rows.workFailed?.refetch()}>
+            Try again
+          </Anchor>
+        </Text>
+      )}
+      {rows.firstPending && (
         <Stack gap="xs" aria-busy="true">
           <span role="status" className={hidden.visuallyHidden}>
             Loading the cases of {formName}…
@@ -123,13 +138,12 @@ function InboxResults({ inbox, profile }: { inbox: InboxAddress; profile: FormPr
           ))}
         </Stack>
       )}
-      {first?.data?.noCases &&
+      {first?.noCases &&
         (filtered ? (
           <Stack gap="xs" align="flex-start" role="status">
             <Text fw={600}>No cases match these filters</Text>
             <Text size="sm" className={classes.muted}>
-              {formName[0]?.toUpperCase()}
-              {formName.slice(1)} has no case received in this range with these fields.
+              {formName} has no case received in this range with these fields.
             </Text>
             <Button variant="default" onClick={() => change({ from: null, to: null, where: {} })}>
               Clear the filters
@@ -143,27 +157,60 @@ function InboxResults({ inbox, profile }: { inbox: InboxAddress; profile: FormPr
             </Text>
           </Stack>
         ))}
-      {first?.data && !first.data.noCases && (
+      {first && !first.noCases && (
         <>
           <Text size="sm" role="status" className={classes.muted}>
-            {first.data.total !== null ? `${first.data.total.toLocaleString()} ${first.data.total === 1 ? 'case' : 'cases'}` : 'Cases'}
-            {filtered ? ' matching the filters' : ''}, newest first
+            {team ? teamSummary(team, rows.count, inbox.team) : listSummary(first.total, filtered)}
           </Text>
+          {team?.more && (
+            <Group gap="sm">
+              <Button
+                variant="default"
+                size="xs"
+                loading={team.reading}
+                onClick={() =>
+                  navigate(inboxHref({ ...inbox, read: inbox.read + 1, at: rows.count > 0 ? rows.count - 1 : 0 }), { replace: true })
+                }
+              >
+                Read the next {INBOX_PAGE_SIZE} cases
+              </Button>
+            </Group>
+          )}
+          <InboxActions form={inbox.form} selected={selection.selected} onClear={selection.clear} limit={CASE_WORK_LIMIT} />
           <div style={{ ['--inbox-columns' as string]: String(columns.length) }}>
             <InboxList
-              form={inbox.form}
-              count={count}
-              rowAt={rowAt}
+              count={rows.count}
+              rowAt={rows.rowAt}
               columns={columns}
               hrefOf={hrefOf}
               initialIndex={inbox.at}
               onRange={onRange}
               onOpen={onOpen}
-              label={`Cases of ${formName}`}
+              selected={selection.selected}
+              onToggle={selection.toggle}
+              allState={selection.allState}
+              allLabel={`Select all ${rows.loaded.length.toLocaleString()} cases read`}
+              onToggleAll={selection.toggleAll}
+              label={`Cases of ${profile?.name ?? `form ${inbox.form}`}`}
             />
           </div>
         </>
       )}
     </Stack>
+  );
+}
+
+function listSummary(total: number | null, filtered: boolean): string {
+  const counted = total !== null ? `${total.toLocaleString()} ${total === 1 ? 'case' : 'cases'}` : 'Cases';
+  return `${counted}${filtered ? ' matching the filters' : ''}, newest first`;
+}
+
+/** What the team filters did to the cases read: the platform cannot apply them, so the page says how many it hid. */
+function teamSummary(team: { read: number; hidden: number; more: boolean }, shown: number, filters: readonly TeamFilter[]): string {
+  const names = filters.map((filter) => TEAM_FILTER_LABELS[filter]).join(', ');
+  const cases = (n: number) => `${n.toLocaleString()} ${n === 1 ? 'case' : 'cases'}`;
+  return (
+    `${cases(shown)} shown, newest first: of the ${cases(team.read)} read, ${team.hidden.toLocaleString()} hidden by ${names}` +
+    (team.more ? '. The platform has more.' : '.')
   );
 }
