@@ -108,7 +108,8 @@ export function useInboxRows(inbox: InboxAddress, range: readonly [number, numbe
     combine: combineResults<CaseListPage>,
   });
   const idsOfPages = useMemo(
-    () => lists.data.map((page) => (page ? page.cases.map(caseIdOf).filter((id): id is string => id !== null) : [])),
+    // Each id once: the work endpoint refuses a list that names a case twice.
+    () => lists.data.map((page) => (page ? [...new Set(page.cases.map(caseIdOf).filter((id): id is string => id !== null))] : [])),
     [lists.data],
   );
   const works = useQueries({
