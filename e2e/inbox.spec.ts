@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoA11yViolations } from './a11y';
-import { SANDBOX } from './sandbox';
+import { addCase, SANDBOX } from './sandbox';
 
 const list = (page: Page, name = 'Cases of form 21') => page.getByRole('list', { name });
 const rows = (page: Page, name?: string) => list(page, name).getByRole('listitem');
@@ -166,5 +166,72 @@ test.describe('inbox', () => {
     await page.goto('/cases?form=808');
     await expect(page).toHaveURL(/\/cases\/808$/);
     await expect(page.getByText('No cases yet')).toBeVisible();
+  });
+
+  test('the team’s work in bulk: set status and mark seen on the selected rows, then the team’s filters hide them', async ({ page }) => {
+    const form = `team${Date.now() % 1_000_000}`;
+    const now = Math.floor(Date.now() / 1000);
+    for (const hours of [1, 2, 3, 4]) {
+      await addCase(page.request, form, {
+        name: `form_${form}`,
+        created_at: now - hours * 3600,
+        properties: { name: `Customer ${hours}`, email: `customer${hours}@example.com` },
+      });
+    }
+    const name = `Cases of form ${form}`;
+    await page.goto(`/cases/${form}`);
+    await expect(page.getByRole('status').filter({ hasText: '4 cases, newest first' })).toBeVisible();
+    // Received within the week before the inbox was first opened, and not seen: new to the person.
+    for (const n of [1, 2, 3, 4]) await expect(rowLink(page, n, name)).toContainText(/New to you.*Status: New, Assignee: Nobody/);
+
+    // Rows 1 and 2 ticked (a click, then Shift+click), set to Done in one request.
+    const patches: string[] = [];
+    page.on('request', (request) => void (request.method() === 'PATCH' && patches.push(request.postData() ?? '')));
+    const bar = page.getByRole('group', { name: 'Work on the selected cases' });
+    await list(page, name).locator('[aria-posinset="1"]').getByRole('checkbox').click();
+    await list(page, name)
+      .locator('[aria-posinset="2"]')
+      .getByRole('checkbox')
+      .click({ modifiers: ['Shift'] });
+    await expect(bar).toContainText('2 selected');
+    await bar.getByRole('combobox', { name: 'Set status' }).click();
+    await page.getByRole('option', { name: 'Done' }).click();
+    await expect(bar.getByRole('status')).toHaveText('Set 2 cases to Done.');
+    expect(patches).toHaveLength(1);
+    expect(JSON.parse(patches[0] ?? '{}')).toMatchObject({ status: 'done' });
+    // Kept by the server: a reload reads it back.
+    await page.reload();
+    await expect(rowLink(page, 1, name)).toContainText('Status: Done');
+    await expect(rowLink(page, 2, name)).toContainText('Status: Done');
+    await expect(rowLink(page, 3, name)).toContainText('Status: New');
+
+    // Not done: the two done cases hidden, and said so; previous/next go through the filtered list.
+    await page.getByRole('checkbox', { name: 'Not done' }).check();
+    await expect(page).toHaveURL(new RegExp(`/cases/${form}\\?team=open$`));
+    await expect(
+      page.getByRole('status').filter({ hasText: '2 cases shown, newest first: of the 4 cases read, 2 hidden by Not done.' }),
+    ).toBeVisible();
+    await expect(rowLink(page, 1, name)).toContainText('Customer 3');
+    await rowLink(page, 1, name).click();
+    const steps = page.getByRole('navigation', { name: 'Cases of the inbox' });
+    await expect(steps).toContainText('1 of 2');
+    await steps.getByRole('link', { name: 'Next' }).click();
+    await expect(steps).toContainText('2 of 2');
+    await expect(page.getByRole('heading', { level: 2 })).toContainText(/case/);
+    await steps.getByRole('link', { name: 'Back to the inbox' }).click();
+    await page.getByRole('checkbox', { name: 'Not done' }).uncheck();
+
+    // Every case ticked by the header's box, marked seen: opening a case had marked two seen already, and
+    // none is new any more; with New to me on, all four are hidden.
+    await expect(page.getByRole('status').filter({ hasText: '4 cases, newest first' })).toBeVisible();
+    await page.getByRole('checkbox', { name: 'Select all 4 cases read' }).check();
+    await bar.getByRole('button', { name: 'Mark seen' }).click();
+    await expect(bar.getByRole('status')).toHaveText('Marked 4 cases seen.');
+    for (const n of [1, 2, 3, 4]) await expect(rowLink(page, n, name)).not.toContainText('New to you');
+    await page.getByRole('checkbox', { name: 'New to me' }).check();
+    await expect(
+      page.getByRole('status').filter({ hasText: '0 cases shown, newest first: of the 4 cases read, 4 hidden by New to me.' }),
+    ).toBeVisible();
+    await expectNoA11yViolations(page);
   });
 });

@@ -7,7 +7,7 @@
  * from the last one selected).
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { CASE_STATUS_LABELS } from '@/contract/case-work';
 import type { Href } from '@/lib/paths';
 import { Link } from '@/lib/router';
@@ -109,7 +109,7 @@ export function InboxList(props: InboxListProps) {
     virtualizer.scrollToIndex(next, { align: 'auto' });
   };
 
-  const onKeyDown = (index: number) => (event: KeyboardEvent<HTMLElement>) => {
+  const onKeyDown = (index: number, event: KeyboardEvent<HTMLElement>) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.key === ' ' && event.currentTarget.tagName === 'A') {
       // Space on a row selects it, as it would its checkbox (a link has no use for Space but scrolling).
@@ -125,6 +125,22 @@ export function InboxList(props: InboxListProps) {
     event.preventDefault();
     move(to);
   };
+
+  // The rows are memoised (scrolling renders only the rows that come on screen, not every row again), so
+  // what they call goes through a ref that always holds this render's handlers.
+  const latest = useRef({ onKeyDown, onToggle, onOpen });
+  useLayoutEffect(() => {
+    latest.current = { onKeyDown, onToggle, onOpen };
+  });
+  const handlers = useMemo<RowHandlers>(
+    () => ({
+      keyDown: (index, event) => latest.current.onKeyDown(index, event),
+      toggle: (index, extend) => latest.current.onToggle(index, extend),
+      open: (index) => latest.current.onOpen(index),
+      focus: (index) => setActive(index),
+    }),
+    [],
+  );
 
   return (
     <div className={classes.table}>
@@ -165,29 +181,15 @@ export function InboxList(props: InboxListProps) {
                 style={{ transform: `translateY(${item.start}px)` }}
               >
                 {row ? (
-                  <div className={classes.row} data-selected={isSelected || undefined}>
-                    <input
-                      type="checkbox"
-                      className={classes.check}
-                      aria-label={`Select case ${row.id}`}
-                      checked={isSelected}
-                      tabIndex={item.index === active ? 0 : -1}
-                      onFocus={() => setActive(item.index)}
-                      onKeyDown={onKeyDown(item.index)}
-                      onChange={(event) => onToggle(item.index, (event.nativeEvent as MouseEvent).shiftKey)}
-                    />
-                    <Link
-                      to={hrefOf(item.index, row.id)}
-                      data-row=""
-                      tabIndex={item.index === active ? 0 : -1}
-                      className={`${classes.cells} ${classes.link}`}
-                      onFocus={() => setActive(item.index)}
-                      onKeyDown={onKeyDown(item.index)}
-                      onClick={() => onOpen(item.index)}
-                    >
-                      <Cells row={row} columns={columns} />
-                    </Link>
-                  </div>
+                  <Row
+                    index={item.index}
+                    row={row}
+                    selected={isSelected}
+                    active={item.index === active}
+                    href={hrefOf(item.index, row.id)}
+                    columns={columns}
+                    handlers={handlers}
+                  />
                 ) : (
                   // A row on its way takes no focus: the keyboard's move lands on it once its case is here.
                   <div className={classes.row}>
@@ -205,6 +207,53 @@ export function InboxList(props: InboxListProps) {
     </div>
   );
 }
+
+interface RowHandlers {
+  keyDown: (index: number, event: KeyboardEvent<HTMLElement>) => void;
+  toggle: (index: number, extend: boolean) => void;
+  open: (index: number) => void;
+  focus: (index: number) => void;
+}
+
+interface RowProps {
+  index: number;
+  row: InboxRow;
+  selected: boolean;
+  /** The row with the list's Tab stop. */
+  active: boolean;
+  href: Href<'case'>;
+  columns: readonly InboxColumn[];
+  handlers: RowHandlers;
+}
+
+/** One row: its checkbox and its link; rendered again only when its case, work, selection or Tab stop changes. */
+const Row = memo(function Row({ index, row, selected, active, href, columns, handlers }: RowProps) {
+  return (
+    <div className={classes.row} data-selected={selected || undefined}>
+      <input
+        type="checkbox"
+        className={classes.check}
+        aria-label={`Select case ${row.id}`}
+        checked={selected}
+        tabIndex={active ? 0 : -1}
+        onFocus={() => handlers.focus(index)}
+        onKeyDown={(event) => handlers.keyDown(index, event)}
+        onChange={(event) => handlers.toggle(index, (event.nativeEvent as MouseEvent).shiftKey)}
+      />
+      <Link
+        to={href}
+        data-row=""
+        tabIndex={active ? 0 : -1}
+        className={`${classes.cells} ${classes.link}`}
+        onFocus={() => handlers.focus(index)}
+        onKeyDown={(event) => handlers.keyDown(index, event)}
+        onClick={() => handlers.open(index)}
+      >
+        <Cells row={row} columns={columns} />
+      </Link>
+    </div>
+  );
+});
 
 function Cells({ row, columns }: { row: InboxRow; columns: readonly InboxColumn[] }) {
   const properties = propertiesOf(row.record);
