@@ -8,7 +8,7 @@
  * 1 to the address's `read`, and the list is their rows that pass, with how many of those read they hide.
  */
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { isNewTo, UNTOUCHED, type CaseWork, type TeamFilter, type WorkAnswer } from '@/contract/case-work';
 import type { FormCase } from '@/contract/site-api';
 import type { Me } from '@/contract/access';
@@ -116,10 +116,12 @@ export function useInboxRows(inbox: InboxAddress, range: readonly [number, numbe
     queries: idsOfPages.map((ids) => caseWorkQueryOptions(site.id, inbox.form, ids)),
     combine: combineResults<WorkAnswer>,
   });
-  const pageRows = useMemo(
-    () => lists.data.map((page, i) => rowsOf(page, works.data[i], inbox.form)),
-    [lists.data, works.data, inbox.form],
-  );
+  // Pages and work are put on screen in a transition: React renders the rows in slices between which the
+  // browser stays responsive, not in one long task as the queries' own updates would (as the case view does).
+  // The pages asked for travel with their answers, so a row is never looked up in another page's answer.
+  const now = useMemo(() => ({ pages, listData: lists.data, workData: works.data }), [pages, lists.data, works.data]);
+  const { pages: shownPages, listData, workData } = useDeferredValue(now);
+  const pageRows = useMemo(() => listData.map((page, i) => rowsOf(page, workData[i], inbox.form)), [listData, workData, inbox.form]);
   const personKey = personKeyOf(me);
   const teamRows = useMemo(() => {
     if (!teamMode) return null;
@@ -127,24 +129,24 @@ export function useInboxRows(inbox: InboxAddress, range: readonly [number, numbe
     let read = 0;
     // Pages in order, each once its work is here: a row whose work is unknown cannot be said to pass.
     for (let i = 0; i < pageRows.length; i += 1) {
-      if (!lists.data[i] || !works.data[i]) break;
+      if (!listData[i] || !workData[i]) break;
       for (const row of pageRows[i] ?? []) {
         read += 1;
         if (passesTeamFilters(row, inbox.team, personKey)) rows.push(row);
       }
     }
     return { rows, read };
-  }, [teamMode, pageRows, lists.data, works.data, inbox.team, personKey]);
+  }, [teamMode, pageRows, listData, workData, inbox.team, personKey]);
 
-  const first = lists.data[0];
-  const last = lists.data[lists.data.length - 1];
+  const first = listData[0];
+  const last = listData[listData.length - 1];
   if (teamRows) {
     return {
       count: teamRows.rows.length,
       rowAt: (index) => teamRows.rows[index],
       loaded: teamRows.rows,
       first,
-      firstPending: lists.pending && first === undefined,
+      firstPending: first === undefined && (lists.pending || lists.data[0] !== undefined),
       failed: lists.failed,
       workFailed: works.failed,
       team: {
@@ -156,14 +158,14 @@ export function useInboxRows(inbox: InboxAddress, range: readonly [number, numbe
     };
   }
   return {
-    count: rowCount(lists.data),
+    count: rowCount(listData),
     rowAt: (index) => {
-      const at = pages.indexOf(pageOfRow(index));
+      const at = shownPages.indexOf(pageOfRow(index));
       return at < 0 ? undefined : pageRows[at]?.[index % INBOX_PAGE_SIZE];
     },
     loaded: pageRows.flat(),
     first,
-    firstPending: lists.pending && first === undefined,
+    firstPending: first === undefined && (lists.pending || lists.data[0] !== undefined),
     failed: lists.failed,
     workFailed: works.failed,
     team: null,

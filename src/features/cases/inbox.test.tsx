@@ -153,7 +153,7 @@ describe('the inbox', { timeout: 20_000 }, () => {
     showPage('/cases');
     await user.click(await screen.findByRole('link', { name: 'Warranty claims' }));
     expect(screen.getByRole('status', { name: 'Location' })).toHaveTextContent(/^\/cases\/21$/);
-    expect(await screen.findByText('120 cases, newest first')).toBeInTheDocument();
+    expect(await screen.findByText('120 cases, newest first', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(requestsTo('/api/site/v2/forms/21/cases').map(([url]) => url)).toEqual([
       '/api/site/v2/forms/21/cases?per_page=500&page=1&sort_type=created_at&sort_order=desc',
     ]);
@@ -180,7 +180,7 @@ describe('the inbox', { timeout: 20_000 }, () => {
     fetchMock.mockImplementation(answerAs(120));
     const user = userEvent.setup({ delay: null });
     showPage('/cases/21');
-    await screen.findByText('120 cases, newest first');
+    await screen.findByText('120 cases, newest first', {}, { timeout: 5000 });
     const first = await waitFor(() => within(rowOf(1)).getByRole('link'));
     expect(
       within(listOf())
@@ -220,7 +220,8 @@ describe('the inbox', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('combobox', { name: 'Set status' }));
     await user.click(await screen.findByRole('option', { name: 'Done' }));
     expect(await screen.findByText('Set 2 cases to Done.')).toBeInTheDocument();
-    expect(within(rowOf(1)).getByRole('link')).toHaveTextContent('Status: Done');
+    // The rows follow in the next render (they are put on screen in a transition).
+    await waitFor(() => expect(within(rowOf(1)).getByRole('link')).toHaveTextContent('Status: Done'));
     expect(within(rowOf(2)).getByRole('link')).toHaveTextContent('Status: Done');
     const patches = requestsTo('/api/inbox/main/21/work', 'PATCH');
     expect(patches).toHaveLength(1);
@@ -235,11 +236,11 @@ describe('the inbox', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('combobox', { name: 'Assign to' }));
     await user.click(await screen.findByRole('option', { name: 'Bo' }));
     // Shown before the server answers...
-    expect(within(rowOf(1)).getByRole('link')).toHaveTextContent('Assignee: Bo');
+    await waitFor(() => expect(within(rowOf(1)).getByRole('link')).toHaveTextContent('Assignee: Bo'));
     release(onChange({ cases: [] }));
     // ...and put back when it refuses.
     expect(await screen.findByRole('alert')).toHaveTextContent('Nothing was changed: You may not change the work on this site.');
-    expect(within(rowOf(1)).getByRole('link')).toHaveTextContent('Assignee: Nobody');
+    await waitFor(() => expect(within(rowOf(1)).getByRole('link')).toHaveTextContent('Assignee: Nobody'));
     expect(within(rowOf(1)).getByRole('link')).toHaveTextContent('Status: Done');
   });
 
