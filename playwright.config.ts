@@ -77,8 +77,9 @@ const SITES = /(^|\/)sites\.spec\.ts$/;
 const SINGLE_SIGN_ON = /(^|\/)single-sign-on\.spec\.ts$/;
 const PASSKEYS = /(^|\/)passkeys\.spec\.ts$/;
 const ACCOUNTS = /(^|\/)people\.spec\.ts$/;
-// The roles' server also runs the activity record's tests that need people (an owner, an editor).
-const ROLES = /(^|\/)(roles|activity-people)\.spec\.ts$/;
+// The roles' server also runs the activity record's tests that need people (an owner, an editor), and the
+// team's work on a case (support and a colleague).
+const ROLES = /(^|\/)(roles|activity-people|case-work)\.spec\.ts$/;
 
 /** A 390 × 844 phone held upright (an iPhone 12 to 15's CSS size), in Chromium. */
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };

@@ -45,6 +45,8 @@ import { sessionIdOf } from './auth/session-cookie';
 import { guardImportCreates } from './imports/guard-import-creates';
 import { importEndpoints } from './imports/import-endpoints';
 import { createImportStore, type ImportStore } from './imports/import-store';
+import { caseWorkEndpoints, pruneCaseNotes } from './inbox/case-work-endpoints';
+import { createCaseWorkStore } from './inbox/case-work-store';
 
 /** How often the activity record's old entries are pruned (and once at start). */
 const PRUNE_INTERVAL_MS = 60 * 60_000;
@@ -220,9 +222,15 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
   );
   // The server's own check of the profile, passed (or it would not have started): which sites, which file.
   await recordProfileLoaded(activity, config, accounts.now);
-  // Hourly (and at start) also the whole chain verified, which the Activity page's check (activity.check) relies on.
+  const caseWork = createCaseWorkStore(database);
+  // Hourly (and at start) also the whole chain verified, which the Activity page's check (activity.check) relies on,
+  // and the notes on cases past their own retention pruned.
   const stopPruning = pruneActivity(activity, config.activityRetentionDays, accounts.now, () =>
-    Promise.all([accounts.clearEndedSessions(), activity.verify()]),
+    Promise.all([
+      accounts.clearEndedSessions(),
+      activity.verify(),
+      pruneCaseNotes(caseWork, activity, config.caseNotesRetentionDays, accounts.now()),
+    ]),
   );
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
   // The device cookies' key is the database's, so every instance sharing it accepts the others' cookies.
@@ -239,6 +247,7 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
     ...profileCheckEndpoints(activity, accounts.now),
     ...importEndpoints({ imports, activity, siteIds: new Set(siteInfos.map((site) => site.id)), now: accounts.now }),
     ...createdProductsEndpoints(activity, new Set(siteInfos.map((site) => site.id))),
+    ...caseWorkEndpoints({ work: caseWork, activity, siteNames, now: accounts.now }),
     ...signInEndpoints({
       accounts,
       throttle,

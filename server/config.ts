@@ -42,6 +42,8 @@ export const SETTINGS = {
   SECURE_COOKIES: undefined,
   /** Entries of the activity record older than this many days are pruned. */
   ACTIVITY_RETENTION_DAYS: 400,
+  /** Notes on cases (the team's own, which may hold personal data) older than this many days are pruned. */
+  CASE_NOTES_RETENTION_DAYS: 400,
   /** The stakeholder demo: three demo people whose passwords the sign-in page shows; refused with a live site. */
   DEMO_PEOPLE: false,
   /** Single sign-on with OpenID Connect: the identity provider's issuer URL; unset, no single sign-on. */
@@ -132,6 +134,8 @@ export interface ServerConfig {
   demoPeople: boolean;
   /** ACTIVITY_RETENTION_DAYS: the activity record keeps entries this long. */
   activityRetentionDays: number;
+  /** CASE_NOTES_RETENTION_DAYS: notes on cases are kept this long after they were first written. */
+  caseNotesRetentionDays: number;
   /** Single sign-on with OpenID Connect (the SSO_* settings); undefined when SSO_ISSUER is not set. */
   singleSignOn: SingleSignOnSetting | undefined;
   /** Redis shared by several instances for the login's failure counts; undefined keeps them in memory. */
@@ -543,6 +547,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     },
     demoPeople,
     activityRetentionDays: integerSetting(env, 'ACTIVITY_RETENTION_DAYS', SETTINGS.ACTIVITY_RETENTION_DAYS, 1, 100 * 366),
+    caseNotesRetentionDays: integerSetting(env, 'CASE_NOTES_RETENTION_DAYS', SETTINGS.CASE_NOTES_RETENTION_DAYS, 1, 100 * 366),
     singleSignOn: singleSignOnSetting(env, new Set(sites.map((site) => site.profile.id))),
     redisUrl,
     allowedHosts,

@@ -80,14 +80,28 @@ function who(entry: ActivityEntry): string {
 
 function what(entry: ActivityEntry): string {
   const { target } = entry;
-  if (target.case) return `Form ${target.form ?? '?'}, case ${target.case}`;
+  // The team's work on cases: the case (or the form, for several at once), then what it became ("Done", a name).
+  const outcome = target.name ? `: ${target.name}` : '';
+  if (target.case) return `Form ${target.form ?? '?'}, case ${target.case}${outcome}`;
+  if (target.form) return `Form ${target.form}${outcome}`;
   if (target.name || target.slug) return [target.name, target.slug && `(${target.slug})`].filter(Boolean).join(' ');
   return '';
 }
 
 const actionLabel = (action: string) => (ACTIVITY_ACTIONS as Record<string, string>)[action] ?? action;
 
-const KEPT_LABELS: Record<string, string> = { body: 'Sent to the platform', answer: 'What the platform answered' };
+const KEPT_LABELS: Record<string, string> = {
+  body: 'Sent to the platform',
+  answer: 'What the platform answered',
+  // The team's work on cases (a note's id and length: its text is never recorded).
+  cases: 'Cases',
+  count: 'How many cases',
+  status: 'Status set to',
+  assignee: 'Assigned to (null: nobody)',
+  note: 'Note',
+  length: 'Characters in the note',
+  version: 'The note’s version',
+};
 
 /** What an entry kept, part by part: a body or an answer (JSON text, shown indented as it came), anything else as it is. */
 function keptParts(detail: unknown): { label: string; json: string }[] {

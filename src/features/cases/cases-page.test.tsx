@@ -41,9 +41,22 @@ const errorBody = (code: number, error: string, message: string, details?: unkno
 
 type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
 let fetchMock: ReturnType<typeof vi.fn<Fetch>>;
+/** What our server says of the team's work beside a case shown (its panel's own tests are in case-work-panel.test.tsx): nothing yet. */
+function teamWork(url: string): Response {
+  const untouched = { status: 'new', assignee: null, notes: 0, seen: true, updatedAt: null, updatedBy: null };
+  const body = url.endsWith('/assignees')
+    ? { people: [] }
+    : url.endsWith('/work')
+      ? { since: 0, cases: {} }
+      : { work: untouched, notes: [] };
+  return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+}
 beforeEach(() => {
   fetchMock = vi.fn<Fetch>();
-  vi.stubGlobal('fetch', fetchMock);
+  // The platform's calls go to the mock each test sets up; the team's work is answered apart.
+  vi.stubGlobal('fetch', (url: string, init?: RequestInit) =>
+    url.startsWith('/api/inbox/') ? Promise.resolve(teamWork(url)) : fetchMock(url, init),
+  );
   localStorage.clear();
 });
 afterEach(() => vi.unstubAllGlobals());

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '@/contract/access';
@@ -8,6 +8,10 @@ import { Route, Routes, useLocation } from '@/lib/router';
 import { render, TEST_SITE } from '@/test/render';
 import { CasesPage } from './cases-page';
 import { InboxPage } from './inbox';
+
+// The rows are put on screen in a transition, after the answer's own render: on a busy machine that can take
+// longer than Testing Library's default second.
+configure({ asyncUtilTimeout: 5000 });
 
 function Location() {
   const location = useLocation();
