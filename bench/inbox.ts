@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { recordingPlatform, type RecordingPlatform } from '../server/testing/recording-platform';
 import { inboxCountsPath, INBOX_POLL_MS, readInboxCounts } from '../src/contract/inbox-counts';
+import { PATHS } from '../src/lib/paths';
 import { runInboxScreenBenchmark, type InboxScreenFigures } from './inbox-screen';
 import { signInCookie, SIGNED_IN } from './sessions';
 import {
@@ -353,9 +354,11 @@ export async function runInboxBenchmark(
     await server.stop();
     server = undefined;
     const counts = await measureCounts(distDir, log);
-    const screen = withBrowser
-      ? await runInboxScreenBenchmark(distDir, sandbox, rounds, log)
-      : { notMeasured: 'the app was not built in this run' };
+    const screen = !withBrowser
+      ? { notMeasured: 'the app was not built in this run' }
+      : !('inbox' in PATHS)
+        ? { notMeasured: 'this build has no inbox page (no "inbox" among the paths of src/lib/paths.ts)' }
+        : await runInboxScreenBenchmark(distDir, sandbox, INBOX_FORM, rounds, log);
     return { cases: INBOX_CASES, seedMs: round(seedMs, 0), perPage: PER_PAGE, rounds: ROUNDS, lists, counts, screen };
   } finally {
     await server?.stop();
