@@ -34,12 +34,15 @@ type Outcome = { ok: true; sites: string[]; profile: SiteConfig[] } | { ok: fals
 export function ProfileCheck() {
   const [text, setText] = useState('');
   const [outcome, setOutcome] = useState<Outcome>(null);
+  // Each check is a new profile to try: what was tried for the one before is not shown beside it.
+  const [checks, setChecks] = useState(0);
   // The record of the check: these three fields only, never the profile's text.
   const record = useMutation({
     mutationFn: (report: ProfileCheckReport) => callOwnApi(ACTIVITY_PATHS.profileCheck, { method: 'POST', body: report }),
   });
   const check = (value: string) => {
     const result = checkSiteProfile(value);
+    setChecks((n) => n + 1);
     setOutcome(
       result.ok
         ? { ok: true, sites: result.profile.sites.map((s) => `${s.name} (${s.id})`), profile: result.profile.sites }
@@ -96,7 +99,7 @@ export function ProfileCheck() {
           </Text>
         </Alert>
       )}
-      {outcome?.ok === true && <ListEnvelopeCheck profile={outcome.profile} />}
+      {outcome?.ok === true && <ListEnvelopeCheck key={checks} profile={outcome.profile} />}
       {outcome?.ok === false && (
         <Alert
           color="red"
