@@ -15,12 +15,13 @@ async function lookUp(page: Page) {
   await page.getByRole('textbox', { name: 'Case identifier' }).press('Enter');
 }
 
-test('the Cases page loads no case view until a lookup starts', async ({ page }) => {
+test('the Cases page loads no case view until a lookup starts, and no inbox', async ({ page }) => {
   const scripts: string[] = [];
   page.on('request', (request) => void (request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname)));
   await page.goto('/cases', { waitUntil: 'networkidle' });
   await expect(page.getByRole('heading', { level: 1, name: 'Cases' })).toBeVisible();
-  expect(scripts.filter((path) => /\/(case-result|exact-json)-/.test(path))).toEqual([]);
+  // Neither the case view and its exact parser nor the inbox (its own page, opened by a link) come with Cases.
+  expect(scripts.filter((path) => /\/(case-result|exact-json|inbox)-/.test(path))).toEqual([]);
   await page.getByRole('textbox', { name: 'Form identifier' }).fill('3');
   // Typing starts it, so that the view is usually there before Enter.
   await expect.poll(() => scripts.some((path) => path.includes('/case-result-'))).toBe(true);

@@ -184,6 +184,16 @@ for (const size of SIZES) {
       await expect(page.getByRole('alert')).toContainText('No case 99999 in form 3');
       await shot('case-error');
 
+      // The inbox of form 21 (the sandbox's 340 warranty claims), and a case opened from it.
+      await page.goto('/cases/21');
+      const inbox = page.getByRole('list', { name: 'Cases of form 21' });
+      await expect(inbox.getByRole('link').first()).toBeVisible();
+      await shot('inbox');
+      await inbox.getByRole('link').nth(1).click();
+      await expect(page.getByRole('navigation', { name: 'Cases of the inbox' })).toContainText('2 of');
+      await expect(page.getByRole('heading', { level: 2, name: /^Warranty claims: case/ })).toBeVisible();
+      await shot('inbox-case');
+
       await page.evaluate(() => localStorage.removeItem('site-admin:product-drafts:v2'));
       await page.goto('/products/new');
       await page.getByLabel('Name').fill('Screenshot mug');

@@ -9,6 +9,8 @@ import { AppShellLayout } from './shell';
 
 // Each page is its own chunk: the first page loads only what it shows.
 const CasesPage = lazy(() => import('@/features/cases/cases-page').then((m) => ({ default: m.CasesPage })));
+// A form's inbox (its virtual list, calendar and selects) loads when a person opens one, never with Cases.
+const InboxPage = lazy(() => import('@/features/cases/inbox').then((m) => ({ default: m.InboxPage })));
 const NewProductPage = lazy(() => import('@/features/products/new-product-page').then((m) => ({ default: m.NewProductPage })));
 const CreatedProductsPage = lazy(() =>
   import('@/features/products/created-products-page').then((m) => ({ default: m.CreatedProductsPage })),
@@ -29,6 +31,7 @@ function Pages() {
         <Routes>
           <Route path={PATHS.home} element={<Navigate to={pathTo('cases')} replace />} />
           <Route path={PATHS.cases} element={<CasesPage />} />
+          <Route path={PATHS.inbox} element={<InboxPage />} />
           <Route path={PATHS.case} element={<CasesPage />} />
           <Route path={PATHS.products} element={<CreatedProductsPage />} />
           <Route

@@ -77,7 +77,7 @@ function SiteSwitcherSlot({ site, sites }: { site: SiteInfo; sites: readonly Sit
  * none is.
  */
 const NAV = [
-  { page: 'cases', pages: ['cases', 'case'], label: 'Cases', description: 'Look up a form submission', needs: 'lookup' },
+  { page: 'cases', pages: ['cases', 'inbox', 'case'], label: 'Cases', description: 'Look up a form submission', needs: 'lookup' },
   { page: 'newProduct', pages: ['newProduct'], label: 'New product', description: 'Create a catalogue product', needs: 'create' },
   {
     page: 'importProducts',

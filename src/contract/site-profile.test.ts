@@ -51,6 +51,18 @@ describe('checkSiteProfile: every problem names its JSON path', () => {
     ],
     ['a currency twice', (p) => (site(p).money = { currencies: ['aud', 'aud'] }), 'sites[0].money.currencies', /twice/],
     [
+      'an inbox column that is no field name',
+      (p) => (site(p).forms = { '21': { inboxColumns: ['email', 'e mail'] } }),
+      'sites[0].forms.21.inboxColumns[1]',
+      /must be a field name/,
+    ],
+    [
+      'an inbox column twice',
+      (p) => (site(p).forms = { '21': { inboxColumns: ['email', 'email'] } }),
+      'sites[0].forms.21.inboxColumns',
+      /names a column twice/,
+    ],
+    [
       'a hidden tier 1',
       (p) => (site(p).labels = { priceTiers: { '1': { hidden: true } } }),
       'sites[0].labels.priceTiers.1.hidden',

@@ -95,6 +95,17 @@ const form = z.strictObject({
   name: z.optional(text(120)),
   /** Labels of the record's keys, e.g. "form_field_3_1": "Phone". */
   fields: z.optional(z.record(z.string().check(z.maxLength(120)), text(120))),
+  /**
+   * The inbox's columns after "Received", in order: keys of the record's `properties` (`email`,
+   * `form_field_21_6`). Without it the inbox shows the name, the e-mail and the form's first text fields.
+   */
+  inboxColumns: z.optional(
+    z.array(z.string().check(z.regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'must be a field name, e.g. "email"'))).check(
+      z.minLength(1, 'must name at least one column'),
+      z.maxLength(6, 'may name at most 6 columns'),
+      z.refine((list) => new Set(list).size === list.length, 'names a column twice'),
+    ),
+  ),
 });
 
 export const siteSchema = z

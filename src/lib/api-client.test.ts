@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { endedSchema } from '@/contract/people';
 import { signInAnswerReader } from '@/contract/sign-in-answers';
 import { callOwnApi, createProduct, getFormCase, getSites, REQUEST_TIMEOUT_MS } from './api-client';
+import { ListEnvelopeError, listFormCases } from './case-list-reader';
 import { ApiError } from './api-error';
 import { setSiteScope } from './site-scope';
 import { isExactNumber } from './exact-number';
@@ -36,6 +37,33 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
   expect(error).toBeInstanceOf(ApiError);
   return error as ApiError;
 }
+
+describe('listFormCases', () => {
+  const withPlatform = (status: number, body: string) =>
+    answer(status, body, { 'content-type': 'application/json', 'x-platform-status': String(status) });
+
+  it('asks for the page with its query and reads it through the site’s envelope, ids exact', async () => {
+    fetchMock.mockResolvedValue(
+      withPlatform(200, '{"results":[{"id":12345678901234567890}],"total_entries":51,"total_pages":2,"current_page":2,"per_page":50}'),
+    );
+    const page = await listFormCases('21', { per_page: 50, page: 2, sort_order: 'desc', filter: { email: { contains: 'a' } } }, 'results');
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(
+      `/api/site/v2/forms/21/cases?per_page=50&page=2&sort_order=desc&filter=${encodeURIComponent('{"email":{"contains":"a"}}')}`,
+    );
+    expect(page).toMatchObject({ total: 51, page: 2, hasMore: false, noCases: false });
+    expect(isExactNumber(page.cases[0]?.id)).toBe(true);
+  });
+
+  it('takes the platform’s 404 as no cases, and an answer in another envelope as an error that keeps it', async () => {
+    fetchMock.mockResolvedValueOnce(withPlatform(404, '{"message":"The form does not contain any cases"}'));
+    expect(await listFormCases('21', { per_page: 50, page: 1 }, 'results')).toMatchObject({ noCases: true, cases: [] });
+    fetchMock.mockResolvedValueOnce(withPlatform(200, '[{"id":"1"}]'));
+    const error = await failure(listFormCases('21', { per_page: 50, page: 1 }, 'results'));
+    expect(error).toBeInstanceOf(ListEnvelopeError);
+    expect((error as ListEnvelopeError).raw).toBe('[{"id":"1"}]');
+    expect((error as ListEnvelopeError).found).toEqual(['array']);
+  });
+});
 
 describe('getFormCase', () => {
   it('asks our server for the case and hands back the record with its text, every digit exact', async () => {

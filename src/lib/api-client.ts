@@ -16,7 +16,7 @@ import { apiBasePath } from './site-scope';
 /** The browser's own limit; our server gives up on the platform sooner (15 s by default) and answers 504. */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
-interface Answer {
+export interface Answer {
   status: number;
   ok: boolean;
   platformStatus: number | null;
@@ -120,6 +120,14 @@ export async function getFormCase(form: string, id: string, signal?: AbortSignal
   const [answer, parse] = await Promise.all([send(apiBasePath() + formCasePath(form, id), {}, signal), exactParser()]);
   const record = expectObject(readJson(answer, parse), answer, 'The case');
   return { record, text: answer.text };
+}
+
+/**
+ * A GET of the platform's through our server, its answer as text with the exact parser beside it: for
+ * readers of the platform's answers that live in a chunk of their own (the list of a form's cases).
+ */
+export async function getPlatformAnswer(path: string, signal?: AbortSignal): Promise<[Answer, (text: string) => unknown]> {
+  return Promise.all([send(apiBasePath() + path, {}, signal), exactParser()]);
 }
 
 /** POST /ecommerce/products/create: the platform may answer with the record or with `{}`. */

@@ -8,9 +8,19 @@
  *   `ApiError` of the class `unreadable` that also carries the raw answer and the envelopes it does match,
  *   so a person (and the Settings page's check) can see what the platform sent and which setting fits it.
  */
-import { DEFAULT_LIST_ENVELOPE, describeListEnvelope, envelopesMatching, readListEnvelope, type ListEnvelope } from '@/contract/case-list';
+import {
+  caseListSearch,
+  DEFAULT_LIST_ENVELOPE,
+  describeListEnvelope,
+  envelopesMatching,
+  formCasesPath,
+  readListEnvelope,
+  type CaseListQuery,
+  type ListEnvelope,
+} from '@/contract/case-list';
 import type { FormCase } from '@/contract/site-api';
 import type { SiteInfo } from '@/contract/site-info';
+import { getPlatformAnswer } from './api-client';
 import { ApiError, apiErrors, classifyAnswer } from './api-error';
 import { readErrorBody } from './error-body';
 
@@ -114,4 +124,20 @@ export function readCaseListAnswer(
     hasMore: total !== null ? asked.page * asked.perPage < total : items.length === asked.perPage,
     noCases: false,
   };
+}
+
+/**
+ * GET /forms/{form}/cases: one page of a form's cases, read through the site's list envelope
+ * (`listEnvelopeOf(site)`). The platform's 404 is a page without cases; an answer in another envelope is a
+ * `ListEnvelopeError` carrying the raw text. `page` and `per_page` are always sent, so the page read is
+ * the page asked for. Here rather than in the fetch layer's first-page module: only the inbox lists cases.
+ */
+export async function listFormCases(
+  form: string,
+  query: CaseListQuery & { page: number; per_page: number },
+  envelope: ListEnvelope,
+  signal?: AbortSignal,
+): Promise<CaseListPage> {
+  const [answer, parse] = await getPlatformAnswer(formCasesPath(form) + caseListSearch(query), signal);
+  return readCaseListAnswer(answer, envelope, { page: query.page, perPage: query.per_page }, parse);
 }

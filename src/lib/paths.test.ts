@@ -6,6 +6,7 @@ describe('pathTo', () => {
   it('builds every page’s address from the table, encoding params', () => {
     expect(pathTo('home')).toBe('/');
     expect(pathTo('cases')).toBe('/cases');
+    expect(pathTo('inbox', { form: '21' })).toBe('/cases/21');
     expect(pathTo('case', { form: '3', id: '48217' })).toBe('/cases/3/48217');
     expect(pathTo('case', { form: 'a/b', id: 'ü ?#' })).toBe('/cases/a%2Fb/%C3%BC%20%3F%23');
     expect(pathTo('products')).toBe('/products');
@@ -18,6 +19,10 @@ describe('pathTo', () => {
     const params = { form: 'a/b', id: '%E0 x' };
     expect(matchPathName('case', pathTo('case', params))).toEqual(params);
     expect(matchPathName('case', '/cases')).toBeNull();
+    // A form's inbox and a case of it are told apart by their number of parts: no form or case id is ambiguous.
+    expect(matchPathName('inbox', '/cases/21')).toEqual({ form: '21' });
+    expect(matchPathName('inbox', '/cases/21/48217')).toBeNull();
+    expect(matchPathName('case', '/cases/21')).toBeNull();
     expect(matchPathName('createdProduct', '/products/new')).toBeNull();
     expect(matchPathName('importProducts', pathTo('editImported', { row: '2' }))).toBeNull();
   });

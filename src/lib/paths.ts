@@ -9,6 +9,8 @@ import { isJsonObject } from '@/contract/site-api-basics';
 export const PATHS = {
   home: '/',
   cases: '/cases',
+  /** A form's inbox: its cases newest first; filters, team filters and position in the query (inbox-address.ts). */
+  inbox: '/cases/:form',
   case: '/cases/:form/:id',
   products: '/products',
   newProduct: '/products/new',

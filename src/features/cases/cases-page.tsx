@@ -4,7 +4,7 @@
  */
 import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { pathTo } from '@/lib/paths';
 import { lazyModule, useLazyModule } from '@/lib/lazy-module';
 import { useSite } from '@/lib/site-context';
@@ -14,6 +14,7 @@ import { caseIdentity } from './case-identity';
 import { formCaseQueryOptions } from './case-query';
 import { ErrorPanel } from './error-panel';
 import { explainFailure, type FailureText } from '@/lib/api-error-class';
+import { InboxLinks, useOldInboxAddress } from './inbox-links';
 import { LookupForm, type LookupRequest } from './lookup-form';
 import { RecentLookupsList } from './recent-lookups-list';
 import { revealedText } from './reveal-invisible';
@@ -29,6 +30,9 @@ import layout from './cases-page.module.css';
  * or when the address names a case.
  */
 const caseView = lazyModule(() => import('./case-result'));
+
+/** Previous and next of a case opened from the inbox: with the inbox's modules, so only then. */
+const CaseSteps = lazy(() => import('./case-steps').then((module) => ({ default: module.CaseSteps })));
 
 const CASE_VIEW_FAILED: FailureText = {
   title: 'The case could not be shown',
@@ -78,6 +82,7 @@ export function CasesPage() {
   );
 
   useEffect(() => warmDateFormatsWhenIdle(), []);
+  useOldInboxAddress(params === null);
 
   const headingRef = useRef<HTMLHeadingElement>(null);
   const errorRef = useRef<HTMLDivElement>(null);
@@ -85,6 +90,8 @@ export function CasesPage() {
   // intent travels in the history entry's state, as the page may be mounted afresh for the new address.
   const focusWhenSettled = useRef<string | null>(null);
   const location = useLocation();
+  // A case opened from the inbox carries the inbox in its query: previous, next and the way back.
+  const fromInbox = new URLSearchParams(location.search).get('form') === form;
   const arrivedByLookup = arrival?.lookup === true;
   const { data, refetch } = query;
   // The answer is put on screen in a transition: React renders a large case in slices between which the
@@ -138,7 +145,7 @@ export function CasesPage() {
       <title>{`${title} · site-admin`}</title>
       <Stack gap={4}>
         <Title order={1}>Cases</Title>
-        <Text className={classes.muted}>Look up one form submission by its form and case identifiers.</Text>
+        <Text className={classes.muted}>Go through a form’s inbox, or look up one form submission by its form and case identifiers.</Text>
       </Stack>
       <div className={layout.layout}>
         <Stack gap="lg">
@@ -164,6 +171,11 @@ export function CasesPage() {
               retrying={false}
               onRetry={() => undefined}
             />
+          )}
+          {ready && fromInbox && (
+            <Suspense fallback={null}>
+              <CaseSteps search={location.search} id={id} />
+            </Suspense>
           )}
           {errorView && <ErrorPanel view={errorView} retrying={query.isFetching} onRetry={() => void refetch()} panelRef={errorRef} />}
           {viewFailed && (
@@ -198,6 +210,7 @@ export function CasesPage() {
         </Stack>
         <RecentLookupsList lookups={recent.list} onClear={recent.clear} />
       </div>
+      {!ready && linkViolations.length === 0 && <InboxLinks />}
     </Stack>
   );
 }

@@ -9,9 +9,11 @@ interface ErrorPanelProps {
   retrying: boolean;
   onRetry: () => void;
   panelRef?: Ref<HTMLDivElement>;
+  /** An answer to show as it arrived (a list in a shape the site profile does not describe). */
+  raw?: string;
 }
 
-export function ErrorPanel({ view, retrying, onRetry, panelRef }: ErrorPanelProps) {
+export function ErrorPanel({ view, retrying, onRetry, panelRef, raw }: ErrorPanelProps) {
   const serverSaid = view.said && !view.message.includes(view.said) ? view.said : null;
   return (
     <Alert ref={panelRef} tabIndex={-1} variant="outline" color="red" title={view.title} classNames={{ title: classes.errorTitle }}>
@@ -33,6 +35,14 @@ export function ErrorPanel({ view, retrying, onRetry, panelRef }: ErrorPanelProp
           <Text size="sm" className={classes.muted}>
             The server said: “<Revealed text={serverSaid} />”
           </Text>
+        )}
+        {raw !== undefined && (
+          <details className={classes.rawAnswer}>
+            <summary>The platform’s answer, as it arrived</summary>
+            <Code block>
+              <Revealed text={raw} />
+            </Code>
+          </details>
         )}
         {view.canRetry && (
           <Button variant="default" onClick={onRetry} loading={retrying}>
