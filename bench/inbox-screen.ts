@@ -41,6 +41,8 @@ export interface InboxScreenFigures {
   /** Longest main-thread task from the address's change until settled: median of the rounds, and the longest of all. */
   longestTaskMs: number;
   longestTaskMaxMs: number;
+  /** Each round's longest task (0: none over 50 ms, the least the Long Tasks API reports). */
+  longestTaskRunsMs: number[];
   /** Scrolling through the page's rows: frames per second, p95 frame interval, longest task while scrolling (median of rounds). */
   scrollFps: number;
   scrollFrameP95Ms: number;
@@ -238,6 +240,7 @@ export async function runInboxScreenBenchmark(
       changeToRowsMs: med('changeToRowsMs'),
       longestTaskMs: med('longestTaskMs'),
       longestTaskMaxMs: round(Math.max(...runs.map((run) => run.longestTaskMs))),
+      longestTaskRunsMs: runs.map((run) => round(run.longestTaskMs)),
       scrollFps: round(median(runs.map((run) => run.scrollFps)), 0),
       scrollFrameP95Ms: med('scrollFrameP95Ms'),
       scrollLongestTaskMs: med('scrollLongestTaskMs'),
@@ -251,8 +254,11 @@ export async function runInboxScreenBenchmark(
 
 /** The screen's rows of the bench's table. */
 export function inboxScreenRows(area: string, figures: InboxScreenFigures): [string, string, string, string][] {
-  const longest = (median: number, max: number) =>
-    max === 0 ? `none over 50 ms in ${figures.runs} rounds` : `${median} ms (the longest of ${figures.runs} rounds: ${max} ms)`;
+  const over = figures.longestTaskRunsMs.filter((ms) => ms > 0);
+  const longest =
+    over.length === 0
+      ? `none over 50 ms in ${figures.runs} of ${figures.runs} rounds`
+      : `${figures.longestTaskMs === 0 ? 'none over 50 ms' : `${figures.longestTaskMs} ms`} at the median; over 50 ms in ${over.length} of ${figures.runs} rounds (${over.join(', ')} ms)`;
   return [
     [
       area,
@@ -260,12 +266,7 @@ export function inboxScreenRows(area: string, figures: InboxScreenFigures): [str
       `${figures.answerToRowsMs} ms (runs: ${figures.answerToRowsRunsMs.join(', ')}); from the address's change: ${figures.changeToRowsMs} ms`,
       '≤ 150 ms',
     ],
-    [
-      area,
-      'In Chromium, longest main-thread task, address changed → settled (Long Tasks API)',
-      longest(figures.longestTaskMs, figures.longestTaskMaxMs),
-      '≤ 50 ms',
-    ],
+    [area, 'In Chromium, longest main-thread task, address changed → settled (Long Tasks API)', longest, '≤ 50 ms'],
     [
       area,
       `In Chromium, scrolling the page's rows half a box per frame (${figures.scrollFrames} frames): fps; p95 frame; longest task meanwhile`,
