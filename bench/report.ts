@@ -20,6 +20,8 @@ import type { EditorFigures, Timing } from './editor';
 import type { FirstVisitFigures } from './first-visit';
 import type { HttpFigures, LoadFigures } from './http';
 import type { ImportFigures } from './import';
+import type { InboxFigures } from './inbox';
+import { inboxScreenRows } from './inbox-screen';
 import type { KeystrokeSummary } from './keystrokes';
 import type { SignInPageFigures } from './sessions';
 
@@ -54,6 +56,8 @@ export interface BenchResults {
   signInPage?: SignInPageFigures;
   activity?: ActivityFigures;
   firstVisit?: FirstVisitFigures;
+  /** The case inbox at 20,000 cases: the list's pages, the navigation's counts, the inbox screen. */
+  inbox?: InboxFigures;
   /** Benchmarks that could not run to the end, and why; their figures are missing above. */
   failures: { benchmark: string; error: string }[];
   budgets: BudgetCheck[];
@@ -434,6 +438,47 @@ function deployedRows(deployed: DeployedFigures): Row[] {
   return rows;
 }
 
+function inboxRows(inbox: InboxFigures): Row[] {
+  const area = `Inbox, ${inbox.cases.toLocaleString('en')} cases`;
+  const cpu = (us: number | undefined) => (us === undefined || !Number.isFinite(us) ? '?' : `${us.toLocaleString('en')} µs`);
+  const rows: Row[] = inbox.lists.map((list): Row => [
+    area,
+    `Pages of ${inbox.perPage}, ${list.kind} (${Math.round(list.bytes / 1024)} KB): p50 / p95 through the server (signed in, record on) vs the sandbox direct; CPU per request`,
+    `${list.server.p50Ms} / ${list.server.p95Ms} ms vs ${list.direct.p50Ms} / ${list.direct.p95Ms} ms (×${list.p50Ratio} at p50); ` +
+      `server ${cpu(list.server.cpuUs.server)} + sandbox ${cpu(list.server.cpuUs.sandbox)} vs sandbox ${cpu(list.direct.cpuUs.sandbox)}; ${list.requests} requests each`,
+    '',
+  ]);
+  const counts = inbox.counts;
+  if ('notMeasured' in counts)
+    rows.push([
+      area,
+      'The navigation’s counts: list requests per site and form per poll interval',
+      `not measured: ${counts.notMeasured}`,
+      'one',
+    ]);
+  else {
+    rows.push([
+      area,
+      `The navigation’s counts, ${counts.people} people asking every ${counts.askEveryMs / 1000} s for ${counts.seconds} s: list requests per site and form per ${counts.intervalMs / 1000} s; the shortest gap between two`,
+      `${counts.perSiteForm.map((f) => `${f.site}/${f.form}: ${f.perInterval} (${f.requests} in all; ${f.shortestGapMs === null ? 'one read' : `${f.shortestGapMs} ms`})`).join('; ')}; ` +
+        `counts answered ${counts.countsAnswered} of ${counts.countsAsked}; other requests to the platform ${counts.otherRequests}`,
+      'one',
+    ]);
+  }
+  const screen = inbox.screen;
+  if ('notMeasured' in screen) {
+    rows.push([
+      area,
+      'In Chromium: a page of 500 on screen after its answer; longest task; scrolling fps',
+      `not yet measured: ${screen.notMeasured}`,
+      '150 ms; 50 ms; display rate',
+    ]);
+  } else {
+    rows.push(...inboxScreenRows(area, screen));
+  }
+  return rows;
+}
+
 function firstVisitRows(visit: FirstVisitFigures): Row[] {
   const area = `First visit, Slow 4G (${visit.network.latency} ms, ${visit.network.downloadThroughput / 1000} kB/s down), ${visit.rounds} rounds`;
   const goal = (ms: number, limit: number) => `≤ ${limit / 1000} s: ${ms <= limit ? 'met' : 'missed'}`;
@@ -472,6 +517,7 @@ export function resultRows(results: BenchResults): Row[] {
     ...(results.signInPage ? signInPageRows(results.signInPage) : []),
     ...(results.activity ? activityRows(results.activity) : []),
     ...(results.firstVisit ? firstVisitRows(results.firstVisit) : []),
+    ...(results.inbox ? inboxRows(results.inbox) : []),
     ...results.failures.map((f): Row => [f.benchmark, 'not measured: the benchmark failed', f.error, '']),
     ...(results.buildMs === undefined ? [] : [['Build', 'vite build', `${results.buildMs} ms`, ''] as Row]),
     ['Start-up', 'Spawn → first 200 from /api/health', `${results.startup.medianMs} ms (runs: ${results.startup.runsMs.join(', ')})`, ''],

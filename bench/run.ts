@@ -14,8 +14,10 @@
  * proxy of `npm start` under load), `sessions` (the sign-in page's size; needs the build), `activity` (the
  * Activity list, its check and its export at a million entries, on SQLite and PostgreSQL), `firstvisit` (a
  * first visit on DevTools' Slow 4G: the sign-in page, Sign in → a case, a repeat visit; needs the build); start-up is
- * measured whenever the server is started. Without `browser`, `bundle`, `cases` or `import` the server
- * serves a stub page.
+ * measured whenever the server is started. `inbox` (the case inbox at 20,000
+ * cases: the list's pages of 500 through the server and direct, the navigation's counts against a recording
+ * platform, and the inbox screen in Chromium; needs the build). Without `browser`, `bundle`, `cases`,
+ * `import` or `inbox` the server serves a stub page.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, release, platform, tmpdir } from 'node:os';
@@ -30,6 +32,7 @@ import { runEditorBenchmark } from './editor';
 import { runFirstVisitBenchmark, waterfallLines } from './first-visit';
 import { runHttpBenchmarks } from './http';
 import { runImportBenchmark } from './import';
+import { runInboxBenchmark } from './inbox';
 import { runDeployedBenchmark } from './deployed';
 import { runSignInPageBenchmark } from './sessions';
 import { headlineTables, markdownTable, resultRows, writeResults, type BenchResults } from './report';
@@ -37,7 +40,7 @@ import { buildApp, installCleanupHooks, killAllChildren, startServer, trackTempD
 import { median, round } from './stats';
 
 const STARTS = 3;
-const SECTIONS = ['deployed', 'browser', 'bundle', 'cases', 'import', 'http', 'sessions', 'activity', 'firstvisit'] as const;
+const SECTIONS = ['deployed', 'browser', 'bundle', 'cases', 'import', 'http', 'sessions', 'activity', 'firstvisit', 'inbox'] as const;
 type Section = (typeof SECTIONS)[number];
 /** Sections' old names, still taken: the peer comparison is part of the deployed one. */
 const OLD_NAMES: Record<string, Section> = { peer: 'deployed' };
@@ -91,7 +94,8 @@ async function main() {
   };
 
   let build: { distDir: string; ms: number } | undefined;
-  const inBrowser = runs('browser') || runs('bundle') || runs('cases') || runs('import') || runs('sessions') || runs('firstvisit');
+  const inBrowser =
+    runs('browser') || runs('bundle') || runs('cases') || runs('import') || runs('sessions') || runs('firstvisit') || runs('inbox');
   if (inBrowser) {
     log('Building (vite build)…');
     build = await buildApp();
@@ -143,6 +147,9 @@ async function main() {
   const activity = runs('activity')
     ? await attempt('The activity record at a million entries (SQLite and PostgreSQL)', () => runActivityBenchmark(distDir, log))
     : undefined;
+  const inbox = runs('inbox')
+    ? await attempt('The case inbox at 20,000 cases', () => runInboxBenchmark(distDir, build !== undefined, rounds, log))
+    : undefined;
 
   const cpu = cpus();
   const results: BenchResults = {
@@ -171,6 +178,7 @@ async function main() {
     signInPage,
     activity,
     firstVisit,
+    inbox,
     failures,
     budgets: checkBudgets({ editor, cases, bundle, http, deployed }),
   };

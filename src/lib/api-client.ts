@@ -197,3 +197,16 @@ export async function callOwnApi<T>(
     throw apiErrors.notJson(answer.status, answer.platformStatus, null, 'The server’s answer is not the shape this page expects.');
   return read.data;
 }
+
+/** An answer as it arrived, for a caller that reads it itself: its status, the platform's status and the text. */
+export type RawAnswer = Pick<Answer, 'status' | 'platformStatus' | 'retryAfter' | 'text'>;
+
+/**
+ * GET `path` on our own server, the answer unread (an `ApiError` only for no answer, none in time or one
+ * cut off). For the Settings page's check of a profile's list envelope, which reads a list's answer itself
+ * to say which envelopes it fits and to show it as it came.
+ */
+export async function getRawAnswer(path: string, signal?: AbortSignal): Promise<RawAnswer> {
+  const { status, platformStatus, retryAfter, text } = await send(path, {}, signal);
+  return { status, platformStatus, retryAfter, text };
+}

@@ -16,6 +16,11 @@ beforeEach(() => {
     'fetch',
     vi.fn<typeof fetch>((input, init) => {
       sent.push({ path: String(input), body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined });
+      // The list of a form: one case in the default envelope, as the sandbox answers it.
+      if (String(input).includes('/cases?')) {
+        const results = '{"results":[{"id":"1","properties":{}}],"total_entries":1,"total_pages":1,"current_page":1,"per_page":1}';
+        return Promise.resolve(new Response(results, { status: 200, headers: { 'x-platform-status': '200' } }));
+      }
       return Promise.resolve(new Response(null, { status: 204 }));
     }),
   );
@@ -63,5 +68,19 @@ describe('ProfileCheck', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Check profile' }));
     expect(await screen.findByRole('status')).toHaveTextContent('The profile is valid');
     expect(await screen.findByText(/This check could not be written to the activity record/)).toBeInTheDocument();
+  });
+
+  it('tries the list envelopes of a valid profile on this server, afresh for each check', async () => {
+    const user = userEvent.setup();
+    render(<ProfileCheck />);
+    paste(JSON.stringify({ sites: [{ id: 'main', name: 'Sandbox', platform: { sandbox: true, siteId: '1001' }, forms: { '21': {} } }] }));
+    await user.click(screen.getByRole('button', { name: 'Check profile' }));
+    await user.click(await screen.findByRole('button', { name: 'Try the list envelopes' }));
+    expect(await screen.findByText(/Form 21 answers the “results” envelope/)).toBeVisible();
+    expect(sent.map((request) => request.path)).toContain('/api/s/main/site/v2/forms/21/cases?per_page=1');
+    // Checked again: what was tried before is gone until it is tried again.
+    await user.click(screen.getByRole('button', { name: 'Check profile' }));
+    await waitFor(() => expect(screen.queryByText(/Form 21 answers/)).toBeNull());
+    expect(screen.getByRole('button', { name: 'Try the list envelopes' })).toBeEnabled();
   });
 });

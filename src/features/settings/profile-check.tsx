@@ -8,10 +8,11 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ACTIVITY_PATHS, MAX_REPORTED_SITE_ID, MAX_REPORTED_SITES, type ProfileCheckReport } from '@/contract/activity';
 import { isJsonObject } from '@/contract/site-api-basics';
-import { checkSiteProfile, type ProfileProblem } from '@/contract/site-profile';
+import { checkSiteProfile, type ProfileProblem, type SiteConfig } from '@/contract/site-profile';
 import { callOwnApi } from '@/lib/api-client';
 import { classifyApiError } from '@/lib/api-error';
 import { describeFailure } from '@/lib/api-error-class';
+import { ListEnvelopeCheck } from './list-envelope-check';
 
 /** The site ids a profile's text names, as far as it can be read (a profile with problems may name a few). */
 function siteIdsOf(text: string): string[] {
@@ -28,19 +29,24 @@ function siteIdsOf(text: string): string[] {
   return ids.slice(0, MAX_REPORTED_SITES);
 }
 
-type Outcome = { ok: true; sites: string[] } | { ok: false; problems: ProfileProblem[] } | null;
+type Outcome = { ok: true; sites: string[]; profile: SiteConfig[] } | { ok: false; problems: ProfileProblem[] } | null;
 
 export function ProfileCheck() {
   const [text, setText] = useState('');
   const [outcome, setOutcome] = useState<Outcome>(null);
+  // Each check is a new profile to try: what was tried for the one before is not shown beside it.
+  const [checks, setChecks] = useState(0);
   // The record of the check: these three fields only, never the profile's text.
   const record = useMutation({
     mutationFn: (report: ProfileCheckReport) => callOwnApi(ACTIVITY_PATHS.profileCheck, { method: 'POST', body: report }),
   });
   const check = (value: string) => {
     const result = checkSiteProfile(value);
+    setChecks((n) => n + 1);
     setOutcome(
-      result.ok ? { ok: true, sites: result.profile.sites.map((s) => `${s.name} (${s.id})`) } : { ok: false, problems: result.problems },
+      result.ok
+        ? { ok: true, sites: result.profile.sites.map((s) => `${s.name} (${s.id})`), profile: result.profile.sites }
+        : { ok: false, problems: result.problems },
     );
     record.mutate(
       result.ok
@@ -93,6 +99,7 @@ export function ProfileCheck() {
           </Text>
         </Alert>
       )}
+      {outcome?.ok === true && <ListEnvelopeCheck key={checks} profile={outcome.profile} />}
       {outcome?.ok === false && (
         <Alert
           color="red"
