@@ -122,14 +122,6 @@ export async function getFormCase(form: string, id: string, signal?: AbortSignal
   return { record, text: answer.text };
 }
 
-/**
- * A GET of the platform's through our server, its answer as text with the exact parser beside it: for
- * readers of the platform's answers that live in a chunk of their own (the list of a form's cases).
- */
-export async function getPlatformAnswer(path: string, signal?: AbortSignal): Promise<[Answer, (text: string) => unknown]> {
-  return Promise.all([send(apiBasePath() + path, {}, signal), exactParser()]);
-}
-
 /** POST /ecommerce/products/create: the platform may answer with the record or with `{}`. */
 export async function createProduct(
   body: WireProduct,
@@ -198,15 +190,9 @@ export async function callOwnApi<T>(
   return read.data;
 }
 
-/** An answer as it arrived, for a caller that reads it itself: its status, the platform's status and the text. */
-export type RawAnswer = Pick<Answer, 'status' | 'platformStatus' | 'retryAfter' | 'text'>;
-
 /**
- * GET `path` on our own server, the answer unread (an `ApiError` only for no answer, none in time or one
- * cut off). For the Settings page's check of a profile's list envelope, which reads a list's answer itself
- * to say which envelopes it fits and to show it as it came.
+ * GET `path` (a whole address: `/api/...`), the answer unread (an `ApiError` only for no answer, none in
+ * time or one cut off): for a reader of its own that lives in a chunk of its own (the list of a form's
+ * cases in the inbox, the Settings page's check of a profile's list envelope).
  */
-export async function getRawAnswer(path: string, signal?: AbortSignal): Promise<RawAnswer> {
-  const { status, platformStatus, retryAfter, text } = await send(path, {}, signal);
-  return { status, platformStatus, retryAfter, text };
-}
+export const getAnswer = (path: string, signal?: AbortSignal): Promise<Answer> => send(path, {}, signal);

@@ -117,7 +117,14 @@ export function describeFailure(failure: ApiFailure): string {
 }
 
 /** What a person was doing when the call failed: it changes what the failure means for them. */
-export type FailureTask = { kind: 'lookup'; form: string; id: string } | { kind: 'list'; form: string } | { kind: 'create' };
+export type FailureTask =
+  | { kind: 'lookup'; form: string; id: string }
+  | { kind: 'create' }
+  /** A task whose words live with its own chunk (the inbox's list): how it words a failure. */
+  | { kind: 'other'; textOf: (failure: ApiFailure, what: string) => FailureWords };
+
+/** A failure's title and message, and whether the server's details help. */
+export type FailureWords = Pick<FailureText, 'title' | 'message'> & { details?: boolean };
 
 /** A failure in words: a title, what happened and what it means, and what a server said, if one did. */
 export interface FailureText {
@@ -138,11 +145,11 @@ export function failureSentence(text: Pick<FailureText, 'message' | 'said'>): st
 const CONFIGURATION =
   'This is a configuration matter for whoever runs this server (its SITE_API_KEY and SITE_ID settings): the browser holds no key, so nothing typed here can fix it.';
 
-const whoAnswered = (failure: ApiFailure) =>
+export const whoAnswered = (failure: ApiFailure) =>
   failure.type !== 'unexpected' && 'by' in failure && failure.by === 'server' ? 'site-admin’s server' : 'The platform';
 
 /** What a failed lookup means: both identifiers on 404, the platform's details on 422, whether to try again. */
-function lookupText(
+export function lookupText(
   failure: ApiFailure,
   what: string,
   form: string,
@@ -201,32 +208,6 @@ function lookupText(
   return { title: `The lookup failed (${statusText(failure.status)})`, message: `${what} The lookup was not accepted.`, details: true };
 }
 
-/**
- * What a failed list of a form's cases means: as a lookup's failure, but about the list (the platform's 404
- * never gets here, it is a page without cases; its 422 is about the query, the filter most likely).
- */
-function listText(failure: ApiFailure, what: string, form: string): Pick<FailureText, 'title' | 'message'> & { details?: boolean } {
-  if (failure.type === 'unreadable' && !failure.cutOff) {
-    return { title: `The list of form ${form} could not be read`, message: `${what} There is nothing to show.` };
-  }
-  if (failure.type === 'configuration' && failure.by === 'server' && failure.status === 403) {
-    return { title: 'You may not list cases on this site', message: what };
-  }
-  if (failure.type === 'answered' && failure.status === 422) {
-    return {
-      title: `${whoAnswered(failure)} did not accept the list’s query`,
-      message: `${what} The filter or the form identifier “${form}” is not one it takes.`,
-      details: true,
-    };
-  }
-  const text = lookupText(failure, what, form, '');
-  return {
-    ...text,
-    title: text.title.replace('The lookup failed', 'The list failed'),
-    message: text.message.replace('The lookup', 'The list'),
-  };
-}
-
 /** What a failed create means, by `writeMeaning`: the same words for the editor and the import. */
 function createText(error: unknown, failure: ApiFailure, what: string): Pick<FailureText, 'title' | 'message'> & { details?: boolean } {
   const meaning = writeMeaning(error);
@@ -263,8 +244,8 @@ export function explainFailure(error: unknown, task: FailureTask): FailureText {
   const text =
     task.kind === 'lookup'
       ? lookupText(failure, what, task.form, task.id)
-      : task.kind === 'list'
-        ? listText(failure, what, task.form)
+      : task.kind === 'other'
+        ? task.textOf(failure, what)
         : createText(error, failure, what);
   const said = error instanceof ApiError ? error.said : error instanceof Error ? error.message || null : null;
   return {

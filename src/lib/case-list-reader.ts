@@ -20,7 +20,8 @@ import {
 } from '@/contract/case-list';
 import type { FormCase } from '@/contract/site-api';
 import type { SiteInfo } from '@/contract/site-info';
-import { getPlatformAnswer } from './api-client';
+import { getAnswer } from './api-client';
+import { apiBasePath } from './site-scope';
 import { ApiError, apiErrors, classifyAnswer } from './api-error';
 import { readErrorBody } from './error-body';
 
@@ -138,6 +139,15 @@ export async function listFormCases(
   envelope: ListEnvelope,
   signal?: AbortSignal,
 ): Promise<CaseListPage> {
-  const [answer, parse] = await getPlatformAnswer(formCasesPath(form) + caseListSearch(query), signal);
+  // The exact parser loads beside the request, as for a lookup; a script that cannot be fetched is no answer.
+  const [answer, parse] = await Promise.all([
+    getAnswer(apiBasePath() + formCasesPath(form) + caseListSearch(query), signal),
+    import('./exact-json').then(
+      (module) => module.parseExactJson,
+      () => {
+        throw apiErrors.noAnswer('A script of this page could not be loaded from the server.');
+      },
+    ),
+  ]);
   return readCaseListAnswer(answer, envelope, { page: query.page, perPage: query.per_page }, parse);
 }

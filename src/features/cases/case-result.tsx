@@ -94,3 +94,5 @@ export function CaseResult({ answer, form, id, refreshing, onRefresh, headingRef
     </Stack>
   );
 }
+
+export { CaseWorkSlot } from './case-work-slot';

@@ -2,7 +2,7 @@
  * Case lookup: the container. It owns the route (`/cases/<form>/<id>` is the deep link), the query, the
  * recent lookups and where focus goes; everything it shows is a presentational component.
  */
-import { Button, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { pathTo } from '@/lib/paths';
@@ -14,7 +14,7 @@ import { caseIdentity } from './case-identity';
 import { formCaseQueryOptions } from './case-query';
 import { ErrorPanel } from './error-panel';
 import { explainFailure, type FailureText } from '@/lib/api-error-class';
-import { InboxLinks, useOldInboxAddress } from './inbox-links';
+import { InboxLinks } from './inbox-links';
 import { LookupForm, type LookupRequest } from './lookup-form';
 import { RecentLookupsList } from './recent-lookups-list';
 import { revealedText } from './reveal-invisible';
@@ -33,11 +33,6 @@ const caseView = lazyModule(() => import('./case-result'));
 
 /** Previous and next of a case opened from the inbox: with the inbox's modules, so only then. */
 const CaseSteps = lazy(() => import('./case-steps').then((module) => ({ default: module.CaseSteps })));
-/**
- * The team's work on the case shown (status, assignee, notes): a chunk of its own too, with zod and the
- * work's contract, loaded once a case is on screen.
- */
-const workPanel = lazyModule(() => import('./case-work-panel'));
 
 const CASE_VIEW_FAILED: FailureText = {
   title: 'The case could not be shown',
@@ -87,7 +82,6 @@ export function CasesPage() {
   );
 
   useEffect(() => warmDateFormatsWhenIdle(), []);
-  useOldInboxAddress(params === null);
 
   const headingRef = useRef<HTMLHeadingElement>(null);
   const errorRef = useRef<HTMLDivElement>(null);
@@ -109,8 +103,8 @@ export function CasesPage() {
   const shown = deferred?.caseKey === caseKey ? deferred.data : undefined;
   // The answer is here but the view could not be loaded (a failed lookup says so itself).
   const viewFailed = ready && data !== undefined && view.error !== null;
-  const work = useLazyModule(workPanel, shown !== undefined);
-  const CaseWorkPanel = work.module?.CaseWorkPanel;
+  // The team's work on the case beside it: its place comes with the case view's chunk (case-work-slot.tsx).
+  const CaseWorkSlot = view.module?.CaseWorkSlot;
   const settled = ready && !query.isFetching && (query.isError || viewFailed || shown === data);
 
   useEffect(() => {
@@ -216,16 +210,7 @@ export function CasesPage() {
           )}
         </Stack>
         <Stack gap="xl">
-          {shown && CaseWorkPanel && <CaseWorkPanel key={`work:${form}/${id}`} form={form} caseId={id} />}
-          {shown && !CaseWorkPanel && work.error !== null && (
-            <Stack gap="xs" align="flex-start" role="alert">
-              <Text size="sm">The team’s work on this case could not be loaded from site-admin’s server.</Text>
-              <Button size="compact-sm" variant="light" onClick={work.load} loading={work.loading}>
-                Try again
-              </Button>
-            </Stack>
-          )}
-          {shown && !CaseWorkPanel && work.error === null && <Skeleton height={120} aria-label="Loading the team’s work" />}
+          {shown && CaseWorkSlot && <CaseWorkSlot key={`work:${form}/${id}`} form={form} caseId={id} />}
           <RecentLookupsList lookups={recent.list} onClear={recent.clear} />
         </Stack>
       </div>

@@ -3,10 +3,10 @@
  * box for any other form's identifier. Links only: the inbox's own code loads when one is opened.
  */
 import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { identifierProblem } from '@/contract/identifiers';
-import { pathTo, withQuery } from '@/lib/paths';
-import { Link, useLocation, useNavigate } from '@/lib/router';
+import { pathTo } from '@/lib/paths';
+import { Link, useNavigate } from '@/lib/router';
 import { useSite } from '@/lib/site-context';
 import classes from './cases.module.css';
 
@@ -64,21 +64,4 @@ export function InboxLinks() {
       </form>
     </Stack>
   );
-}
-
-/**
- * An inbox's address from before it had its own page (`/cases?form=21&...`) still opens that inbox: on
- * Cases without a case, a `form` in the query moves to the inbox's own address, the rest of the query kept.
- */
-export function useOldInboxAddress(onCases: boolean): void {
-  const { search } = useLocation();
-  const navigate = useNavigate();
-  useEffect(() => {
-    if (!onCases) return;
-    const query = new URLSearchParams(search);
-    const form = query.get('form');
-    if (form === null || identifierProblem(form, 'form') !== null) return;
-    query.delete('form');
-    navigate(withQuery(pathTo('inbox', { form }), query), { replace: true });
-  }, [onCases, search, navigate]);
 }

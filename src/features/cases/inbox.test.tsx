@@ -341,11 +341,4 @@ describe('the inbox', { timeout: 20_000 }, () => {
     const sent = new URL(requestsTo('/api/site/v2/forms/21/cases').at(-1)?.[0] ?? '', 'http://x').searchParams.get('filter');
     expect(sent).toBe('{"form_field_21_6":"Refund"}');
   });
-
-  it('sends an inbox address from before it had its own page to the inbox', async () => {
-    fetchMock.mockImplementation(answerAs(3));
-    showPage('/cases?form=21&team=new');
-    await screen.findByText(/cases shown, newest first/);
-    expect(screen.getByRole('status', { name: 'Location' })).toHaveTextContent(/^\/cases\/21\?team=new$/);
-  });
 });

@@ -18,6 +18,7 @@ import { Link, useLocation, useNavigate, usePathParams } from '@/lib/router';
 import { useSite } from '@/lib/site-context';
 import hidden from '@/lib/visually-hidden.module.css';
 import { ErrorPanel } from './error-panel';
+import { listFailureWords } from './list-failure';
 import { freshInbox, inboxFilter, inboxHref, inboxQuery, isFiltered, readInboxAddress, type InboxAddress } from './inbox-address';
 import { InboxActions } from './inbox-actions';
 import { inboxColumns, propertiesOf, type FormProfile } from './inbox-columns';
@@ -112,8 +113,12 @@ function InboxResults({ inbox, profile, formName }: { inbox: InboxAddress; profi
         <ErrorPanel
           view={
             failed.error instanceof ListEnvelopeError
-              ? { ...explainFailure(failed.error, { kind: 'list', form: inbox.form }), message: failed.error.message, said: null }
-              : explainFailure(failed.error, { kind: 'list', form: inbox.form })
+              ? {
+                  ...explainFailure(failed.error, { kind: 'other', textOf: listFailureWords(inbox.form) }),
+                  message: failed.error.message,
+                  said: null,
+                }
+              : explainFailure(failed.error, { kind: 'other', textOf: listFailureWords(inbox.form) })
           }
           retrying={failed.isFetching}
           onRetry={() => void failed.refetch()}

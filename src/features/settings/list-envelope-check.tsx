@@ -8,7 +8,7 @@
 import { Badge, Box, Button, Code, List, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import type { SiteConfig } from '@/contract/site-profile';
-import { getRawAnswer } from '@/lib/api-client';
+import { getAnswer } from '@/lib/api-client';
 import { JsonBlock } from '@/lib/json-block';
 import { useSite } from '@/lib/site-context';
 import {
@@ -120,7 +120,7 @@ export function ListEnvelopeCheck({ profile }: { profile: readonly SiteConfig[] 
       Promise.all(
         tried.map(async (plan): Promise<EnvelopeOutcome> => {
           try {
-            return readEnvelopeOutcome(await getRawAnswer(plan.path), plan.named);
+            return readEnvelopeOutcome(await getAnswer(plan.path), plan.named);
           } catch (error) {
             return failedOutcome(error);
           }

@@ -15,7 +15,10 @@ import {
 import type { SiteInfo } from '@/contract/site-info';
 import { capabilitiesOf, siteApiBasePath } from '@/contract/site-info';
 import type { SiteConfig } from '@/contract/site-profile';
-import type { RawAnswer } from '@/lib/api-client';
+import type { Answer } from '@/lib/api-client';
+
+/** An answer as it arrived: its status, the platform's status and the text. */
+export type RawAnswer = Pick<Answer, 'status' | 'platformStatus' | 'retryAfter' | 'text'>;
 import { classifyApiError } from '@/lib/api-error';
 import { describeFailure } from '@/lib/api-error-class';
 import { ListEnvelopeError, readCaseListAnswer } from '@/lib/case-list-reader';
