@@ -12,6 +12,7 @@ import { addCase } from './sandbox';
 
 /** The stakeholder demo's people (server/auth/demo-people.ts). */
 const OWNER = { email: 'olivia@demo.example', password: 'demo owner sees every shop', name: 'Olivia Marsh' };
+const EDITOR = { email: 'eddie@demo.example', password: 'demo editor makes products', name: 'Eddie Park' };
 const SUPPORT = { email: 'sam@demo.example', password: 'demo support reads cases', name: 'Sam Rivera' };
 const SITE = 'summit-outfitters';
 
@@ -26,9 +27,13 @@ function clockOffset(): number {
   }
 }
 
-async function signedIn(browser: Browser, person: { email: string; password: string; name: string }): Promise<Page> {
+async function signedIn(
+  browser: Browser,
+  person: { email: string; password: string; name: string },
+  path = `/s/${SITE}/cases`,
+): Promise<Page> {
   const page = await (await browser.newContext({ baseURL: server().origin })).newPage();
-  await page.goto(`/s/${SITE}/cases`);
+  await page.goto(path);
   await page.getByRole('textbox', { name: 'E-mail address' }).fill(person.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(person.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -86,3 +91,49 @@ test('a case that arrives shows in each person’s count beside Cases after the 
   await sam.context().close();
   await olivia.context().close();
 });
+
+/** How many list requests of Harbour Linen's warranty claims (form 21, site 1001) the roles' sandbox has answered. */
+async function listRequests(page: Page): Promise<number> {
+  const answer = await page.request.get(`${server().sandboxOrigin}/__sandbox/list-requests?form=21`, {
+    headers: { 'x-api-key': 'sandbox-local-key', 'x-site-id': '1001' },
+  });
+  expect(answer.ok()).toBe(true);
+  return ((await answer.json()) as { requests: number }).requests;
+}
+
+/** When the server last read the site's lists, as the counts say (null before its first reading). */
+async function readAt(page: Page): Promise<number | null> {
+  return readInboxCounts(await (await page.request.get(inboxCountsPath('harbour-linen'))).json())?.readAt ?? null;
+}
+
+test(
+  'three people with the warranty claims’ inbox open cost the platform one reading per interval, not one each',
+  { tag: '@postgres' },
+  async ({ browser }) => {
+    const inbox = '/s/harbour-linen/cases/21';
+    const pages = await Promise.all([OWNER, EDITOR, SUPPORT].map((person) => signedIn(browser, person, inbox)));
+    for (const page of pages) await expect(page.getByText(/cases, newest first/).first()).toBeVisible();
+    // Each person's own page of the list was read as they opened it; from here on only the server reads it.
+    const asked = pages.map(() => 0);
+    pages.forEach((page, index) =>
+      page.on('request', (request) => {
+        if (request.url().endsWith(inboxCountsPath('harbour-linen'))) asked[index] = (asked[index] ?? 0) + 1;
+      }),
+    );
+    await expect.poll(() => readAt(pages[0]!), { timeout: 20_000 }).not.toBeNull();
+    const start = { requests: await listRequests(pages[0]!), readAt: (await readAt(pages[0]!)) ?? 0 };
+    // Three further readings by the server (one per INBOX_POLL_SECONDS = 5 s), while every page keeps asking for its counts.
+    let last = start.readAt;
+    for (let reading = 0; reading < 3; reading += 1) {
+      await expect.poll(async () => ((await readAt(pages[0]!)) ?? 0) > last, { timeout: 20_000 }).toBe(true);
+      last = (await readAt(pages[0]!)) ?? last;
+    }
+    const readings = (await listRequests(pages[0]!)) - start.requests;
+    // One list request per reading: three, or four when one more began as the last was asked about.
+    expect(readings).toBeGreaterThanOrEqual(3);
+    expect(readings).toBeLessThanOrEqual(4);
+    // ... while each of the three pages asked site-admin (never the platform) for its counts.
+    for (const count of asked) expect(count).toBeGreaterThanOrEqual(2);
+    for (const page of pages) await page.context().close();
+  },
+);
