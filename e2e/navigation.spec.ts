@@ -1,18 +1,19 @@
 /**
- * The navigation marks the page you are on, on every address: a case's own deep link is under Cases, a
- * created product under Created products; an address that is no page (404) marks none, and offers a way back.
+ * The navigation marks the page you are on, on every address: a case's own deep link and a form's inbox are
+ * under Cases, a created product under Created products; an address that is no page (404) marks none, and offers a way back.
  */
 import { expect, test } from '@playwright/test';
 
 const pages = [
   { path: '/cases', heading: 'Cases', current: 'Cases' },
   { path: '/cases/3/48217', heading: 'Cases', current: 'Cases' },
+  { path: '/cases/3', heading: 'Inbox of form 3', current: 'Cases' },
   { path: '/products/new', heading: 'New product', current: 'New product' },
   { path: '/products', heading: 'Created products', current: 'Created products' },
   { path: '/products/created/not-in-this-browser', heading: 'Product not found', current: 'Created products' },
   { path: '/no/such/page', heading: 'Page not found', current: null },
-  // A case link cut short is no page either: it must not pass for Cases.
-  { path: '/cases/3', heading: 'Page not found', current: null },
+  // A case link with more after it is no page either: it must not pass for Cases.
+  { path: '/cases/3/48217/notes', heading: 'Page not found', current: null },
 ] as const;
 
 for (const { path, heading, current } of pages) {
