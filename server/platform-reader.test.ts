@@ -4,6 +4,7 @@
  * and a failure (never a throw) when the platform cannot be reached.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { caseIdOf } from '../src/contract/case-list-items';
 import { createPlatformReader } from './platform-reader';
 import { startSandboxedSite } from './testing/test-helpers';
 
@@ -28,6 +29,22 @@ describe('the server’s own reads of a site’s platform', () => {
     expect(page.content.items).toHaveLength(25);
     const times = page.content.items.map((item) => Number(item.created_at));
     expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  it('keeps a number beyond 2^53 digit for digit (an id as much as a field), as the record and the browser read it', async () => {
+    const sandbox = running.site.sandbox;
+    if (!sandbox) throw new Error('no sandbox');
+    const added = await fetch(new URL('/__sandbox/cases', sandbox.baseUrl), {
+      method: 'POST',
+      headers: { 'x-api-key': 'sandbox-local-key', 'x-site-id': '1001', 'content-type': 'application/json' },
+      body: '{"form":"88","record":{"name":"form_88","created_at":1790000000,"properties":{"serial":12345678901234567890}}}',
+    });
+    expect(added.ok).toBe(true);
+    const page = await reader().caseList('88', {});
+    if (page.kind !== 'page') throw new Error(`no page: ${JSON.stringify(page)}`);
+    // A number JSON.parse would round (to 12345678901234567000) is kept as its digits: an id as much as this.
+    expect(page.content.items[0]?.properties).toEqual({ serial: '12345678901234567890' });
+    expect(page.content.items.map(caseIdOf)).toEqual([expect.stringMatching(/^\d+$/)]);
   });
 
   it('reads the platform’s 404 as a form without cases', async () => {

@@ -17,6 +17,7 @@ import {
   type ListEnvelope,
   type ListEnvelopeContent,
 } from '../src/contract/case-list';
+import { parseListAnswer } from '../src/contract/case-list-items';
 
 /** A list page's reading: its content, the platform's "no cases" (404), or why there is none. */
 export type CaseListReading =
@@ -74,7 +75,7 @@ export function createPlatformReader(options: PlatformReaderOptions): PlatformRe
       }
       let json: unknown;
       try {
-        json = JSON.parse(text) as unknown;
+        json = parseListAnswer(text);
       } catch {
         return { kind: 'failed', status: answer.status, reason: 'the answer is not JSON' };
       }

@@ -365,6 +365,18 @@ describeEachEngine('who may export, against a recording stand-in platform', (eng
     ]);
   });
 
+  it('refuses an export another site’s page started (Sec-Fetch-Site: cross-site) and asks the platform nothing', async () => {
+    answer = twoCases;
+    platform.received.length = 0;
+    const reply = await send(running.port, {
+      path: exportPath('north', '5', '?format=csv'),
+      headers: { cookie: cookies.owner, 'sec-fetch-site': 'cross-site' },
+    });
+    expect(reply.status).toBe(403);
+    expect(errorShapeProblems(403, reply.headers['content-type'], reply.text)).toEqual([]);
+    expect(platform.received).toEqual([]);
+  });
+
   it.each([
     ['a format it does not write', '?format=pdf', 'format'],
     ['an unknown team filter', '?team=mine,everyone', 'team'],

@@ -213,6 +213,12 @@ export function caseExportEndpoints(deps: CaseExportDeps): Endpoint[] {
           sendError(res, 403, refusalMessage(site.name, capabilitiesOfAsker(who, siteId), 'export'));
           return;
         }
+        // A GET that reads every page of the platform and is recorded in the person's name: never started
+        // by another site's link or image (the browser says where a request comes from).
+        if (req.headers['sec-fetch-site'] === 'cross-site') {
+          sendError(res, 403, 'An export is started from site-admin’s own pages only.');
+          return;
+        }
         const formProblems = formIdentifierViolations(form);
         const queryAt = request.url.indexOf('?');
         const checked = checkExportQuery(queryAt < 0 ? '' : request.url.slice(queryAt + 1));

@@ -128,10 +128,17 @@ export const noteSchema = z.object({
 });
 export type Note = z.infer<typeof noteSchema>;
 
+/** Control characters but tab, line feed and carriage return: never part of a note a person wrote (and NUL is refused by PostgreSQL). */
+// eslint-disable-next-line no-control-regex -- the point is to find control characters
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
 export const noteBodySchema = z.strictObject({
-  text: z
-    .string()
-    .check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(NOTE_MAX_LENGTH, `must be at most ${NOTE_MAX_LENGTH} characters`)),
+  text: z.string().check(
+    z.trim(),
+    z.minLength(1, 'must not be empty'),
+    z.maxLength(NOTE_MAX_LENGTH, `must be at most ${NOTE_MAX_LENGTH} characters`),
+    z.refine((text) => !CONTROL_CHARACTER.test(text), 'must not contain control characters'),
+  ),
 });
 export type NoteBody = z.infer<typeof noteBodySchema>;
 
