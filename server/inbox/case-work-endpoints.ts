@@ -119,6 +119,22 @@ export function caseWorkEndpoints(options: {
     return entry_;
   }
 
+  /**
+   * Appends `entries`; when the record cannot take them, undoes what was done (`undo`), answers 503 and
+   * resolves to false: nothing of the team's work changes unrecorded.
+   */
+  async function recorded(call: EndpointCall, entries: NewEntry[], undo?: () => Promise<void>): Promise<boolean> {
+    try {
+      await activity.append(...entries);
+      return true;
+    } catch (error) {
+      console.error('site-admin: a change of the team’s work could not be recorded; it was not made', error);
+      await undo?.();
+      sendError(call.request.res, 503, 'The activity record could not take this change, so it was not made. Try again in a moment.');
+      return false;
+    }
+  }
+
   async function answerOf(siteId: string, formId: string, cases: readonly string[], worker: Worker): Promise<WorkAnswer> {
     const personKey = personKeyOf(worker);
     const [since, found] = await Promise.all([work.since(siteId, formId, personKey, now()), work.work(siteId, formId, cases, personKey)]);
@@ -164,15 +180,6 @@ export function caseWorkEndpoints(options: {
             ]);
           }
         } else assignee = body.assignee;
-        await work.change(
-          siteId,
-          formId,
-          cases,
-          { status: body.status, assignee: assignee === undefined ? undefined : (assignee?.id ?? null) },
-          worker,
-          now(),
-        );
-        if (body.seen !== undefined) await work.setSeen(siteId, formId, cases, personKeyOf(worker), body.seen, now());
         // One entry per change asked for; seen is the person's own reading, not a change of the team's work.
         const single = cases.length === 1 ? (cases[0] ?? null) : null;
         const entries: NewEntry[] = [];
@@ -194,7 +201,17 @@ export function caseWorkEndpoints(options: {
             }),
           );
         }
-        if (entries.length > 0) await activity.append(...entries);
+        // Recorded before it is made, as a create before it leaves: a change the record cannot take is not made.
+        if (entries.length > 0 && !(await recorded(call, entries))) return;
+        await work.change(
+          siteId,
+          formId,
+          cases,
+          { status: body.status, assignee: assignee === undefined ? undefined : (assignee?.id ?? null) },
+          worker,
+          now(),
+        );
+        if (body.seen !== undefined) await work.setSeen(siteId, formId, cases, personKeyOf(worker), body.seen, now());
         sendJson(call.request.res, 200, await answerOf(siteId, formId, cases, worker));
       },
     },
@@ -217,8 +234,10 @@ export function caseWorkEndpoints(options: {
         if (!body) return;
         const { siteId, formId, caseId, worker } = found;
         const note = await work.addNote(siteId, formId, caseId, body.text, worker, now());
-        // The note's id and length: its text may hold personal data and stays out of the record.
-        await activity.append(entry(call, siteId, formId, caseId, 'case.note.added', null, { note: note.id, length: note.text.length }));
+        // The note's id and length: its text may hold personal data and stays out of the record. A note the
+        // record cannot take is taken back.
+        const entries = [entry(call, siteId, formId, caseId, 'case.note.added', null, { note: note.id, length: note.text.length })];
+        if (!(await recorded(call, entries, () => work.removeNote(note.id)))) return;
         sendJson(call.request.res, 201, note);
       },
     },
@@ -244,13 +263,14 @@ export function caseWorkEndpoints(options: {
           ]);
           return;
         }
-        await activity.append(
+        const entries = [
           entry(call, siteId, formId, caseId, 'case.note.edited', null, {
             note: edited.id,
             length: edited.text.length,
             version: edited.versions.length + 1,
           }),
-        );
+        ];
+        if (!(await recorded(call, entries, () => work.undoEdit(edited.id, edited)))) return;
         sendJson(call.request.res, 200, edited);
       },
     },

@@ -268,6 +268,38 @@ export function createCaseWorkStore(database: AppDatabase) {
       return noteOf(row, []);
     },
 
+    /** Takes a new note back (the record could not say it was added): as if it had never been written. */
+    async removeNote(noteId: string): Promise<void> {
+      await db.deleteFrom('case_notes').where('id', '=', noteId).execute();
+    },
+
+    /**
+     * Takes an edit back (the record could not say it was made): the note's text and time as they were before
+     * it, from the version the edit kept, which goes again; only while no later edit has been saved.
+     */
+    async undoEdit(noteId: string, edited: { text: string; updatedAt: number }): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const last = await trx
+          .selectFrom('case_note_versions')
+          .selectAll()
+          .where('note_id', '=', noteId)
+          .orderBy('version', 'desc')
+          .limit(1)
+          .executeTakeFirst();
+        if (!last) return;
+        const back = await trx
+          .updateTable('case_notes')
+          .set({ text: last.text, updated_at: last.at })
+          .where('id', '=', noteId)
+          .where('text', '=', edited.text)
+          .where('updated_at', '=', edited.updatedAt)
+          .executeTakeFirst();
+        if (Number(back.numUpdatedRows) === 1) {
+          await trx.deleteFrom('case_note_versions').where('note_id', '=', noteId).where('version', '=', last.version).execute();
+        }
+      });
+    },
+
     /**
      * The note's new text, written by its author; its earlier text (with when it was written) is kept as the
      * next version, in the same transaction. 'missing' when the case has no such note, 'not-author' when

@@ -5,6 +5,7 @@
  * profile lacks 404, a person without `lookup` 403 with nothing changed; the record's entries of each change,
  * which never hold a note's text; and the notes' own retention, pruned at start and recorded.
  */
+import { sql } from 'kysely';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
@@ -55,7 +56,7 @@ it('reads ?cases= strictly', () => {
   expect(of(`cases=${many},x`)).toMatchObject({ ok: false, message: `must name at most ${CASE_WORK_MAX_CASES} cases` });
 });
 
-describeEachEngine('the team’s work on cases', (_engine, freshDatabase) => {
+describeEachEngine('the team’s work on cases', (engine, freshDatabase) => {
   let running: Awaited<ReturnType<typeof startWholeServer>>;
   let clock = Date.UTC(2026, 10, 26, 9, 0);
   const cookies: Record<'owner' | 'ana' | 'ben' | 'eve', string> = { owner: '', ana: '', ben: '', eve: '' };
@@ -361,6 +362,39 @@ describeEachEngine('the team’s work on cases', (_engine, freshDatabase) => {
       expect(json<{ details: { field: string }[] }>(reply).details.map((d) => d.field)).toEqual(['text']);
     }
     expect(await everything()).toEqual(state);
+  });
+
+  it('makes no change the activity record cannot take (503): a status, a note, an edit are not made or are taken back', async () => {
+    const kept = json<Note>(await call('POST', path(INBOX_PATHS.notes, { case: '7001' }), cookies.ana, { text: 'Before the outage' }));
+    const { db } = running.site.database;
+    // The record refuses every entry, as a full disk or a lost database would.
+    if (engine === 'sqlite') {
+      await sql`create trigger refuse_entries before insert on activity begin select raise(abort, 'the record is full'); end`.execute(db);
+    } else {
+      await sql`create function refuse_entries() returns trigger language plpgsql as $$ begin raise exception 'the record is full'; end $$`.execute(
+        db,
+      );
+      await sql`create trigger refuse_entries before insert on activity for each row execute function refuse_entries()`.execute(db);
+    }
+    try {
+      const state = await everything();
+      const replies = [
+        await call('PATCH', path(INBOX_PATHS.change), cookies.ana, { cases: ['7001', '7002'], status: 'done' }),
+        await call('POST', path(INBOX_PATHS.notes, { case: '7001' }), cookies.ana, { text: 'Lost in the outage' }),
+        await call('PUT', path(INBOX_PATHS.note, { case: '7001', note: kept.id }), cookies.ana, { text: 'Edited in the outage' }),
+      ];
+      expect(replies.map((reply) => reply.status)).toEqual([503, 503, 503]);
+      for (const reply of replies) {
+        expect(JSON.parse(reply.text)).toMatchObject({
+          code: 503,
+          message: expect.stringMatching(/^The activity record could not take this change/),
+        });
+      }
+      expect(await everything()).toEqual(state);
+    } finally {
+      await sql`drop trigger refuse_entries${sql.raw(engine === 'sqlite' ? '' : ' on activity')}`.execute(db);
+      if (engine !== 'sqlite') await sql`drop function refuse_entries()`.execute(db);
+    }
   });
 
   it('answers 404 for a site the profile lacks, and 403 without lookup on the site, with nothing changed', async () => {
