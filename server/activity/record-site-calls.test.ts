@@ -272,12 +272,25 @@ describeEachEngine('the record of a list of a form’s cases', (_engine, freshDa
     });
   });
 
-  it('records an answer in another envelope with no ids and says why; the browser still gets it', async () => {
-    listAnswer = { status: 200, body: JSON.stringify({ data: [{ id: '1', properties: { email: 'x@example.com' } }], meta: { total: 1 } }) };
+  it('records an answer in another envelope with the ids a looser reading finds, and says why; the browser still gets it', async () => {
+    listAnswer = {
+      status: 200,
+      body: JSON.stringify({
+        data: [{ id: '1', properties: { email: 'x@example.com' } }, { id: 2 }],
+        meta: { total: 2, owner: { id: '9' } },
+      }),
+    };
     const reply = await send(whole.port, { path: '/api/site/v2/forms/21/cases?page=1' });
     expect(reply.status).toBe(200);
     const entry = await lastEntry();
-    expect(entry).toMatchObject({ action: 'case.list', outcome: 'unreadable', status: 200, detail: { query: { page: 1 }, cases: [] } });
+    // What the browser can show of it raw is what the record names: the items' ids, not an object's outside a list.
+    expect(entry).toMatchObject({
+      action: 'case.list',
+      outcome: 'unreadable',
+      status: 200,
+      detail: { query: { page: 1 }, cases: ['1', '2'] },
+    });
+    expect(JSON.stringify(entry.detail)).not.toContain('x@example.com');
     expect((entry.detail as { unreadable: string }).unreadable).toMatch(/not the "results" envelope: it has no "results"/);
   });
 

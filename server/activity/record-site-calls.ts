@@ -89,8 +89,32 @@ function listRead(outcome: ForwardOutcome, envelope: ListEnvelope): { outcome: s
     return { outcome: 'unreadable', cases: [], unreadable: 'the answer is not JSON' };
   }
   const read = readListEnvelope(envelope, json);
-  if (!read.ok) return { outcome: 'unreadable', cases: [], unreadable: `not the "${envelope}" envelope: ${read.problem}` };
+  if (!read.ok) {
+    // The browser shows such an answer raw, so the record names every case it holds all the same: the ids of
+    // whatever items a looser reading finds in it.
+    return { outcome: 'unreadable', cases: idsAnywhere(json), unreadable: `not the "${envelope}" envelope: ${read.problem}` };
+  }
   return { outcome: 'listed', cases: read.content.items.map((item) => caseIdOf(item)) };
+}
+
+/** At most this many ids read loosely from an answer that is not the envelope (a page holds at most 500). */
+const LOOSE_IDS_MAX = 5_000;
+
+/** The ids of every object with an id held in a list anywhere in `json` (a case, as any envelope would hold it). */
+function idsAnywhere(json: unknown): string[] {
+  const ids: string[] = [];
+  const walk = (value: unknown, inList: boolean) => {
+    if (ids.length >= LOOSE_IDS_MAX || typeof value !== 'object' || value === null) return;
+    if (Array.isArray(value)) {
+      for (const item of value) walk(item, true);
+      return;
+    }
+    const id = inList ? caseIdOf(value) : null;
+    if (id !== null) ids.push(id);
+    for (const inner of Object.values(value)) walk(inner, false);
+  };
+  walk(json, false);
+  return ids;
 }
 
 /** The product's name and slug from the body sent, when it is JSON that has them. */
