@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readInboxCounts } from '@/contract/inbox-counts';
-import { newCasesBadge } from './inbox-counts';
+import { formNewText, newCasesBadge } from './inbox-counts';
 
 const counts = (forms: Record<string, { new: number; more: boolean }>) => ({ forms, readAt: 1, pollMs: 30_000 });
 
@@ -41,5 +41,20 @@ describe('readInboxCounts', () => {
     });
     expect(readInboxCounts({ forms: { '3': { new: '1', more: false } }, readAt: null })).toBeUndefined();
     expect(readInboxCounts({ forms: {}, readAt: null, pollMs: 0 })).toBeUndefined();
+  });
+});
+
+describe('a form’s own count in the inbox’s form picker', () => {
+  const counts = {
+    forms: { '21': { new: 3, more: false }, '7': { new: 0, more: false }, '3': { new: 40, more: true }, '9': { new: 120, more: false } },
+    readAt: 1,
+  };
+  it('says how many are new to the person, with + where there may be more, and nothing for none', () => {
+    expect(formNewText(counts, '21')).toBe('3 new');
+    expect(formNewText(counts, '3')).toBe('40+ new');
+    expect(formNewText(counts, '9')).toBe('99+ new');
+    expect(formNewText(counts, '7')).toBeNull();
+    expect(formNewText(counts, '12')).toBeNull();
+    expect(formNewText(undefined, '21')).toBeNull();
   });
 });

@@ -50,3 +50,10 @@ export function newCasesBadge(counts: InboxCounts | undefined): { text: string; 
   const spoken = total > NEW_CASES_SHOWN_UP_TO ? `more than ${NEW_CASES_SHOWN_UP_TO}` : more ? `${total} or more` : `${total}`;
   return { text, spoken: `${spoken} new` };
 }
+
+/** A form's own count as the inbox's form picker writes it beside the form's name (`3 new`, `40+ new`); null for none. */
+export function formNewText(counts: InboxCounts | undefined, form: string): string | null {
+  const count = counts?.forms[form];
+  if (!count || count.new === 0) return null;
+  return `${count.new > NEW_CASES_SHOWN_UP_TO ? `${NEW_CASES_SHOWN_UP_TO}+` : `${count.new}${count.more ? '+' : ''}`} new`;
+}

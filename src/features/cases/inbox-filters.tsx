@@ -6,21 +6,25 @@
 import { ActionIcon, Button, Chip, Group, Paper, Select, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { CaseFilter, CaseFilterCondition } from '@/contract/case-list';
 import { CASE_FILTER_KEY, CASE_FILTER_MAX_VALUE_LENGTH, formIdentifierViolations } from '@/contract/case-list';
 import { TEAM_FILTER_LABELS, TEAM_FILTERS, type TeamFilter } from '@/contract/case-work';
-import type { SiteInfo } from '@/contract/site-info';
+import { capabilitiesOf, type SiteInfo } from '@/contract/site-info';
+import { formNewText, inboxCountsQuery } from '@/lib/inbox-counts';
 import { columnLabel, type FormProfile } from './inbox-columns';
 import classes from './inbox.module.css';
 
-/** The form picker: the forms the site profile names, and any other form identifier typed into it. */
+/** The form picker: the forms the site profile names, each with its cases new to the person, and any other form identifier typed into it. */
 export function FormPicker({ site, form, onPick }: { site: SiteInfo; form: string; onPick: (form: string) => void }) {
   const [search, setSearch] = useState('');
-  const named = Object.entries(site.forms ?? {}).map(([id, profile]) => ({
-    value: id,
-    label: profile.name ? `${profile.name} (form ${id})` : `Form ${id}`,
-  }));
+  // The navigation's counts, form by form: the same query as the badge beside Cases, so no request of its own.
+  const { data: counts } = useQuery({ ...inboxCountsQuery(site.id), enabled: capabilitiesOf(site).includes('lookup') });
+  const named = Object.entries(site.forms ?? {}).map(([id, profile]) => {
+    const fresh = formNewText(counts, id);
+    return { value: id, label: `${profile.name ? `${profile.name} (form ${id})` : `Form ${id}`}${fresh ? ` · ${fresh}` : ''}` };
+  });
   const typed = search.trim();
   const offerTyped =
     typed !== '' &&
