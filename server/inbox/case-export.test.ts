@@ -8,7 +8,6 @@
  * and is recorded; a list over the bound is refused after one page.
  */
 import ExcelJS from 'exceljs';
-import { sql } from 'kysely';
 import { once } from 'node:events';
 import { rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -26,6 +25,7 @@ import {
   addPeople,
   cookiesSet,
   errorShapeProblems,
+  refuseActivityEntries,
   REPO_ROOT,
   send,
   signInWithPassword,
@@ -547,15 +547,7 @@ describeEachEngine('who may export, against a recording stand-in platform', (eng
   it('makes no file when the record cannot take the export (503)', async () => {
     answer = twoCases;
     const { db } = running.site.database;
-    // The record refuses every entry, as a full disk or a lost database would.
-    if (engine === 'sqlite') {
-      await sql`create trigger refuse_entries before insert on activity begin select raise(abort, 'the record is full'); end`.execute(db);
-    } else {
-      await sql`create function refuse_entries() returns trigger language plpgsql as $$ begin raise exception 'the record is full'; end $$`.execute(
-        db,
-      );
-      await sql`create trigger refuse_entries before insert on activity for each row execute function refuse_entries()`.execute(db);
-    }
+    const putBack = await refuseActivityEntries(db, engine);
     try {
       const reply = await get(exportPath('north', '5', '?format=csv'), cookies.owner);
       expect(reply.status).toBe(503);
@@ -566,8 +558,7 @@ describeEachEngine('who may export, against a recording stand-in platform', (eng
       expect(reply.headers['content-disposition']).toBeUndefined();
       expect(reply.text).not.toContain('p1@example.com');
     } finally {
-      await sql`drop trigger refuse_entries${sql.raw(engine === 'sqlite' ? '' : ' on activity')}`.execute(db);
-      if (engine !== 'sqlite') await sql`drop function refuse_entries()`.execute(db);
+      await putBack();
     }
   });
 

@@ -42,7 +42,7 @@ import type { PlatformReader } from '../platform-reader';
 import { drainOrClose } from '../file-answers';
 import { caseIdOf, receivedAtMs } from '../../src/contract/case-list-items';
 import { csvChunk, EXPORT_CONTENT_TYPES, exportFileName, ExportTable, UTF8_BOM, writeWorkbook } from './case-export-file';
-import { createExportStore, type ExportStore } from './export-store';
+import { createCaseWorkStore, type CaseWorkStore } from './case-work-store';
 
 /** The most cases one export reads from the platform: a bound on its time, its memory and its record entry. */
 export const EXPORT_MAX_CASES = 100_000;
@@ -132,7 +132,7 @@ type ListReading =
  */
 async function readList(options: {
   reader: PlatformReader;
-  store: ExportStore;
+  store: CaseWorkStore;
   siteId: string;
   form: string;
   list: ExportQuery['list'];
@@ -145,7 +145,7 @@ async function readList(options: {
 }): Promise<ListReading> {
   const { reader, store, siteId, form, list, team, personKey } = options;
   const [work, seen, since] = await Promise.all([
-    store.workOf(siteId, form),
+    store.workOfForm(siteId, form),
     team.includes('new') ? store.seenBy(siteId, form, personKey) : Promise.resolve(new Set<string>()),
     team.includes('new') ? store.newSince(siteId, form, personKey) : Promise.resolve(undefined),
   ]);
@@ -193,7 +193,7 @@ export interface CaseExportDeps {
 export function caseExportEndpoints(deps: CaseExportDeps): Endpoint[] {
   const { platformReaders, activity, now } = deps;
   const sites = new Map(deps.sites.map((site) => [site.id, site]));
-  const store = createExportStore(deps.database.db);
+  const store = createCaseWorkStore(deps.database);
 
   return [
     {

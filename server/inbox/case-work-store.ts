@@ -28,6 +28,13 @@ export interface Worker {
   name: string;
 }
 
+/** A touched case's status and assignee, as an export writes them. */
+export interface CaseWorkRow {
+  status: string;
+  assigneeId: string | null;
+  assigneeName: string | null;
+}
+
 /** The key a person's seen cases and watches are kept under: their id, or 'demo' for the local demo. */
 export const personKeyOf = (worker: Worker): string => worker.id ?? 'demo';
 
@@ -84,6 +91,18 @@ export function createCaseWorkStore(database: AppDatabase) {
       updatedAt: Number(row.updated_at),
       versions,
     };
+  }
+
+  /** Since when (ms) `personKey`'s "new" runs on the form; undefined before they first opened its inbox. */
+  async function newSince(siteId: string, formId: string, personKey: string): Promise<number | undefined> {
+    const row = await db
+      .selectFrom('inbox_watches')
+      .select('since')
+      .where('site_id', '=', siteId)
+      .where('form_id', '=', formId)
+      .where('person_key', '=', personKey)
+      .executeTakeFirst();
+    return row ? Number(row.since) : undefined;
   }
 
   /** The work on `caseIds` as `personKey` sees it; a case nobody touched is UNTOUCHED (seen as they saw it). */
@@ -153,29 +172,52 @@ export function createCaseWorkStore(database: AppDatabase) {
       return workOf(db, siteId, formId, caseIds, personKey);
     },
 
+    newSince,
+
+    /**
+     * The status and assignee (with the assignee's name) of every case of the form the team has touched, by
+     * case id: what an export reads once, whole for the form, since only touched cases have rows.
+     */
+    async workOfForm(siteId: string, formId: string): Promise<Map<string, CaseWorkRow>> {
+      const rows = await db
+        .selectFrom('case_work')
+        .leftJoin('people', 'people.id', 'case_work.assignee_id')
+        .select(['case_work.case_id', 'case_work.status', 'case_work.assignee_id', 'people.display_name'])
+        .where('case_work.site_id', '=', siteId)
+        .where('case_work.form_id', '=', formId)
+        .execute();
+      return new Map(
+        rows.map((row) => [row.case_id, { status: row.status, assigneeId: row.assignee_id, assigneeName: row.display_name ?? null }]),
+      );
+    },
+
+    /** The cases of the form that `personKey` (a person's id, or 'demo') has seen. */
+    async seenBy(siteId: string, formId: string, personKey: string): Promise<Set<string>> {
+      const rows = await db
+        .selectFrom('case_seen')
+        .select('case_id')
+        .where('site_id', '=', siteId)
+        .where('form_id', '=', formId)
+        .where('person_key', '=', personKey)
+        .execute();
+      return new Set(rows.map((row) => row.case_id));
+    },
+
     /**
      * Since when `personKey`'s "new" runs on the form: on the first read, now less NEW_WINDOW_MS (their watch
      * is created then, asked now); afterwards as it was kept. Reading work never moves `asked_at` on: that is
      * the counts' business.
      */
     async since(siteId: string, formId: string, personKey: string, now: number): Promise<number> {
-      const read = () =>
-        db
-          .selectFrom('inbox_watches')
-          .select('since')
-          .where('site_id', '=', siteId)
-          .where('form_id', '=', formId)
-          .where('person_key', '=', personKey)
-          .executeTakeFirst();
-      const found = await read();
-      if (found) return Number(found.since);
+      const found = await newSince(siteId, formId, personKey);
+      if (found !== undefined) return found;
       await db
         .insertInto('inbox_watches')
         .values({ site_id: siteId, form_id: formId, person_key: personKey, since: now - NEW_WINDOW_MS, asked_at: now })
         .onConflict((oc) => oc.columns(['site_id', 'form_id', 'person_key']).doNothing())
         .execute();
       // Another request may have created it first: its value stands.
-      return Number((await read())?.since ?? now - NEW_WINDOW_MS);
+      return (await newSince(siteId, formId, personKey)) ?? now - NEW_WINDOW_MS;
     },
 
     /**

@@ -5,7 +5,6 @@
  * profile lacks 404, a person without `lookup` 403 with nothing changed; the record's entries of each change,
  * which never hold a note's text; and the notes' own retention, pruned at start and recorded.
  */
-import { sql } from 'kysely';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
@@ -21,7 +20,15 @@ import {
 import type { ActivityRow } from '../activity/activity-store';
 import type { DatabaseSetting } from '../config';
 import { describeEachEngine } from '../testing/postgres';
-import { addPeople, errorShapeProblems, REPO_ROOT, send, startWholeServer, type Reply } from '../testing/test-helpers';
+import {
+  addPeople,
+  errorShapeProblems,
+  refuseActivityEntries,
+  REPO_ROOT,
+  send,
+  startWholeServer,
+  type Reply,
+} from '../testing/test-helpers';
 import { casesParameter } from './case-work-endpoints';
 
 const PROFILE = join(REPO_ROOT, 'server', 'site-profile.example.json');
@@ -367,15 +374,7 @@ describeEachEngine('the team’s work on cases', (engine, freshDatabase) => {
   it('makes no change the activity record cannot take (503): a status, a note, an edit are not made or are taken back', async () => {
     const kept = json<Note>(await call('POST', path(INBOX_PATHS.notes, { case: '7001' }), cookies.ana, { text: 'Before the outage' }));
     const { db } = running.site.database;
-    // The record refuses every entry, as a full disk or a lost database would.
-    if (engine === 'sqlite') {
-      await sql`create trigger refuse_entries before insert on activity begin select raise(abort, 'the record is full'); end`.execute(db);
-    } else {
-      await sql`create function refuse_entries() returns trigger language plpgsql as $$ begin raise exception 'the record is full'; end $$`.execute(
-        db,
-      );
-      await sql`create trigger refuse_entries before insert on activity for each row execute function refuse_entries()`.execute(db);
-    }
+    const putBack = await refuseActivityEntries(db, engine);
     try {
       const state = await everything();
       const replies = [
@@ -392,8 +391,7 @@ describeEachEngine('the team’s work on cases', (engine, freshDatabase) => {
       }
       expect(await everything()).toEqual(state);
     } finally {
-      await sql`drop trigger refuse_entries${sql.raw(engine === 'sqlite' ? '' : ' on activity')}`.execute(db);
-      if (engine !== 'sqlite') await sql`drop function refuse_entries()`.execute(db);
+      await putBack();
     }
   });
 

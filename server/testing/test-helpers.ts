@@ -5,6 +5,7 @@
  * the refusal of a configuration.
  */
 import fc from 'fast-check';
+import { sql, type Kysely } from 'kysely';
 import { once, type EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http, { type IncomingHttpHeaders } from 'node:http';
@@ -21,6 +22,7 @@ import { createProxy, type ProxyOptions } from '../proxy';
 import type { Grant } from '../../src/contract/access';
 import type { CreateServerOptions, SiteAdminServer } from '../app';
 import { ConfigError, loadConfig, type DatabaseSetting } from '../config';
+import type { Database } from '../db/schema';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -469,4 +471,23 @@ export function signInWithPassword(
     body: JSON.stringify({ email, password }),
     localAddress: from,
   });
+}
+
+/**
+ * Makes the activity record refuse every entry, as a full disk or a lost database would, on either engine;
+ * resolves to what puts it back. For the tests of "nothing happens unrecorded".
+ */
+export async function refuseActivityEntries(db: Kysely<Database>, engine: DatabaseSetting['engine']): Promise<() => Promise<void>> {
+  if (engine === 'sqlite') {
+    await sql`create trigger refuse_entries before insert on activity begin select raise(abort, 'the record is full'); end`.execute(db);
+  } else {
+    await sql`create function refuse_entries() returns trigger language plpgsql as $$ begin raise exception 'the record is full'; end $$`.execute(
+      db,
+    );
+    await sql`create trigger refuse_entries before insert on activity for each row execute function refuse_entries()`.execute(db);
+  }
+  return async () => {
+    await sql`drop trigger refuse_entries${sql.raw(engine === 'sqlite' ? '' : ' on activity')}`.execute(db);
+    if (engine !== 'sqlite') await sql`drop function refuse_entries()`.execute(db);
+  };
 }
