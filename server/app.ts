@@ -43,6 +43,7 @@ import { startSandbox, startSandboxWorker, type RunningSandbox } from './sandbox
 import { createStaticFiles } from './static-files';
 import { sessionIdOf } from './auth/session-cookie';
 import { guardImportCreates } from './imports/guard-import-creates';
+import { guardProductUpdates } from './products/guard-product-updates';
 import { importEndpoints } from './imports/import-endpoints';
 import { createImportStore, type ImportStore } from './imports/import-store';
 import { caseWorkEndpoints, pruneCaseNotes } from './inbox/case-work-endpoints';
@@ -333,6 +334,7 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
     logSiteCalls(options.log), // x-request-id, and a log line per site's call
     allowOperation(config.maxBodyBytes), // 404, 422, 400, 413: only the spec's two operations; sets request.operation
     checkPermissions(siteNames), // 403 for what the person's grants do not allow on that site; nothing is forwarded
+    guardProductUpdates(platformReaders, activity), // 428, 412, 422: an update must name the product as read, which must still be so
     // the activity record: a create before it leaves, every outcome before the browser hears it
     ...(options.withoutActivityRecord ? [] : [recordSiteCalls(activity, accounts.now, listEnvelopes)]),
     guardImportCreates(imports, accounts.now), // 409 for an import's product already created or on its way, or without the run

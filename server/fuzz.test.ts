@@ -711,6 +711,18 @@ function expectedUpstreamUrl(method: string, target: string): string | null | 'r
     const sent = LIST_QUERIES[target.includes('?') ? target.slice(target.indexOf('?') + 1) : ''];
     return sent === undefined ? 'refused' : `${API_BASE_PATH}/forms/3/cases${sent}`;
   }
+  const product = /^\/ecommerce\/products\/([^/]+)$/.exec(rest);
+  if (product && (method === 'GET' || method === 'PUT')) {
+    let id: string;
+    try {
+      id = decodeURIComponent(product[1]!);
+    } catch {
+      return null;
+    }
+    // The create's own path has no read or update; any other id must be a platform id.
+    if (['', '.', '..', 'create'].includes(id) || /[/\\]/.test(id)) return null;
+    return /^[1-9]\d{0,17}$/.test(id) ? `${API_BASE_PATH}/ecommerce/products/${id}` : 'refused';
+  }
   const forms = /^\/forms\/([^/]+)\/cases\/([^/]+)$/.exec(rest);
   if (method !== 'GET' || !forms) return null;
   const canonical = (raw: string) => {

@@ -18,14 +18,21 @@ import {
   type ListEnvelopeContent,
 } from '../src/contract/case-list';
 import { parseListAnswer } from '../src/contract/case-list-items';
+import { productPath } from '../src/contract/products';
 
 /** A list page's reading: its content, the platform's "no cases" (404), or why there is none. */
 export type CaseListReading =
   { kind: 'page'; content: ListEnvelopeContent } | { kind: 'empty' } | { kind: 'failed'; status: number | null; reason: string };
 
+/** One product's reading: the platform's answer as text (what the record keeps and the fingerprint is of), its 404, or why there is none. */
+export type ProductReading =
+  { kind: 'found'; text: string } | { kind: 'missing' } | { kind: 'failed'; status: number | null; reason: string };
+
 export interface PlatformReader {
   /** One page of a form's cases, as the platform answers `query`. */
   caseList(form: string, query: CaseListQuery): Promise<CaseListReading>;
+  /** One product, `GET /ecommerce/products/{id}`, just before an update of it is sent. */
+  product(id: string): Promise<ProductReading>;
 }
 
 export interface PlatformReaderOptions {
@@ -46,7 +53,39 @@ export function createPlatformReader(options: PlatformReaderOptions): PlatformRe
   const envelope = options.envelope ?? DEFAULT_LIST_ENVELOPE;
   const maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
   const base = options.upstream.href.replace(/\/$/, '');
+  /** An answer's text, or why there is none: no answer, one too large, one broken off. */
+  const fetchText = async (
+    path: string,
+  ): Promise<{ status: number; text: string } | { kind: 'failed'; status: number | null; reason: string }> => {
+    let answer: Response;
+    try {
+      answer = await fetch(`${base}${path}`, {
+        headers: { accept: 'application/json', 'x-api-key': options.apiKey, 'x-site-id': options.siteId },
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+    } catch (error) {
+      return { kind: 'failed', status: null, reason: `the platform could not be reached (${(error as Error).message})` };
+    }
+    const declared = Number(answer.headers.get('content-length') ?? 0);
+    if (declared > maxAnswerBytes) {
+      await answer.body?.cancel();
+      return { kind: 'failed', status: answer.status, reason: `the answer is larger than ${maxAnswerBytes} bytes` };
+    }
+    try {
+      return { status: answer.status, text: await answer.text() };
+    } catch (error) {
+      return { kind: 'failed', status: answer.status, reason: `the answer could not be read (${(error as Error).message})` };
+    }
+  };
   return {
+    async product(id) {
+      const read = await fetchText(productPath(id));
+      if ('kind' in read) return read;
+      if (read.status === 404) return { kind: 'missing' };
+      if (read.status < 200 || read.status > 299)
+        return { kind: 'failed', status: read.status, reason: `the platform answered ${read.status}` };
+      return { kind: 'found', text: read.text };
+    },
     async caseList(form, query) {
       const url = `${base}${formCasesPath(form)}${caseListSearch(query)}`;
       let answer: Response;

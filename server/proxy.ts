@@ -18,7 +18,7 @@ import https from 'node:https';
 import { PLATFORM_STATUS_HEADER } from '../src/contract/server-meta';
 import { closeIfBodyPending, refuse } from './answers';
 import { writeOutcome, type WriteAnswer } from '../src/contract/write-outcome';
-import type { ForwardOutcome, ResolvedSite, WriteNotes } from './pipeline/context';
+import { WriteRefused, type ForwardOutcome, type ResolvedSite, type WriteNotes } from './pipeline/context';
 import { readPlatformAnswer } from './platform-answer';
 
 /** "15 seconds", "0.5 seconds": a wait in words people read, not milliseconds. */
@@ -296,11 +296,28 @@ export function createProxy(options: ProxyOptions): SiteProxy {
           upstreamReq.end(body);
         },
         (error: unknown) => {
-          console.error('site-admin: the activity record could not take a create before it left', error);
           if (settled) return;
+          if (error instanceof WriteRefused) {
+            // A hook refused the write for a reason of its own: its answer, and nothing sent.
+            settled = true;
+            clearTimeout(timer);
+            const answer: WriteAnswer = {
+              kind: 'answer',
+              status: error.status,
+              readable: true,
+              retryAfter: error.headers['retry-after'] ?? null,
+              message: error.message,
+              details: error.details,
+            };
+            settle(ended({ kind: 'failed', status: error.status, reason: error.message }, answer), () =>
+              refuse(req, res, error.status, error.message, error.details, error.headers),
+            );
+            return;
+          }
+          console.error('site-admin: the activity record could not take a write before it left', error);
           settled = true;
           clearTimeout(timer);
-          const message = 'site-admin could not write this create to its activity record, so it did not send it; try again in a moment.';
+          const message = 'site-admin could not write this change to its activity record, so it did not send it; try again in a moment.';
           // Nothing left: every hook hears so (the import takes back the product it had marked as sending).
           settle(ended({ kind: 'failed', status: 503, reason: message }, ourAnswer(503, message)), () => refuse(req, res, 503, message));
         },

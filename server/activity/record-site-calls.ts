@@ -136,12 +136,27 @@ function caseOf(upstreamPath: string): { form: string | null; case: string | nul
   return { form: decode(match?.[1]), case: decode(match?.[2]) };
 }
 
+/** The product an update names: its name and slug, as sent, else as it was read. */
+function updatedProductOf() {
+  return (body: string, before?: string) => {
+    const sent = productOf(body);
+    const read = before === undefined ? { name: null, slug: null } : productOf(before);
+    return { name: sent.name ?? read.name, slug: sent.slug ?? read.slug };
+  };
+}
+
+/** An update's product id, from the address the allowlist built. */
+export const updatedProductId = (upstreamPath: string) => /^\/ecommerce\/products\/(\d+)$/.exec(upstreamPath)?.[1] ?? null;
+
+type Target = { name: string | null; slug: string | null };
+
 /** What the record keeps of each kind of write: its two actions, and what it names from the body sent. */
 const WRITES: Record<
   WriteKind,
-  { action: string; outcomeAction: string; target(body: string): { name: string | null; slug: string | null } }
+  { action: string; outcomeAction: string; target(upstreamPath: string): (body: string, before?: string) => Target }
 > = {
-  'create-product': { action: 'product.create', outcomeAction: 'product.create.outcome', target: productOf },
+  'create-product': { action: 'product.create', outcomeAction: 'product.create.outcome', target: () => productOf },
+  'update-product': { action: 'product.update', outcomeAction: 'product.update.outcome', target: updatedProductOf },
 };
 
 /**
@@ -218,21 +233,28 @@ export function recordSiteCalls(
             .then(() => undefined);
         },
       });
-    } else {
+    } else if (operation.name === 'create-product' || operation.name === 'update-product') {
       const kind = operation.name;
       const write = WRITES[kind];
-      let entry: { seq: number; target: { name: string | null; slug: string | null } } | undefined;
+      const targetOf = write.target(operation.upstreamPath);
+      let entry: { seq: number; target: Target } | undefined;
       hooks.push({
-        beforeSend: async (body) => {
+        beforeSend: async (body, noted) => {
           const text = body.toString('utf8');
-          const target = write.target(text);
+          const target = targetOf(text, noted.productBefore);
           const [row] = await activity.append({
             ...base,
             at: now(),
             action: write.action,
             target,
             outcome: 'sent',
-            detail: { body: text },
+            // An update keeps the product as it was just before (what a revert puts back), and the update it reverts.
+            detail: {
+              ...(kind === 'update-product' ? { product: updatedProductId(operation.upstreamPath) } : {}),
+              body: text,
+              ...(noted.productBefore !== undefined ? { before: noted.productBefore } : {}),
+              ...(noted.revertOf !== undefined ? { reverts: noted.revertOf } : {}),
+            },
           });
           if (!row) return;
           entry = { seq: row.seq, target };
@@ -250,7 +272,10 @@ export function recordSiteCalls(
             outcome: outcome.write ? recordedOutcome(outcome.write, kind) : 'unknown',
             status: outcome.status || null,
             durationMs: durationMs(),
-            detail: outcome.kind === 'answered' ? { answer: outcome.body } : { reason: outcome.reason },
+            detail: {
+              ...(kind === 'update-product' ? { product: updatedProductId(operation.upstreamPath) } : {}),
+              ...(outcome.kind === 'answered' ? { answer: outcome.body } : { reason: outcome.reason }),
+            },
           });
         },
       });

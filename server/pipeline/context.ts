@@ -29,7 +29,7 @@ export type Address =
 /** One of the operations of Site API v2 that the proxy forwards, as the allowlist admitted it. */
 export interface Operation {
   name: OperationName;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   /** The path under the platform's base address, with its identifiers checked and decoded (and a list's checked query). */
   upstreamPath: string;
 }
@@ -37,7 +37,7 @@ export interface Operation {
  * A lookup, a list of a form's cases (src/contract/case-list.ts), or one of the writes
  * (src/contract/write-outcome.ts, whose table says what their answers mean).
  */
-export type OperationName = 'get-form-case' | 'list-form-cases' | WriteKind;
+export type OperationName = 'get-form-case' | 'list-form-cases' | 'list-products' | 'get-product' | WriteKind;
 
 /**
  * How a forwarded call ended, as the browser is about to be told: `answered` when the platform answered
@@ -59,6 +59,26 @@ export type ForwardOutcome = (
 export interface WriteNotes {
   /** The write's entry in the activity record, committed before it left. */
   recordSeq?: number;
+  /** For a product update: the product as the server read it just before sending (the platform's answer, as text). */
+  productBefore?: string;
+  /** For a product update that reverts an earlier one: that update's entry in the activity record (checked). */
+  revertOf?: number;
+}
+
+/**
+ * Thrown by a hook's `beforeSend` to refuse a write for a reason of its own (a body the rules refuse, a
+ * product changed since it was read): the browser gets this status and message in the spec's error shape,
+ * nothing is sent, and every hook's `beforeAnswer` hears a write not sent.
+ */
+export class WriteRefused extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly details?: { field: string; message: string }[],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
 }
 
 /**

@@ -8,6 +8,7 @@
  */
 import { checkCaseListQuery, formIdentifierViolations } from '../../src/contract/case-list';
 import { caseIdentifierViolations } from '../../src/contract/identifiers';
+import { checkProductListQuery, productIdViolations } from '../../src/contract/products';
 import type { ErrorDetail } from '../../src/contract/site-api';
 import { bodyDeclared, refuse } from '../answers';
 import type { Operation, Step } from './context';
@@ -36,7 +37,7 @@ export function matchRoute(
   method: string,
   rawPath: string,
   rawQuery = '',
-): Operation | { refused: ErrorDetail[]; name?: 'list-form-cases' } | null {
+): Operation | { refused: ErrorDetail[]; name?: 'list-form-cases' | 'list-products' | 'get-product' | 'update-product' } | null {
   const list = /^\/forms\/([^/]+)\/cases$/.exec(rawPath);
   if (list && method === 'GET') {
     const form = decodeSegment(list[1] ?? '');
@@ -59,6 +60,22 @@ export function matchRoute(
   if (rawPath === '/ecommerce/products/create' && method === 'POST') {
     return { name: 'create-product', method: 'POST', upstreamPath: '/ecommerce/products/create' };
   }
+  if (rawPath === '/ecommerce/products' && method === 'GET') {
+    const query = checkProductListQuery(rawQuery);
+    if (!query.ok) return { refused: query.details, name: 'list-products' };
+    return { name: 'list-products', method: 'GET', upstreamPath: `/ecommerce/products${query.search}` };
+  }
+  const product = /^\/ecommerce\/products\/([^/]+)$/.exec(rawPath);
+  if (product && (method === 'GET' || method === 'PUT')) {
+    const id = decodeSegment(product[1] ?? '');
+    // `create` is the create's own path, which has no read or update.
+    if (id === null || id === 'create') return null;
+    const name = method === 'GET' ? 'get-product' : 'update-product';
+    const refused = productIdViolations(id);
+    if (refused.length > 0) return { refused, name };
+    // A platform id is digits alone: nothing that needs encoding.
+    return { name, method, upstreamPath: `/ecommerce/products/${id}` };
+  }
   return null;
 }
 
@@ -79,18 +96,27 @@ export function allowOperation(maxBodyBytes: number): Step {
     }
     if ('refused' in match) {
       request.operationName = match.name ?? 'get-form-case';
-      const what = match.name ? 'The list of cases asked for is not valid' : 'The form or case identifier is not valid';
+      const what =
+        match.name === 'list-form-cases'
+          ? 'The list of cases asked for is not valid'
+          : match.name === 'list-products'
+            ? 'The list of products asked for is not valid'
+            : match.name
+              ? 'The product identifier is not valid'
+              : 'The form or case identifier is not valid';
       refuse(req, res, 422, `${what}; nothing was sent to the platform.`, match.refused);
       return;
     }
     request.operationName = match.name;
     // Declared, not pending: after authentication's wait, a small body may have arrived whole.
     if (match.method === 'GET' && bodyDeclared(req)) {
-      const what = match.name === 'list-form-cases' ? 'list' : 'lookup';
-      refuse(req, res, 400, `A case ${what} has no request body.`, [{ field: 'body', message: `must be empty on a ${what}` }]);
+      const what =
+        { 'list-form-cases': 'case list', 'list-products': 'product list', 'get-product': 'product read' }[match.name as string] ??
+        'case lookup';
+      refuse(req, res, 400, `A ${what} has no request body.`, [{ field: 'body', message: `must be empty on a ${what}` }]);
       return;
     }
-    if (match.method === 'POST' && Number(req.headers['content-length'] ?? 0) > maxBodyBytes) {
+    if (match.method !== 'GET' && Number(req.headers['content-length'] ?? 0) > maxBodyBytes) {
       refuse(req, res, 413, `The request body is larger than ${maxBodyBytes} bytes.`);
       return;
     }

@@ -1,7 +1,7 @@
 /**
  * The permission rules, as a property (fast-check): random people with random grants (a role on random
  * sites of a profile of several live sites, or on all of them), signed in with a password, make random
- * calls (a case lookup, a list of a form's cases, a product create) on random sites, through the whole server to one recording
+ * calls (a case lookup, a list of a form's cases, a product create, the list of products, one product) on random sites, through the whole server to one recording
  * stand-in platform per site. A call is forwarded exactly when the person's grants allow it on that site,
  * to that site's platform alone, with that site's key and site id; otherwise it is answered 403 in the
  * spec's error shape, naming what the person may do there, and no platform receives anything. On SQLite
@@ -51,6 +51,8 @@ const operation = fc.record({
   call: fc.oneof(
     fc.record({ kind: fc.constant('lookup' as const), form: identifier, id: identifier }),
     fc.record({ kind: fc.constant('list' as const), form: identifier, page: fc.integer({ min: 1, max: 50 }) }),
+    fc.record({ kind: fc.constant('products' as const), page: fc.integer({ min: 1, max: 50 }) }),
+    fc.record({ kind: fc.constant('product' as const), id: fc.stringMatching(/^[1-9]\d{0,9}$/) }),
     fc.record({
       kind: fc.constant('create' as const),
       product: fc.record({ name: fc.stringMatching(/^[A-Za-z][A-Za-z ]{0,30}$/), enabled: fc.constantFrom('true', 'false') }),
@@ -142,7 +144,11 @@ describeEachEngine('the permission rules through the whole server', (_engine, fr
                 ? `/forms/${call.form}/cases/${call.id}`
                 : call.kind === 'list'
                   ? `/forms/${call.form}/cases?per_page=20&page=${call.page}`
-                  : '/ecommerce/products/create';
+                  : call.kind === 'products'
+                    ? `/ecommerce/products?per_page=50&page=${call.page}&properties=name,slug,enabled`
+                    : call.kind === 'product'
+                      ? `/ecommerce/products/${call.id}`
+                      : '/ecommerce/products/create';
             const body = call.kind === 'create' ? JSON.stringify(call.product) : undefined;
             const reply = await send(running.port, {
               method: call.kind === 'create' ? 'POST' : 'GET',
@@ -154,8 +160,8 @@ describeEachEngine('the permission rules through the whole server', (_engine, fr
               body,
             });
             const held = mayDo(grantsOf[who]!, site.id);
-            // A list needs what a lookup needs.
-            const wanted: Capability = call.kind === 'create' ? 'create' : 'lookup';
+            // A list needs what a lookup needs; reading the products what creating one needs.
+            const wanted: Capability = call.kind === 'create' || call.kind === 'products' || call.kind === 'product' ? 'create' : 'lookup';
             if (held.includes(wanted)) {
               forwarded += 1;
               expect(reply.status, reply.text).toBe(200);
@@ -186,6 +192,31 @@ describeEachEngine('the permission rules through the whole server', (_engine, fr
     expect(forwarded).toBeGreaterThan(20);
     expect(refused).toBeGreaterThan(20);
   }, 120_000);
+
+  it('shows support no catalogue: the products’ list, read and update are refused 403, and no platform hears of them', async () => {
+    const session = await signedIn([{ siteId: ALL_SITES, role: 'support' }]);
+    for (const standIn of standIns.values()) standIn.received.length = 0;
+    const calls = [
+      { method: 'GET', path: '/ecommerce/products?per_page=20' },
+      { method: 'GET', path: '/ecommerce/products/1042' },
+      { method: 'PUT', path: '/ecommerce/products/1042', body: JSON.stringify({ name: 'Renamed', enabled: 'true' }) },
+    ];
+    for (const call of calls) {
+      const reply = await send(running.port, {
+        method: call.method,
+        path: `/api/s/summit/site/v2${call.path}`,
+        headers: {
+          cookie: session,
+          'sec-fetch-site': 'same-origin',
+          ...(call.body ? { 'content-type': 'application/json', 'if-match': `"sha256-${'0'.repeat(64)}"` } : {}),
+        },
+        body: call.body,
+      });
+      expect(reply.status, `${call.method} ${call.path}: ${reply.text}`).toBe(403);
+      expect((JSON.parse(reply.text) as { message: string }).message).toBe(refusalMessage('Summit Outfitters', ['lookup'], 'create'));
+    }
+    expect(everythingReceived()).toEqual([]);
+  });
 
   it('lets support list cases where they may look them up, and nowhere else: 403 there, and no platform hears of it', async () => {
     const session = await signedIn([{ siteId: 'summit', role: 'support' }]);

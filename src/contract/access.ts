@@ -35,6 +35,10 @@ export const OPERATION_NEEDS = {
   'get-form-case': 'lookup',
   'list-form-cases': 'lookup',
   'create-product': 'create',
+  // Whoever may create a site's products may read and correct them; support sees no catalogue.
+  'list-products': 'create',
+  'get-product': 'create',
+  'update-product': 'create',
 } as const satisfies Record<string, Capability>;
 
 /** What each role may do by default, before any owner's override (ROLE_OVERRIDES_PATH). */

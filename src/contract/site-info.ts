@@ -19,7 +19,7 @@ export const siteApiBasePath = (site: string | null): string =>
   site === null ? API_BASE_PATH : `/api/s/${encodeURIComponent(site)}${API_BASE_PATH.slice('/api'.length)}`;
 
 /** A site of the profile as the browser sees it; `mode` and `host` say where its calls go, for the header's badge. */
-export type SiteInfo = Pick<SiteConfig, 'id' | 'name' | 'labels' | 'forms' | 'references' | 'lists' | 'defaults'> & {
+export type SiteInfo = Pick<SiteConfig, 'id' | 'name' | 'labels' | 'forms' | 'references' | 'lists' | 'products' | 'defaults'> & {
   mode: 'sandbox' | 'platform';
   host?: string;
   siteId: string;
@@ -51,7 +51,8 @@ export function readSiteInfo(value: unknown): SiteInfo | null {
     info.can = can;
   }
   const parts: Json = info;
-  for (const key of ['labels', 'forms', 'references', 'lists', 'defaults']) if (value[key] !== undefined) parts[key] = value[key];
+  for (const key of ['labels', 'forms', 'references', 'lists', 'products', 'defaults'])
+    if (value[key] !== undefined) parts[key] = value[key];
   return info;
 }
 

@@ -154,6 +154,20 @@ export const siteSchema = z
         envelope: z.optional(z.enum(LIST_ENVELOPE_NAMES)),
       }),
     ),
+    products: z.optional(
+      z.strictObject({
+        /**
+         * Where the platform writes a product record's ids and an attribute's options, which it does not
+         * publish: `id` and `items` by default, what the sandbox answers (src/contract/products.ts).
+         */
+        record: z.optional(
+          z.strictObject({
+            id: z.optional(z.string().check(z.regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'must be a key, e.g. "id"'))),
+            options: z.optional(z.string().check(z.regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'must be a key, e.g. "items"'))),
+          }),
+        ),
+      }),
+    ),
     defaults: z.optional(
       z.strictObject({
         enabled: z.optional(z.boolean()),

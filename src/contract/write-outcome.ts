@@ -29,6 +29,7 @@ import type { ErrorDetail } from './site-api';
 /** The writes the proxy forwards, and the word each uses for one that was done (the activity record's outcome). */
 export const WRITE_KINDS = {
   'create-product': { done: 'created' },
+  'update-product': { done: 'updated' },
 } as const satisfies Record<string, { done: string }>;
 export type WriteKind = keyof typeof WRITE_KINDS;
 

@@ -1,0 +1,152 @@
+/**
+ * No silent overwrite, through the whole server to a stand-in platform that holds one product and records
+ * every request: an update goes on only when it names, by fingerprint, the product as it is on the platform
+ * just before it is sent; the activity record keeps the body sent and the product as it was read; a revert
+ * must name an update of the same product.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { productFingerprint } from '../../src/contract/products';
+import { API_BASE_PATH } from '../../src/contract/site-api';
+import { recordingPlatform, type RecordingPlatform } from '../testing/recording-platform';
+import { errorShapeProblems, send, startWholeServer } from '../testing/test-helpers';
+
+const PRODUCT_PATH = `${API_BASE_PATH}/ecommerce/products/1042`;
+
+describe('an update of a product', () => {
+  let platform: RecordingPlatform;
+  let running: Awaited<ReturnType<typeof startWholeServer>>;
+  /** The product as the stand-in platform holds it (its answer to a read, as text). */
+  let stored = '';
+  const record = (name: string) =>
+    JSON.stringify({
+      id: '1042',
+      name,
+      slug: 'linen-throw',
+      enabled: 'true',
+      'module_field_14/product/price/usd/1': '4900',
+      updated_at: '1767225600',
+    });
+
+  beforeAll(async () => {
+    platform = await recordingPlatform((request) => {
+      if (request.method === 'GET' && request.url === '/api/site/v2/ecommerce/products/1042') return { status: 200, body: stored };
+      if (request.method === 'PUT') return { status: 200, body: stored };
+      return { status: 404, body: JSON.stringify({ error: 'Not Found', message: 'Product does not exist', code: 404 }) };
+    });
+    running = await startWholeServer(
+      { SITE_API_BASE_URL: `http://127.0.0.1:${platform.port}/api/site/v2`, SITE_API_KEY: 'key-guard', SITE_ID: '3003' },
+      { prefix: 'site-admin-guard-' },
+    );
+  });
+  afterAll(async () => {
+    await running.stop();
+    await platform.close();
+  });
+  beforeEach(() => {
+    stored = record('Linen throw');
+    platform.received.length = 0;
+  });
+
+  const put = (body: unknown, headers: Record<string, string> = {}) =>
+    send(running.port, {
+      method: 'PUT',
+      path: PRODUCT_PATH,
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  const puts = () => platform.received.filter((request) => request.method === 'PUT');
+  const change = { name: 'Linen throw, sand', enabled: 'true', 'module_field_14/product/price/usd/1': '5200' };
+
+  it('sends an update that names the product as it is, exactly as written, without the fingerprint', async () => {
+    const fingerprint = await productFingerprint(JSON.parse(stored));
+    const text = JSON.stringify(change);
+    const reply = await put(text, { 'if-match': fingerprint });
+    expect(reply.status, reply.text).toBe(200);
+    expect(puts()).toHaveLength(1);
+    expect(puts()[0]?.body).toBe(text);
+    expect(puts()[0]?.url).toBe('/api/site/v2/ecommerce/products/1042');
+    expect(puts()[0]?.headers['if-match']).toBeUndefined();
+
+    const entries = await running.site.database.db.selectFrom('activity').selectAll().orderBy('seq', 'desc').limit(2).execute();
+    const [outcome, sent] = entries;
+    expect(sent?.action).toBe('product.update');
+    expect(sent?.target_name).toBe('Linen throw, sand');
+    expect(sent?.target_slug).toBe('linen-throw');
+    expect(JSON.parse(sent?.detail ?? '{}')).toEqual({ product: '1042', body: text, before: record('Linen throw') });
+    expect(outcome).toMatchObject({ action: 'product.update.outcome', outcome: 'updated', refers_to: sent?.seq });
+  });
+
+  it('refuses, with 412 and nothing sent, an update of a product changed since it was read', async () => {
+    const fingerprint = await productFingerprint(JSON.parse(stored));
+    stored = record('Linen throw (changed in the platform’s admin)');
+    const reply = await put(change, { 'if-match': fingerprint });
+    expect(reply.status).toBe(412);
+    expect(errorShapeProblems(412, reply.headers['content-type'], reply.text)).toEqual([]);
+    expect(puts()).toEqual([]);
+  });
+
+  it('refuses an update that names no product as read (428) or names it badly (400), reading nothing', async () => {
+    expect((await put(change)).status).toBe(428);
+    expect((await put(change, { 'if-match': '"abc"' })).status).toBe(400);
+    expect(platform.received).toEqual([]);
+  });
+
+  it('holds an update to the create’s rules and the update’s own (name and enabled required, platform ids)', async () => {
+    const fingerprint = await productFingerprint(JSON.parse(stored));
+    const withoutEnabled = await put({ name: 'Linen throw' }, { 'if-match': fingerprint });
+    expect(withoutEnabled.status).toBe(422);
+    expect(JSON.parse(withoutEnabled.text)).toMatchObject({ details: [{ field: 'enabled', message: 'is required on an update' }] });
+    const badPrice = await put({ ...change, 'module_field_14/product/price/usd/1': '52.00' }, { 'if-match': fingerprint });
+    expect(badPrice.status).toBe(422);
+    const badId = await put({ ...change, attributes: [{ id: '07', name: 'Size' }] }, { 'if-match': fingerprint });
+    expect(badId.status).toBe(400);
+    const unknownField = await put({ ...change, colour: 'sand' }, { 'if-match': fingerprint });
+    expect(unknownField.status).toBe(400);
+    // A price cleared with "" is an update's way to remove it.
+    const cleared = await put({ ...change, 'module_field_14/product/price/usd/1': '' }, { 'if-match': fingerprint });
+    expect(cleared.status, cleared.text).toBe(200);
+    expect(puts()).toHaveLength(1);
+  });
+
+  it('refuses a product id that is not a platform id', async () => {
+    const notAnId = await send(running.port, {
+      method: 'PUT',
+      path: `${API_BASE_PATH}/ecommerce/products/0x10`,
+      headers: { 'sec-fetch-site': 'same-origin' },
+      body: '{}',
+    });
+    expect(notAnId.status).toBe(422);
+    expect(platform.received).toEqual([]);
+  });
+
+  it('records a revert with the update it reverts, and refuses one that names no update of this product', async () => {
+    const fingerprint = await productFingerprint(JSON.parse(stored));
+    expect((await put(change, { 'if-match': fingerprint, 'x-revert-of': '999999' })).status).toBe(422);
+    expect(puts()).toEqual([]);
+    const update = await running.site.database.db
+      .selectFrom('activity')
+      .select('seq')
+      .where('action', '=', 'product.update')
+      .orderBy('seq', 'desc')
+      .executeTakeFirstOrThrow();
+    const revert = await put(change, { 'if-match': fingerprint, 'x-revert-of': String(update.seq) });
+    expect(revert.status, revert.text).toBe(200);
+    const entry = await running.site.database.db
+      .selectFrom('activity')
+      .select('detail')
+      .where('action', '=', 'product.update')
+      .orderBy('seq', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(entry.detail ?? '{}')).toMatchObject({ product: '1042', reverts: Number(update.seq) });
+  });
+
+  it('passes the list and a product’s read on, and refuses a list query it does not know', async () => {
+    expect((await send(running.port, { path: `${API_BASE_PATH}/ecommerce/products/1042` })).status).toBe(200);
+    const list = await send(running.port, { path: `${API_BASE_PATH}/ecommerce/products?per_page=500&properties=name,slug,enabled` });
+    expect(list.status).toBe(404);
+    expect(platform.received.at(-1)?.url).toBe('/api/site/v2/ecommerce/products?per_page=500&properties=name,slug,enabled');
+    const refused = await send(running.port, { path: `${API_BASE_PATH}/ecommerce/products?per_page=501&colour=red` });
+    expect(refused.status).toBe(422);
+    expect(JSON.parse(refused.text)).toMatchObject({ details: [{ field: 'colour' }, { field: 'per_page' }] });
+  });
+});
