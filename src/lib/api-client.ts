@@ -137,6 +137,30 @@ export async function createProduct(
   return expectObject(readJson(answer), answer, 'The answer to create');
 }
 
+/**
+ * PUT /ecommerce/products/{id}: an update, carrying the fingerprint of the product as read (If-Match; our
+ * server refuses it with 412 when the product changed since). The platform's answer, any JSON object.
+ */
+export async function updateProduct(
+  path: string,
+  body: unknown,
+  fingerprint: string,
+  signal?: AbortSignal,
+  /** A revert's `x-revert-of`, an import's product and run: our server checks them and keeps them from the platform. */
+  extraHeaders: Record<string, string> = {},
+): Promise<Record<string, unknown>> {
+  const answer = await send(
+    apiBasePath() + path,
+    {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'if-match': fingerprint, ...extraHeaders },
+      body: JSON.stringify(body),
+    },
+    signal,
+  );
+  return expectObject(readJson(answer), answer, 'The answer to the update');
+}
+
 /** What `GET /api/sites` answers: the sites the person may use, and who they are. */
 export interface SitesAnswer {
   sites: SiteInfo[];
