@@ -18,6 +18,10 @@ export const PATHS = {
   /** A product of the import in the full editor; `row` is its first row as the import numbers rows ("Row 2"). */
   editImported: '/products/import/edit/:row',
   createdProduct: '/products/created/:id',
+  /** The site's products on the platform: searched, sorted, paged (the Catalogue). */
+  catalogue: '/catalogue',
+  /** One product of the catalogue in the editor, to correct it (`id`: the platform's product id). */
+  catalogueProduct: '/catalogue/:id',
   settings: '/settings',
   /** The person's own account: name, password, passkeys, sessions. */
   account: '/account',
