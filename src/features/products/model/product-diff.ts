@@ -89,7 +89,8 @@ export function diffFlat(before: FlatProduct, after: FlatProduct, settings: Prod
       wire: def.wire,
       ...(attribute?.id ? { attributeId: attribute.id } : {}),
       ...(option?.id ? { optionId: option.id } : {}),
-      before: displayValue(def, from, settings),
+      // A new item had nothing before (not even the switch's default).
+      before: kind === 'added' ? '' : displayValue(def, from, settings),
       after: displayValue(def, to, settings),
       beforeWire: wireValue(from),
       afterWire: wireValue(to),
