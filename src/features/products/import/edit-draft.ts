@@ -21,8 +21,12 @@ export interface ImportDraft {
   values: ProductForm;
 }
 
-/** The product as its rows read, comparable from one reading to the next (list keys are new each time). */
-export const baseOf = (form: ProductForm): string => JSON.stringify(form, (name, value: unknown) => (name === 'key' ? undefined : value));
+/**
+ * The product as its rows read, comparable from one reading to the next (list keys are new each time; an
+ * item's empty `id`, which a new item has, is left out as drafts saved before items had ids were written).
+ */
+export const baseOf = (form: ProductForm): string =>
+  JSON.stringify(form, (name, value: unknown) => (name === 'key' || (name === 'id' && value === '') ? undefined : value));
 
 function parseOne(json: unknown): ImportDraft | null {
   if (json === null || typeof json !== 'object') return null;
