@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../testing/test-helpers';
-import { seedCases, WARRANTY_CLAIMS } from './seed';
+import { seedCases, seedProducts, WARRANTY_CLAIMS } from './seed';
 import { openStore } from './store';
 
 let dir: string;
@@ -71,8 +71,17 @@ describe('the sandbox database', () => {
       // The first site, seeded before the warranty claims existed, gains them.
       expect(casesPerSite(file)).toEqual({ '1001': seedCases().length + 1 + WARRANTY_CLAIMS, '1002': seedCases('second').length });
       expect(store.getCase('1001', '3', '90001')).toMatchObject({ note: 'added by hand' });
+      // The site that had a product keeps just it (no demo catalogue over a site's own); the new site gets the catalogue.
       expect(store.listProducts('1001').map((p) => p.body.slug)).toEqual(['old-mug']);
-      expect(store.listProducts('1002')).toEqual([]);
+      expect(store.countProducts('1002')).toBe(seedProducts('second').length);
+      // The old product reads as any other: its dates, updated_at being its creation.
+      expect(store.listProducts('1001')[0]?.record).toEqual({
+        id: '1',
+        name: 'Old mug',
+        slug: 'old-mug',
+        created_at: '1767225600',
+        updated_at: '1767225600',
+      });
       // The old product's slug is still taken on its site, and free on the other.
       expect(store.insertProduct('1001', { name: 'Mug', enabled: 'true', slug: 'old-mug' })).toEqual({
         ok: false,
@@ -104,7 +113,7 @@ describe('the sandbox database', () => {
 
 describe('a batch of creates', () => {
   it('commits several products in one transaction, each with its own result; a slug taken in the batch fails that product alone', () => {
-    const store = openStore(file, ['1001', '1002']);
+    const store = openStore(file, ['1001', '1002'], { demoProducts: false });
     try {
       const results = store.insertProducts([
         { siteId: '1001', product: { name: 'A', slug: 'mug' } },
