@@ -330,7 +330,7 @@ const slugOf = (text: string) =>
  * Products as a shop's catalogue holds them, deterministic (the same plan gives the same products): ranges
  * in several colours or sizes, each with prices in the plan's currencies, some with attributes and options
  * (an option now and then disabled, some with their own price and stock), some disabled, some with a
- * release date still to come or an expiry date, product fields, stock and categories.
+ * release date weeks after their creation or an expiry date, product fields, stock and categories.
  */
 export function catalogueProducts(plan: CataloguePlan): SeedProduct[] {
   const next = random(plan.seed);

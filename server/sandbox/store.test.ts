@@ -97,6 +97,57 @@ describe('the sandbox database', () => {
     expect(casesPerSite(file)).toEqual({ '1001': seedCases().length + 1 + WARRANTY_CLAIMS, '1002': seedCases('second').length });
   });
 
+  it('gives the products of an earlier layout ids on their attributes and options, and an updated_at, once', () => {
+    writePreviousVersion(file, '1001');
+    const db = new Database(file);
+    const attributes = [{ name: 'Size', items: [{ name: 'S' }, { name: 'M' }] }, { name: 'Colour' }];
+    db.prepare('INSERT INTO products (site_id, slug, body, created_at) VALUES (?, ?, ?, ?)').run(
+      '1001',
+      'old-throw',
+      JSON.stringify({ name: 'Old throw', slug: 'old-throw', attributes }),
+      1767312000,
+    );
+    db.close();
+    const store = openStore(file, ['1001']);
+    let migrated: unknown;
+    try {
+      const record = store.listProducts('1001')[0]!.record;
+      migrated = record;
+      expect(record).toEqual({
+        id: '2',
+        name: 'Old throw',
+        slug: 'old-throw',
+        attributes: [
+          {
+            id: expect.any(String),
+            name: 'Size',
+            items: [
+              { id: expect.any(String), name: 'S' },
+              { id: expect.any(String), name: 'M' },
+            ],
+          },
+          { id: expect.any(String), name: 'Colour' },
+        ],
+        created_at: '1767312000',
+        updated_at: '1767312000',
+      });
+      const ids = [record.attributes![0]!.id, ...record.attributes![0]!.items!.map((item) => item.id), record.attributes![1]!.id];
+      expect(new Set(ids).size).toBe(4);
+      // A product created now takes ids after them.
+      const created = store.insertProduct('1001', { name: 'New', attributes: [{ name: 'A' }] });
+      expect(created.ok && Number(created.record.attributes![0]!.id)).toBeGreaterThan(Math.max(...ids.map(Number)));
+    } finally {
+      store.close();
+    }
+    // Migrated once: opened again, the same ids.
+    const again = openStore(file, ['1001']);
+    try {
+      expect(again.listProducts('1001', 10).find((product) => product.body.slug === 'old-throw')?.record).toEqual(migrated);
+    } finally {
+      again.close();
+    }
+  });
+
   it('keeps the site of the old database seeded even when it is no longer the first', () => {
     writePreviousVersion(file, '1001');
     openStore(file, ['2000', '1001']).close();
