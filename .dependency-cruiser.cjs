@@ -24,7 +24,8 @@ module.exports = {
       name: 'server-only-contract',
       severity: 'error',
       comment: 'The server may import only the contract (src/contract) from src/.',
-      from: { path: '^server/' },
+      // One test holds the browser's editing model to the real sandbox (a product created, read back and opened).
+      from: { path: '^server/', pathNot: '^server/sandbox/edit-round-trip\\.test\\.ts$' },
       to: { path: '^src/', pathNot: '^src/contract/' },
     },
     {
