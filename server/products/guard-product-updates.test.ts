@@ -150,3 +150,51 @@ describe('an update of a product', () => {
     expect(JSON.parse(refused.text)).toMatchObject({ details: [{ field: 'colour' }, { field: 'per_page' }] });
   });
 });
+
+describe('an update of a product through the whole server to its sandbox', () => {
+  let running: Awaited<ReturnType<typeof startWholeServer>>;
+  beforeAll(async () => {
+    running = await startWholeServer(
+      { SANDBOX_API_KEY: 'sandbox-key-guard', SANDBOX_SITE_ID: '1001' },
+      { prefix: 'site-admin-guard-sandbox-' },
+    );
+  });
+  afterAll(() => running.stop());
+
+  const viaServer = (method: string, path: string, body?: string, headers: Record<string, string> = {}) =>
+    send(running.port, {
+      method,
+      path: `${API_BASE_PATH}${path}`,
+      headers: { 'sec-fetch-site': 'same-origin', ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+      body,
+    });
+
+  it('sends nothing over a change made on the platform between reading and saving, and sends once read again', async () => {
+    const list = await viaServer('GET', '/ecommerce/products?per_page=1&properties=name');
+    expect(list.status, list.text).toBe(200);
+    const [first] = (JSON.parse(list.text) as { results: { id: string }[] }).results;
+    const path = `/ecommerce/products/${first?.id ?? ''}`;
+    const opened = await viaServer('GET', path);
+    const fingerprint = await productFingerprint(JSON.parse(opened.text));
+
+    // A colleague, in the platform's own admin: straight to the sandbox, past site-admin.
+    const sandbox = running.site.sandbox;
+    if (!sandbox) throw new Error('no sandbox');
+    const theirs = await fetch(`${sandbox.baseUrl.href}${path}`, {
+      method: 'PUT',
+      headers: { 'x-api-key': 'sandbox-key-guard', 'x-site-id': '1001', 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Renamed by a colleague', enabled: 'true' }),
+    });
+    expect(theirs.status).toBe(200);
+
+    const mine = JSON.stringify({ name: 'My name for it', enabled: 'false' });
+    const refused = await viaServer('PUT', path, mine, { 'if-match': fingerprint });
+    expect(refused.status).toBe(412);
+    const now = await viaServer('GET', path);
+    expect(JSON.parse(now.text)).toMatchObject({ name: 'Renamed by a colleague', enabled: 'true' });
+
+    const sent = await viaServer('PUT', path, mine, { 'if-match': await productFingerprint(JSON.parse(now.text)) });
+    expect(sent.status, sent.text).toBe(200);
+    expect(JSON.parse(sent.text)).toMatchObject({ name: 'My name for it', enabled: 'false' });
+  });
+});
