@@ -137,30 +137,6 @@ export async function createProduct(
   return expectObject(readJson(answer), answer, 'The answer to create');
 }
 
-/**
- * PUT /ecommerce/products/{id}: an update, carrying the fingerprint of the product as read (If-Match; our
- * server refuses it with 412 when the product changed since). The platform's answer, any JSON object.
- */
-export async function updateProduct(
-  path: string,
-  body: unknown,
-  fingerprint: string,
-  signal?: AbortSignal,
-  /** A revert's `x-revert-of`, an import's product and run: our server checks them and keeps them from the platform. */
-  extraHeaders: Record<string, string> = {},
-): Promise<Record<string, unknown>> {
-  const answer = await send(
-    apiBasePath() + path,
-    {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', 'if-match': fingerprint, ...extraHeaders },
-      body: JSON.stringify(body),
-    },
-    signal,
-  );
-  return expectObject(readJson(answer), answer, 'The answer to the update');
-}
-
 /** What `GET /api/sites` answers: the sites the person may use, and who they are. */
 export interface SitesAnswer {
   sites: SiteInfo[];
@@ -220,3 +196,6 @@ export async function callOwnApi<T>(
  * cases in the inbox, the Settings page's check of a profile's list envelope).
  */
 export const getAnswer = (path: string, signal?: AbortSignal): Promise<Answer> => send(path, {}, signal);
+
+/** Any call to `path` (method, headers, body in `init`), the answer unread: for a writer of its own in a chunk of its own (a product's update). */
+export const sendAnswer = (path: string, init: RequestInit, signal?: AbortSignal): Promise<Answer> => send(path, init, signal);

@@ -10,6 +10,7 @@
 import { readListEnvelope, DEFAULT_LIST_ENVELOPE, type ListEnvelope, type ListEnvelopeContent } from '@/contract/case-list';
 import {
   DEFAULT_PRODUCT_RECORD_SHAPE,
+  PRODUCT_BASE_HEADER,
   productFingerprint,
   productListSearch,
   productPath,
@@ -23,8 +24,9 @@ import {
   type WireProductUpdate,
 } from '@/contract/products';
 import type { SiteInfo } from '@/contract/site-info';
+import { isJsonObject } from '@/contract/site-api-basics';
 import { apiErrors } from '@/lib/api-error';
-import { getAnswer, updateProduct as putProduct, type Answer } from '@/lib/api-client';
+import { getAnswer, sendAnswer, type Answer } from '@/lib/api-client';
 import { readErrorBody } from '@/lib/error-body';
 import { apiBasePath } from '@/lib/site-scope';
 
@@ -96,7 +98,7 @@ export async function getProduct(id: string, reading: ProductReading, signal?: A
  * Sends an update of product `id`, read with `fingerprint`: 412 (an `ApiError`) when it changed since.
  * `extraHeaders`: a revert's `x-revert-of`, an import's product and run.
  */
-export function updateProduct(
+export async function updateProduct(
   id: string,
   body: WireProductUpdate,
   fingerprint: string,
@@ -104,5 +106,17 @@ export function updateProduct(
   signal?: AbortSignal,
   extraHeaders: Record<string, string> = {},
 ): Promise<Record<string, unknown>> {
-  return putProduct(productPath(id), updateBodyForShape(body, reading.shape), fingerprint, signal, extraHeaders);
+  const answer = await sendAnswer(
+    apiBasePath() + productPath(id),
+    {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', [PRODUCT_BASE_HEADER]: fingerprint, ...extraHeaders },
+      body: JSON.stringify(updateBodyForShape(body, reading.shape)),
+    },
+    signal,
+  );
+  const json = jsonOf(answer);
+  if (!isJsonObject(json))
+    throw apiErrors.notJson(answer.status, answer.platformStatus, null, 'The answer to the update is not a JSON object.');
+  return json;
 }
