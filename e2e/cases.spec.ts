@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoA11yViolations } from './a11y';
+import { COLOUR_RULES, expectNoA11yViolations } from './a11y';
 import { addCase } from './sandbox';
 
 const formBox = (page: Page) => page.getByRole('textbox', { name: 'Form identifier' });
@@ -361,30 +361,32 @@ test.describe('any shape the platform returns', () => {
   });
 });
 
-for (const scheme of ['light', 'dark'] as const) {
-  test(
-    `no WCAG 2.2 AA violations in the ${scheme} scheme: empty, invalid, result (form read as its number), raw JSON, error`,
-    { tag: '@phone' },
-    async ({ page }) => {
-      const scan = () => expectNoA11yViolations(page);
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.goto('/cases');
-      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-      await expect(page.getByRole('heading', { level: 1, name: 'Cases' })).toBeVisible();
-      await scan();
-      await page.getByRole('button', { name: 'Look up case' }).click();
-      await expect(formBox(page)).toHaveAttribute('aria-invalid', 'true');
-      await scan();
-      await lookUp(page, 'form_7', '48260');
-      await expect(caseHeading(page, 'Returns and exchanges: case 48260')).toBeVisible();
-      await expect(formBox(page)).toHaveAccessibleDescription(/^“form_7” read as form 7, its number$/);
-      await scan();
-      await page.getByRole('tab', { name: 'Raw JSON' }).click();
-      await expect(page.getByRole('tabpanel').locator('pre')).toBeVisible();
-      await scan();
-      await lookUp(page, '3', '99999');
-      await expect(page.getByRole('alert')).toContainText('No case 99999 in form 3');
-      await scan();
-    },
-  );
-}
+// The Cases page empty, a case, its raw JSON and an error are scanned by axe, light and dark, at 1440 and
+// 390 px in e2e/screenshots.spec.ts; here, the states of the lookup itself that the screenshots do not show.
+test(
+  'no WCAG 2.2 AA violations in the light or the dark scheme: a lookup with no form, a form read as its number',
+  { tag: '@phone' },
+  async ({ page }) => {
+    const scanBothSchemes = async (screen: string) => {
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+        // Colours mid-transition are not what a person sees a moment later.
+        await page.evaluate(() => {
+          for (const animation of document.getAnimations()) if (animation instanceof CSSTransition) animation.finish();
+        });
+        // Every rule in the first scheme; in the second, only what a scheme changes: the colours.
+        await expectNoA11yViolations(page, { screen: `${screen}, ${scheme}`, rules: scheme === 'light' ? undefined : COLOUR_RULES });
+      }
+    };
+    await page.goto('/cases');
+    await expect(page.getByRole('heading', { level: 1, name: 'Cases' })).toBeVisible();
+    await page.getByRole('button', { name: 'Look up case' }).click();
+    await expect(formBox(page)).toHaveAttribute('aria-invalid', 'true');
+    await scanBothSchemes('a lookup with no form');
+    await lookUp(page, 'form_7', '48260');
+    await expect(caseHeading(page, 'Returns and exchanges: case 48260')).toBeVisible();
+    await expect(formBox(page)).toHaveAccessibleDescription(/^“form_7” read as form 7, its number$/);
+    await scanBothSchemes('a form read as its number');
+  },
+);
