@@ -136,7 +136,7 @@ export function RevertDialog({ opened, onClose, seq, update, reading, settings }
             </Button>
           ) : null}
           <Button variant="default" onClick={close}>
-            {send.isSuccess ? 'Close' : 'Cancel'}
+            {send.isSuccess ? 'Done' : 'Cancel'}
           </Button>
           {ready && ready.plan.body !== null && !send.isSuccess && !send.isError ? (
             <Button
