@@ -308,7 +308,7 @@ export function ActivityPage() {
           <Title order={1}>Activity</Title>
           <Text c="dimmed" size="sm">
             {everyone ? 'Everyone’s activity on every site: ' : 'Your own activity: '}
-            products created, cases looked up, sign-ins. Newest first.
+            products created and updated, cases looked up, sign-ins. Newest first.
           </Text>
         </Stack>
         <ChainBadge />
