@@ -39,8 +39,17 @@ module.exports = {
       name: 'features-independent',
       severity: 'error',
       comment: 'Features do not import each other; share through src/lib or src/contract.',
-      from: { path: '^src/features/([^/]+)/' },
+      from: { path: '^src/features/([^/]+)/', pathNot: '^src/features/activity/' },
       to: { path: '^src/features/([^/]+)/', pathNot: '^src/features/$1/' },
+    },
+    {
+      name: 'activity-reads-products-model',
+      severity: 'error',
+      comment:
+        'The Activity page shows a product update as the editor diffs it and reverts it through the products fetch layer: it ' +
+        'may import the products model and product-api.ts (pure modules, no screens), and no other feature.',
+      from: { path: '^src/features/activity/' },
+      to: { path: '^src/features/(?!activity/)', pathNot: '^src/features/products/(model/[^/]+|product-api)[.]ts$' },
     },
     {
       name: 'lib-is-shared',

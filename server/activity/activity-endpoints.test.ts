@@ -7,7 +7,13 @@ import http from 'node:http';
 import { rmSync } from 'node:fs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityEntrySchema, activityPageSchema, chainStateSchema } from '../../src/contract/activity';
+import {
+  ACTIVITY_PATHS,
+  activityEntrySchema,
+  activityPageSchema,
+  chainStateSchema,
+  updateFollowUpsSchema,
+} from '../../src/contract/activity';
 import { createSiteAdminServer, type SiteAdminServer } from '../app';
 import { hashPassword } from '../auth/password-hash';
 import { loadConfig } from '../config';
@@ -193,6 +199,61 @@ describe('the activity record’s endpoints', () => {
     });
     // Sam's session got a new id with the new grants; sign Sam in again for what follows.
     supportCookie = await signIn(SUPPORT);
+  });
+
+  it('says what became of a product update: its outcome and its reverts, each only to those who may read it', async () => {
+    const sam = { kind: 'person' as const, id: supportId, name: 'Sam' };
+    const olu = { kind: 'person' as const, id: 'someone-else', name: 'Olu' };
+    const base = { at: T + 50_000, siteId: 'main', target: { name: 'Walnut tray', slug: 'walnut-tray' } };
+    const update = (actor: NewEntry['actor'], reverts?: number): NewEntry => ({
+      ...base,
+      actor,
+      action: 'product.update',
+      outcome: 'sent',
+      detail: {
+        product: '1042',
+        body: '{"name":"Walnut tray","enabled":"true"}',
+        before: '{"id":"1042"}',
+        ...(reverts ? { reverts } : {}),
+      },
+    });
+    const outcome = (actor: NewEntry['actor'], of: number): NewEntry => ({
+      ...base,
+      actor,
+      action: 'product.update.outcome',
+      refersTo: of,
+      outcome: 'updated',
+      status: 200,
+      detail: { product: '1042', answer: '{}' },
+    });
+    const [made] = await site.activity.append(update(sam));
+    const seq = Number(made?.seq);
+    const [, byOlu] = await site.activity.append(outcome(sam, seq), update(olu, seq));
+    const [, bySam] = await site.activity.append(outcome(olu, Number(byOlu?.seq)), update(sam, seq));
+    const path = ACTIVITY_PATHS.updateFollowUps.replace(':seq', String(seq));
+
+    // The update's detail reaches the browser as it was kept: the body sent and the product before, as text.
+    expect(((await get(`/api/activity/${seq}`, supportCookie)).json() as { detail: unknown }).detail).toEqual({
+      product: '1042',
+      body: '{"name":"Walnut tray","enabled":"true"}',
+      before: '{"id":"1042"}',
+    });
+    const forOwner = updateFollowUpsSchema.parse((await get(path, ownerCookie)).json());
+    expect(forOwner.outcome).toMatchObject({ seq: seq + 1, outcome: 'updated', actor: { name: 'Sam' } });
+    expect(forOwner.reverts.map((revert) => [revert.update.seq, revert.outcome?.outcome ?? null])).toEqual([
+      [Number(byOlu?.seq), 'updated'],
+      [Number(bySam?.seq), null],
+    ]);
+    // Sam sees his own update's outcome and his own revert; Olu's revert is not his to read.
+    const forSam = updateFollowUpsSchema.parse((await get(path, supportCookie)).json());
+    expect(forSam.outcome?.seq).toBe(seq + 1);
+    expect(forSam.reverts.map((revert) => revert.update.seq)).toEqual([Number(bySam?.seq)]);
+    // Olu's update, another entry than an update, and what is not a number: nothing to read.
+    expect((await get(ACTIVITY_PATHS.updateFollowUps.replace(':seq', String(byOlu?.seq)), supportCookie)).status).toBe(404);
+    expect((await get(ACTIVITY_PATHS.updateFollowUps.replace(':seq', '31'), ownerCookie)).status).toBe(404);
+    const odd = await get(ACTIVITY_PATHS.updateFollowUps.replace(':seq', 'x'), ownerCookie);
+    expect(odd.status).toBe(404);
+    expect(odd.json()).toMatchObject({ message: expect.stringContaining('no product update') as unknown });
   });
 
   it('says whether the chain verifies, and that it does not once an entry is changed', async () => {

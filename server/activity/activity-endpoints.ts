@@ -9,7 +9,7 @@ import type { ServerResponse } from 'node:http';
 import { drainOrClose, FORMULA_START } from '../file-answers';
 import Papa from 'papaparse';
 import { seesEveryone } from '../../src/contract/access';
-import { ACTIVITY_PATHS, type ActivityEntry, type ActivityFilter } from '../../src/contract/activity';
+import { ACTIVITY_PATHS, type ActivityEntry, type ActivityFilter, type UpdateFollowUps } from '../../src/contract/activity';
 import { sendError } from '../answers';
 import type { Identity } from '../identity';
 import { sendJson, type Endpoint } from '../own-api';
@@ -68,6 +68,12 @@ export function filterOf(query: URLSearchParams): { filter: ActivityFilter } | {
 function scoped(who: Identity, filter: ActivityFilter): ActivityFilter {
   if (seesEveryone(who)) return filter;
   return { ...filter, person: who.kind === 'person' ? who.id : '\u0000nobody' };
+}
+
+/** An entry in short, for the follow-ups of an update. */
+function followUp(row: ActivityRow): NonNullable<UpdateFollowUps['outcome']> {
+  const { seq, at, actor, outcome } = entryOf(row);
+  return { seq, at, actor, outcome };
 }
 
 const mayRead = (who: Identity, row: ActivityRow) => seesEveryone(who) || (who.kind === 'person' && row.person_id === who.id);
@@ -190,6 +196,28 @@ export function activityEndpoints(activity: ActivityStore): Endpoint[] {
           if (!(await write(res, chunk))) return;
         }
         res.end();
+      },
+    },
+    {
+      method: 'GET',
+      path: ACTIVITY_PATHS.updateFollowUps,
+      handle: async ({ request, who, params }) => {
+        const seq = Number(params.seq);
+        const row = Number.isSafeInteger(seq) ? await activity.get(seq) : undefined;
+        if (!row || !mayRead(who, row) || row.action !== 'product.update') {
+          sendError(request.res, 404, `There is no product update ${params.seq ?? ''} in the activity record that you may read.`);
+          return;
+        }
+        const found = await activity.updateFollowUps(seq);
+        // The same rule as for the entries themselves: a revert made by someone else is listed only for those who see everyone's.
+        const readable = (one: ActivityRow | undefined) => (one && mayRead(who, one) ? followUp(one) : null);
+        const answer: UpdateFollowUps = {
+          outcome: readable(found.outcome),
+          reverts: found.reverts
+            .filter((revert) => mayRead(who, revert.update))
+            .map((revert) => ({ update: followUp(revert.update), outcome: readable(revert.outcome) })),
+        };
+        sendJson(request.res, 200, answer);
       },
     },
     {

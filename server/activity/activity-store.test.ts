@@ -224,3 +224,49 @@ describeEachEngine('the activity chain', (_engine, freshDatabase) => {
     }
   }, 60_000);
 });
+
+describeEachEngine('what became of a product update', (_engine, freshDatabase) => {
+  it('finds its outcome and the updates that revert it, each with its outcome, and nothing that only looks like one', async () => {
+    const setting = await freshDatabase();
+    await withDatabase(
+      () => openDatabase(setting),
+      async (database) => {
+        const store = createActivityStore(database);
+        const update = (n: number, detail: Record<string, unknown>): NewEntry => ({
+          ...lookup(n),
+          action: 'product.update',
+          target: { name: 'Walnut tray', slug: 'walnut-tray' },
+          outcome: 'sent',
+          detail: { product: '1042', body: '{"name":"Walnut tray","enabled":"true"}', before: '{"id":"1042"}', ...detail },
+        });
+        const outcome = (n: number, of: number, result: string): NewEntry => ({
+          ...lookup(n),
+          action: 'product.update.outcome',
+          refersTo: of,
+          outcome: result,
+          detail: { product: '1042', answer: '{}' },
+        });
+        // 1 is the update; 2 another whose body's text holds "reverts":1 inside a string (escaped, so not a key).
+        await store.append(update(1, {}));
+        await store.append(update(2, { body: '{"note":"\\"reverts\\":1}"}' }));
+        await store.append(outcome(3, 1, 'updated'), outcome(4, 2, 'updated'));
+        // 5 reverts 12 (its text starts as "reverts":1), 6 reverts 1 and is rejected, 8 reverts 1 and succeeds.
+        await store.append(update(5, { reverts: 12 }), update(6, { reverts: 1 }));
+        await store.append(outcome(7, 6, 'rejected'), update(8, { reverts: 1 }), outcome(9, 8, 'updated'));
+
+        const found = await store.updateFollowUps(1);
+        expect(found.outcome).toMatchObject({ seq: 3, outcome: 'updated' });
+        expect(
+          found.reverts.map(({ update: u, outcome: o }) => [Number(u.seq), o?.seq === undefined ? null : Number(o.seq), o?.outcome]),
+        ).toEqual([
+          [6, 7, 'rejected'],
+          [8, 9, 'updated'],
+        ]);
+        expect(await store.updateFollowUps(8)).toMatchObject({ outcome: { seq: 9 }, reverts: [] });
+        // A revert whose outcome was never written (the server stopped in between): listed, without one.
+        await store.append(update(10, { reverts: 8 }));
+        expect((await store.updateFollowUps(8)).reverts).toMatchObject([{ update: { seq: 10 }, outcome: undefined }]);
+      },
+    );
+  });
+});

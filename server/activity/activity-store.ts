@@ -472,6 +472,49 @@ export function createActivityStore(database: AppDatabase) {
       return db.selectFrom('activity').selectAll().where('seq', '=', seq).executeTakeFirst();
     },
 
+    /**
+     * What became of the product update at `seq`: its outcome entry (the first that completes it), and the
+     * updates sent to revert it (`detail.reverts` = seq), oldest first, each with its outcome entry. All of
+     * them come after the update, so only the product updates and their outcomes after it are read, through
+     * the index of the actions; a revert's detail is matched as text first (a detail is one flat JSON object
+     * whose strings escape their quotes, so `"reverts":<seq>` followed by `,` or `}` is its own key), then
+     * read to be sure.
+     */
+    async updateFollowUps(
+      seq: number,
+    ): Promise<{ outcome: ActivityRow | undefined; reverts: { update: ActivityRow; outcome: ActivityRow | undefined }[] }> {
+      const outcomeOf = (update: number) =>
+        db
+          .selectFrom('activity')
+          .selectAll()
+          .where('action', '=', 'product.update.outcome')
+          .where('seq', '>', update)
+          .where('refers_to', '=', update)
+          .orderBy('seq')
+          .limit(1)
+          .executeTakeFirst();
+      const key = `%"reverts":${seq}`;
+      const candidates = await db
+        .selectFrom('activity')
+        .selectAll()
+        .where('action', '=', 'product.update')
+        .where('seq', '>', seq)
+        .where((eb) => eb.or([eb('detail', 'like', `${key},%`), eb('detail', 'like', `${key}}%`)]))
+        .orderBy('seq')
+        .execute();
+      const reverts = candidates.filter((row) => {
+        try {
+          return (JSON.parse(row.detail ?? 'null') as { reverts?: unknown } | null)?.reverts === seq;
+        } catch {
+          return false;
+        }
+      });
+      return {
+        outcome: await outcomeOf(seq),
+        reverts: await Promise.all(reverts.map(async (update) => ({ update, outcome: await outcomeOf(Number(update.seq)) }))),
+      };
+    },
+
     /** The outcome entry of a product created (the platform answered `created`), by its place; undefined for any other entry. */
     async createdProduct(seq: number): Promise<ActivityRow | undefined> {
       return createdProducts().where('seq', '=', seq).executeTakeFirst();

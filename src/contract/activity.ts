@@ -11,6 +11,8 @@ export const ACTIVITY_PATHS = {
   list: '/api/activity',
   /** GET one entry with its detail (a create's body sent and the platform's answer). */
   entry: '/api/activity/:seq',
+  /** GET what became of a product update (its entry's seq): its outcome, and the updates that revert it (UpdateFollowUps). */
+  updateFollowUps: '/api/activity/:seq/update',
   /** GET: whether the whole chain verifies (ChainState). */
   verify: '/api/activity/verify',
   /** GET with the filter and `format=csv` or `format=jsonl`: everything the filter shows, streamed. */
@@ -23,6 +25,8 @@ export const ACTIVITY_PATHS = {
 export const ACTIVITY_ACTIONS = {
   'product.create': 'Product create sent',
   'product.create.outcome': 'Product create answered',
+  'product.update': 'Product update sent',
+  'product.update.outcome': 'Product update answered',
   'case.lookup': 'Case looked up',
   'case.list': 'Cases listed',
   'case.status': 'Case status changed',
@@ -123,6 +127,19 @@ export const activityPageSchema = z.object({
   next: z.nullable(z.number()),
 });
 export type ActivityPage = z.infer<typeof activityPageSchema>;
+
+/** An entry that follows an update, in short: its number, when, who, and its outcome. */
+const followUpSchema = z.object({ seq: z.number(), at: z.number(), actor: actorSchema, outcome: z.string() });
+
+/**
+ * What became of a product update (`product.update`): its outcome entry (null while none was written), and
+ * each update sent to revert it that the person may read, oldest first, with its own outcome entry.
+ */
+export const updateFollowUpsSchema = z.object({
+  outcome: z.nullable(followUpSchema),
+  reverts: z.array(z.object({ update: followUpSchema, outcome: z.nullable(followUpSchema) })),
+});
+export type UpdateFollowUps = z.infer<typeof updateFollowUpsSchema>;
 
 export const chainStateSchema = z.union([
   z.object({ ok: z.literal(true), entries: z.number(), first: z.nullable(z.number()), last: z.nullable(z.number()) }),

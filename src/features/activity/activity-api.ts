@@ -4,7 +4,7 @@
  * (src/lib/people-query.ts), shared with the People page.
  */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { ACTIVITY_PATHS, activityEntrySchema, activityPageSchema, chainStateSchema } from '@/contract/activity';
+import { ACTIVITY_PATHS, activityEntrySchema, activityPageSchema, chainStateSchema, updateFollowUpsSchema } from '@/contract/activity';
 import { callOwnApi } from '@/lib/api-client';
 
 /** Entries in a page of the list. */
@@ -38,3 +38,18 @@ export const activityPagesQuery = (params: URLSearchParams) =>
     },
     getNextPageParam: (last) => last.next,
   });
+
+/** What became of a product update (its outcome, its reverts); asked for when the update's details open. */
+export const updateFollowUpsQuery = (seq: number | null) =>
+  queryOptions({
+    queryKey: ['activity-update', seq],
+    queryFn: ({ signal }) =>
+      callOwnApi(ACTIVITY_PATHS.updateFollowUps.replace(':seq', String(seq)), { answer: updateFollowUpsSchema }, signal),
+    enabled: seq !== null,
+  });
+
+/**
+ * The header a revert carries: the record's number of the update it reverts. Our server checks that it
+ * names an update of the same product (server/products/guard-product-updates.ts) and records the link.
+ */
+export const REVERT_OF_HEADER = 'x-revert-of';

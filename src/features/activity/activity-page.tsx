@@ -4,7 +4,7 @@
  * name, a case id), kept in the page's address so a filtered view can be shared or reloaded; the list loads
  * a page at a time as it is scrolled, and only the rows on screen are rendered, so a million entries scroll
  * as fast as fifty. An entry opens its details (for a create, the body sent and the platform's answer, and
- * the created product; for a lookup, the case). Export gives what the filter shows as CSV or JSON lines,
+ * the created product; for a lookup, the case; for a product update, its diff and "Revert this change"). Export gives what the filter shows as CSV or JSON lines,
  * straight from the server.
  */
 import { Alert, Anchor, Badge, Button, Group, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -26,13 +26,28 @@ import { Link, useLocation, useNavigate } from '@/lib/router';
 import { siteHref, useSite } from '@/lib/site-context';
 import { activityEntryQuery, activityPagesQuery, chainQuery } from './activity-api';
 import classes from './activity-page.module.css';
+import { UpdateDetails } from './update-details';
 
 const ROW_HEIGHT = 56;
 
-const OUTCOMES = ['created', 'rejected', 'not-processed', 'unknown', 'sent', 'found', 'not-found', 'refused', 'failed', 'ok', 'problems'];
+const OUTCOMES = [
+  'created',
+  'updated',
+  'rejected',
+  'not-processed',
+  'unknown',
+  'sent',
+  'found',
+  'not-found',
+  'refused',
+  'failed',
+  'ok',
+  'problems',
+];
 
 const OUTCOME_COLORS: Record<string, string> = {
   created: 'teal',
+  updated: 'teal',
   found: 'teal',
   ok: 'teal',
   sent: 'blue',
@@ -93,6 +108,10 @@ const actionLabel = (action: string) => (ACTIVITY_ACTIONS as Record<string, stri
 const KEPT_LABELS: Record<string, string> = {
   body: 'Sent to the platform',
   answer: 'What the platform answered',
+  // A product update: which product, the product as read just before it, and the update it reverts.
+  product: 'Product id',
+  before: 'The product before (as read just before the update)',
+  reverts: 'Reverts entry',
   // The team's work on cases (a note's id and length: its text is never recorded).
   cases: 'Cases',
   count: 'How many cases',
@@ -166,6 +185,8 @@ function EntryDetails({ seq, onClose }: { seq: number | null; onClose: () => voi
             </SitePageLink>
           ) : null}
           {data.refersTo !== null ? <Text size="sm">Completes entry {data.refersTo}.</Text> : null}
+          {data.action === 'product.update' ? <UpdateDetails seq={data.seq} /> : null}
+          {data.action === 'product.update.outcome' && data.refersTo !== null ? <UpdateDetails seq={data.refersTo} /> : null}
           <Text size="xs" c="dimmed">
             Request {data.requestId ?? '—'} · from {data.address ?? '—'} · {data.userAgent ?? '—'}
           </Text>
@@ -287,7 +308,7 @@ export function ActivityPage() {
           <Title order={1}>Activity</Title>
           <Text c="dimmed" size="sm">
             {everyone ? 'Everyone’s activity on every site: ' : 'Your own activity: '}
-            products created, cases looked up, sign-ins. Newest first.
+            products created and updated, cases looked up, sign-ins. Newest first.
           </Text>
         </Stack>
         <ChainBadge />
