@@ -17,15 +17,18 @@
  * `before`), and the update leaves. Between that read and the update there is a window of one round trip
  * to the platform, which no client of an API without versions can close.
  */
-import { FINGERPRINT_PATTERN, PRODUCT_BASE_HEADER, productFingerprint, validateProductUpdate } from '../../src/contract/products';
+import {
+  FINGERPRINT_PATTERN,
+  PRODUCT_BASE_HEADER,
+  productFingerprint,
+  REVERT_OF_HEADER,
+  validateProductUpdate,
+} from '../../src/contract/products';
 import { validateProduct } from '../../src/contract/rules';
 import { refuse } from '../answers';
 import type { ActivityStore } from '../activity/activity-store';
 import { WriteRefused, type Step } from '../pipeline/context';
 import type { PlatformReader } from '../platform-reader';
-
-/** The header a revert carries: the activity record's number of the update it reverts. */
-export const REVERT_OF_HEADER = 'x-revert-of';
 
 /** How long a browser waits before sending again an update whose product could not be read. */
 const READ_RETRY_SECONDS = '5';

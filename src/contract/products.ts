@@ -361,6 +361,9 @@ export async function productFingerprint(json: unknown): Promise<string> {
   return `"sha256-${hex}"`;
 }
 
+/** The header a revert carries: the activity record's number of the update it reverts (checked by the server). */
+export const REVERT_OF_HEADER = 'x-revert-of';
+
 export const FINGERPRINT_PATTERN = /^"sha256-[0-9a-f]{64}"$/;
 
 // ---------------------------------------------------------------------------------------------------------

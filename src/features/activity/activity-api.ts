@@ -47,9 +47,3 @@ export const updateFollowUpsQuery = (seq: number | null) =>
       callOwnApi(ACTIVITY_PATHS.updateFollowUps.replace(':seq', String(seq)), { answer: updateFollowUpsSchema }, signal),
     enabled: seq !== null,
   });
-
-/**
- * The header a revert carries: the record's number of the update it reverts. Our server checks that it
- * names an update of the same product (server/products/guard-product-updates.ts) and records the link.
- */
-export const REVERT_OF_HEADER = 'x-revert-of';

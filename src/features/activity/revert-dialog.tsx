@@ -15,7 +15,7 @@ import { revertBody } from '@/features/products/model/revert';
 import { ApiError, classifyApiError } from '@/lib/api-error';
 import { describeFailure } from '@/lib/api-error-class';
 import { JsonBlock } from '@/lib/json-block';
-import { REVERT_OF_HEADER } from './activity-api';
+import { REVERT_OF_HEADER } from '@/contract/products';
 import { ChangedSinceTable, ProductChanges } from './product-changes';
 import type { RecordedUpdate } from './update-diff';
 
