@@ -7,6 +7,7 @@ import { DateTime } from '@/lib/date-time';
 import { JsonBlock } from '@/lib/json-block';
 import { pathTo } from '@/lib/paths';
 import { Link, useNavigate, usePathParams, usePathState } from '@/lib/router';
+import { PlatformIdLink } from './created-product-link';
 import { getCreated } from './created-products';
 
 /** One JSON value under its heading; the block is the named, scrollable region. */
@@ -75,7 +76,7 @@ export function CreatedProductPage() {
             </Table.Tr>
             <Table.Tr>
               <Table.Th scope="row">Platform id</Table.Th>
-              <Table.Td>{platformId ?? <em>not returned</em>}</Table.Td>
+              <Table.Td>{platformId ? <PlatformIdLink id={platformId} /> : <em>not returned</em>}</Table.Td>
             </Table.Tr>
             <Table.Tr>
               <Table.Th scope="row">Slug</Table.Th>

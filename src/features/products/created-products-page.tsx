@@ -11,6 +11,7 @@ import { JsonBlock } from '@/lib/json-block';
 import { pathTo, withQuery } from '@/lib/paths';
 import { Link, useLocation, useNavigate } from '@/lib/router';
 import { useSite } from '@/lib/site-context';
+import { PlatformIdLink } from './created-product-link';
 import { listCreated } from './created-products';
 
 /** One product the team created: what was sent and what the platform answered, from the record. */
@@ -115,7 +116,9 @@ function TeamCreated() {
                   </Anchor>
                 </Table.Td>
                 <Table.Td>{product.slug ?? ''}</Table.Td>
-                <Table.Td>{product.platformId ?? ''}</Table.Td>
+                <Table.Td>
+                  <PlatformIdLink id={product.platformId ?? undefined} />
+                </Table.Td>
                 <Table.Td>{product.by}</Table.Td>
                 <Table.Td>
                   <DateTime date={new Date(product.at)} />
@@ -180,7 +183,9 @@ export function CreatedProductsPage() {
                     </Anchor>
                   </Table.Td>
                   <Table.Td>{entry.body.slug ?? ''}</Table.Td>
-                  <Table.Td>{typeof entry.response.id === 'string' ? entry.response.id : ''}</Table.Td>
+                  <Table.Td>
+                    <PlatformIdLink id={typeof entry.response.id === 'string' ? entry.response.id : undefined} />
+                  </Table.Td>
                   <Table.Td>
                     <DateTime date={new Date(entry.createdAt)} />
                   </Table.Td>
