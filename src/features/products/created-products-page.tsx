@@ -11,8 +11,16 @@ import { JsonBlock } from '@/lib/json-block';
 import { pathTo, withQuery } from '@/lib/paths';
 import { Link, useLocation, useNavigate } from '@/lib/router';
 import { useSite } from '@/lib/site-context';
-import { PlatformIdLink } from './created-product-link';
 import { listCreated } from './created-products';
+
+/** A created product's platform id, as a link to the product in the Catalogue. */
+function CatalogueLink({ id }: { id: string }) {
+  return (
+    <Anchor component={Link} to={pathTo('catalogueProduct', { id })} aria-label={`${id}: open in the Catalogue`}>
+      {id}
+    </Anchor>
+  );
+}
 
 /** One product the team created: what was sent and what the platform answered, from the record. */
 function TeamProduct({ seq, onClose }: { seq: number | null; onClose: () => void }) {
@@ -116,9 +124,7 @@ function TeamCreated() {
                   </Anchor>
                 </Table.Td>
                 <Table.Td>{product.slug ?? ''}</Table.Td>
-                <Table.Td>
-                  <PlatformIdLink id={product.platformId ?? undefined} />
-                </Table.Td>
+                <Table.Td>{product.platformId ? <CatalogueLink id={product.platformId} /> : ''}</Table.Td>
                 <Table.Td>{product.by}</Table.Td>
                 <Table.Td>
                   <DateTime date={new Date(product.at)} />
@@ -184,7 +190,7 @@ export function CreatedProductsPage() {
                   </Table.Td>
                   <Table.Td>{entry.body.slug ?? ''}</Table.Td>
                   <Table.Td>
-                    <PlatformIdLink id={typeof entry.response.id === 'string' ? entry.response.id : undefined} />
+                    {typeof entry.response.id === 'string' && entry.response.id ? <CatalogueLink id={entry.response.id} /> : ''}
                   </Table.Td>
                   <Table.Td>
                     <DateTime date={new Date(entry.createdAt)} />

@@ -182,8 +182,10 @@ const Row = memo(function Row({ index, product, active, money, handlers }: RowPr
       onKeyDown={handlers.keyDown}
       onClick={() => handlers.open(index)}
     >
-      <span className={`${classes.cell} ${classes.name}`}>{product.name || <span className={classes.empty}>Unnamed product</span>}</span>
-      <span className={classes.cell}>
+      <span className={`${classes.cell} ${classes.name} ${classes.wide}`}>
+        {product.name || <span className={classes.empty}>Unnamed product</span>}
+      </span>
+      <span className={`${classes.cell} ${classes.wide}`}>
         <span className={hidden.visuallyHidden}>, Slug: </span>
         {product.slug || <span className={classes.empty}>—</span>}
       </span>
@@ -201,16 +203,26 @@ const Row = memo(function Row({ index, product, active, money, handlers }: RowPr
         <span className={hidden.visuallyHidden}>, Price: </span>
         {price || <span className={classes.empty}>—</span>}
       </span>
-      <DateCell label="Release" value={product.release} locale={money.locale} />
-      <DateCell label="Expiry" value={product.expiry} locale={money.locale} />
+      <DateCell label="Release" value={product.release} locale={money.locale} className={classes.release} />
+      <DateCell label="Expiry" value={product.expiry} locale={money.locale} className={classes.expiry} />
     </Link>
   );
 });
 
-function DateCell({ label, value, locale }: { label: string; value: CatalogueProduct['release']; locale: string }) {
+function DateCell({
+  label,
+  value,
+  locale,
+  className,
+}: {
+  label: string;
+  value: CatalogueProduct['release'];
+  locale: string;
+  className?: string;
+}) {
   const date = dateOf(value);
   return (
-    <span className={classes.cell}>
+    <span className={`${classes.cell} ${className ?? ''}`}>
       <span className={hidden.visuallyHidden}>{`, ${label}: `}</span>
       {date ? <DateTime date={date} locale={locale} /> : value === null ? <span className={classes.empty}>—</span> : String(value)}
     </span>
