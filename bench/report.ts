@@ -20,6 +20,7 @@ import type { EditorFigures, Timing } from './editor';
 import type { FirstVisitFigures } from './first-visit';
 import type { HttpFigures, LoadFigures } from './http';
 import type { ImportFigures } from './import';
+import { catalogueRows, type CatalogueFigures } from './catalogue';
 import type { InboxFigures } from './inbox';
 import { inboxScreenRows } from './inbox-screen';
 import type { KeystrokeSummary } from './keystrokes';
@@ -58,6 +59,8 @@ export interface BenchResults {
   firstVisit?: FirstVisitFigures;
   /** The case inbox at 20,000 cases: the list's pages, the navigation's counts, the inbox screen. */
   inbox?: InboxFigures;
+  /** The Catalogue with 5,000 products: its first screen from the navigation and from a link, a search of every page. */
+  catalogue?: CatalogueFigures;
   /** Benchmarks that could not run to the end, and why; their figures are missing above. */
   failures: { benchmark: string; error: string }[];
   budgets: BudgetCheck[];
@@ -518,6 +521,7 @@ export function resultRows(results: BenchResults): Row[] {
     ...(results.activity ? activityRows(results.activity) : []),
     ...(results.firstVisit ? firstVisitRows(results.firstVisit) : []),
     ...(results.inbox ? inboxRows(results.inbox) : []),
+    ...(results.catalogue ? catalogueRows(results.catalogue) : []),
     ...results.failures.map((f): Row => [f.benchmark, 'not measured: the benchmark failed', f.error, '']),
     ...(results.buildMs === undefined ? [] : [['Build', 'vite build', `${results.buildMs} ms`, ''] as Row]),
     ['Start-up', 'Spawn → first 200 from /api/health', `${results.startup.medianMs} ms (runs: ${results.startup.runsMs.join(', ')})`, ''],

@@ -16,8 +16,10 @@
  * first visit on DevTools' Slow 4G: the sign-in page, Sign in → a case, a repeat visit; needs the build); start-up is
  * measured whenever the server is started. `inbox` (the case inbox at 20,000
  * cases: the list's pages of 500 through the server and direct, the navigation's counts against a recording
- * platform, and the inbox screen in Chromium; needs the build). Without `browser`, `bundle`, `cases`,
- * `import` or `inbox` the server serves a stub page.
+ * platform, and the inbox screen in Chromium; needs the build). `catalogue` (the Catalogue with 5,000
+ * generated products: its first screen of rows from the navigation and from a link, and a search that reads
+ * every page; needs the build). Without `browser`, `bundle`, `cases`, `import`, `inbox` or `catalogue` the
+ * server serves a stub page.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, release, platform, tmpdir } from 'node:os';
@@ -32,6 +34,7 @@ import { runEditorBenchmark } from './editor';
 import { runFirstVisitBenchmark, waterfallLines } from './first-visit';
 import { runHttpBenchmarks } from './http';
 import { runImportBenchmark } from './import';
+import { runCatalogueBenchmark } from './catalogue';
 import { runInboxBenchmark } from './inbox';
 import { runDeployedBenchmark } from './deployed';
 import { runSignInPageBenchmark } from './sessions';
@@ -40,7 +43,19 @@ import { buildApp, installCleanupHooks, killAllChildren, startServer, trackTempD
 import { median, round } from './stats';
 
 const STARTS = 3;
-const SECTIONS = ['deployed', 'browser', 'bundle', 'cases', 'import', 'http', 'sessions', 'activity', 'firstvisit', 'inbox'] as const;
+const SECTIONS = [
+  'deployed',
+  'browser',
+  'bundle',
+  'cases',
+  'import',
+  'http',
+  'sessions',
+  'activity',
+  'firstvisit',
+  'inbox',
+  'catalogue',
+] as const;
 type Section = (typeof SECTIONS)[number];
 /** Sections' old names, still taken: the peer comparison is part of the deployed one. */
 const OLD_NAMES: Record<string, Section> = { peer: 'deployed' };
@@ -95,7 +110,14 @@ async function main() {
 
   let build: { distDir: string; ms: number } | undefined;
   const inBrowser =
-    runs('browser') || runs('bundle') || runs('cases') || runs('import') || runs('sessions') || runs('firstvisit') || runs('inbox');
+    runs('browser') ||
+    runs('bundle') ||
+    runs('cases') ||
+    runs('import') ||
+    runs('sessions') ||
+    runs('firstvisit') ||
+    runs('inbox') ||
+    runs('catalogue');
   if (inBrowser) {
     log('Building (vite build)…');
     build = await buildApp();
@@ -150,6 +172,9 @@ async function main() {
   const inbox = runs('inbox')
     ? await attempt('The case inbox at 20,000 cases', () => runInboxBenchmark(distDir, build !== undefined, rounds, log))
     : undefined;
+  const catalogue = runs('catalogue')
+    ? await attempt('The Catalogue at 5,000 products', () => runCatalogueBenchmark(distDir, build !== undefined, rounds, log))
+    : undefined;
 
   const cpu = cpus();
   const results: BenchResults = {
@@ -179,6 +204,7 @@ async function main() {
     activity,
     firstVisit,
     inbox,
+    catalogue,
     failures,
     budgets: checkBudgets({ editor, cases, bundle, http, deployed }),
   };

@@ -113,6 +113,7 @@ test('the sign-in page lists the demo people; support signs in and sees look-ups
   await expect(nav(page).getByRole('link', { name: /^Cases/ })).toBeVisible();
   await expect(nav(page).getByRole('link', { name: /New product/ })).toHaveCount(0);
   await expect(nav(page).getByRole('link', { name: /Import products/ })).toHaveCount(0);
+  await expect(nav(page).getByRole('link', { name: /^Catalogue/ })).toHaveCount(0);
   await expect(nav(page).getByRole('link', { name: /^People/ })).toHaveCount(0);
   await expect(page.getByTestId('demo-mark')).toHaveCount(0);
 
@@ -181,7 +182,7 @@ test('the editor of Harbour Linen creates a product there; Summit Outfitters is 
 test('the owner sees everything: both shops, creating and importing, and People', async ({ page }) => {
   await signIn(page, OWNER, '/s/summit-outfitters/products/new');
   await expect(page.getByRole('heading', { level: 1, name: 'New product' })).toBeVisible();
-  for (const name of [/^Cases/, /New product/, /Import products/, /Created products/, /^Settings/, /^People/]) {
+  for (const name of [/^Cases/, /^Catalogue/, /New product/, /Import products/, /Created products/, /^Settings/, /^People/]) {
     await expect(nav(page).getByRole('link', { name })).toBeVisible();
   }
   await page.getByRole('button', { name: /^Summit Outfitters Sandbox, the current site/ }).click();

@@ -377,6 +377,11 @@ for (const size of SIZES) {
         await expect(page.getByRole('link', { name: 'Screenshot mug' }).first()).toBeVisible();
         await shot('products');
 
+        // The site's products as the platform has them: the sandbox's demo catalogue and the create above.
+        await page.goto('/catalogue');
+        await expect(page.getByRole('list', { name: 'Products of Sandbox' }).getByRole('link').first()).toBeVisible();
+        await shot('catalogue');
+
         // The activity record, after the create above (and what the other tests looked up meanwhile); an
         // entry's details open beside it.
         await page.goto('/activity');

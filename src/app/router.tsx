@@ -21,6 +21,8 @@ const SettingsPage = lazy(() => import('@/features/settings/settings-page').then
 const AccountPage = lazy(() => import('@/features/account/account-page').then((m) => ({ default: m.AccountPage })));
 const PeoplePage = lazy(() => import('@/features/people/people-page').then((m) => ({ default: m.PeoplePage })));
 const ActivityPage = lazy(() => import('@/features/activity/activity-page').then((m) => ({ default: m.ActivityPage })));
+// The Catalogue (its virtual list, the products' contract) loads when a person opens it, never with the first page.
+const CataloguePage = lazy(() => import('@/features/products/catalogue/catalogue-page').then((m) => ({ default: m.CataloguePage })));
 const CreatedProductPage = lazy(() => import('@/features/products/created-product-page').then((m) => ({ default: m.CreatedProductPage })));
 
 function Pages() {
@@ -59,6 +61,14 @@ function Pages() {
             }
           />
           <Route path={PATHS.createdProduct} element={<CreatedProductPage />} />
+          <Route
+            path={PATHS.catalogue}
+            element={
+              <RequireCapability capability="create">
+                <CataloguePage />
+              </RequireCapability>
+            }
+          />
           <Route path={PATHS.settings} element={<SettingsPage />} />
           <Route path={PATHS.account} element={<AccountPage />} />
           <Route

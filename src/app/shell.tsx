@@ -87,6 +87,7 @@ function SiteSwitcherSlot({ site, sites }: { site: SiteInfo; sites: readonly Sit
  */
 const NAV = [
   { page: 'cases', pages: ['cases', 'inbox', 'case'], label: 'Cases', description: 'Look up a form submission', needs: 'lookup' },
+  { page: 'catalogue', pages: ['catalogue', 'catalogueProduct'], label: 'Catalogue', description: 'The site’s products', needs: 'create' },
   { page: 'newProduct', pages: ['newProduct'], label: 'New product', description: 'Create a catalogue product', needs: 'create' },
   {
     page: 'importProducts',

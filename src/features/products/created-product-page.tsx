@@ -2,7 +2,7 @@
  * A product created from this browser: straight after Create (the success page) or reopened later
  * from the list, read-only, with what the platform answered and what was sent.
  */
-import { Alert, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { DateTime } from '@/lib/date-time';
 import { JsonBlock } from '@/lib/json-block';
 import { pathTo } from '@/lib/paths';
@@ -75,7 +75,19 @@ export function CreatedProductPage() {
             </Table.Tr>
             <Table.Tr>
               <Table.Th scope="row">Platform id</Table.Th>
-              <Table.Td>{platformId ?? <em>not returned</em>}</Table.Td>
+              <Table.Td>
+                {platformId ? (
+                  <Anchor
+                    component={Link}
+                    to={pathTo('catalogueProduct', { id: platformId })}
+                    aria-label={`${platformId}: open in the Catalogue`}
+                  >
+                    {platformId}
+                  </Anchor>
+                ) : (
+                  <em>not returned</em>
+                )}
+              </Table.Td>
             </Table.Tr>
             <Table.Tr>
               <Table.Th scope="row">Slug</Table.Th>

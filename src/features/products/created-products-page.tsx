@@ -13,6 +13,15 @@ import { Link, useLocation, useNavigate } from '@/lib/router';
 import { useSite } from '@/lib/site-context';
 import { listCreated } from './created-products';
 
+/** A created product's platform id, as a link to the product in the Catalogue. */
+function CatalogueLink({ id }: { id: string }) {
+  return (
+    <Anchor component={Link} to={pathTo('catalogueProduct', { id })} aria-label={`${id}: open in the Catalogue`}>
+      {id}
+    </Anchor>
+  );
+}
+
 /** One product the team created: what was sent and what the platform answered, from the record. */
 function TeamProduct({ seq, onClose }: { seq: number | null; onClose: () => void }) {
   const product = useQuery({
@@ -115,7 +124,7 @@ function TeamCreated() {
                   </Anchor>
                 </Table.Td>
                 <Table.Td>{product.slug ?? ''}</Table.Td>
-                <Table.Td>{product.platformId ?? ''}</Table.Td>
+                <Table.Td>{product.platformId ? <CatalogueLink id={product.platformId} /> : ''}</Table.Td>
                 <Table.Td>{product.by}</Table.Td>
                 <Table.Td>
                   <DateTime date={new Date(product.at)} />
@@ -180,7 +189,9 @@ export function CreatedProductsPage() {
                     </Anchor>
                   </Table.Td>
                   <Table.Td>{entry.body.slug ?? ''}</Table.Td>
-                  <Table.Td>{typeof entry.response.id === 'string' ? entry.response.id : ''}</Table.Td>
+                  <Table.Td>
+                    {typeof entry.response.id === 'string' && entry.response.id ? <CatalogueLink id={entry.response.id} /> : ''}
+                  </Table.Td>
                   <Table.Td>
                     <DateTime date={new Date(entry.createdAt)} />
                   </Table.Td>
