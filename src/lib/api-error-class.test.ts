@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiErrors, classifyApiError, type ApiFailure } from './api-error';
-import { describeFailure, isOutcomeUnknown, mayRetryHelp, shouldRetryQuery, writeMeaning, type WriteMeaning } from './api-error-class';
+import { describeFailure, mayRetryHelp, shouldRetryQuery } from './api-error-class';
+import { isOutcomeUnknown, writeMeaning, type WriteMeaning } from './write-meaning';
 
 type What = 'api' | 'network' | 'timeout' | 'invalid-response' | 'cut-off';
 /** An error as the fetch layer throws it for what it got back. */

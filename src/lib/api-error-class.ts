@@ -1,13 +1,12 @@
 /**
  * What a failure means, decided in one place for every feature: the words a person reads (the one
- * translator, `explainFailure`), whether a create may be sent again (`writeMeaning`), whether the query
- * client asks again and whether Try again may help. The failure itself is classified once, by the fetch
- * layer (`api-error.ts`).
+ * translator, `explainFailure`), whether the query client asks again and whether Try again may help. The
+ * failure itself is classified once, by the fetch layer (`api-error.ts`). What a write's failure means
+ * (whether it may be sent again, and its words) is in `write-meaning.ts`, which only the pages that write load.
  */
 import type { ErrorDetail } from '@/contract/site-api';
 import { STATUS_PHRASES } from '@/contract/site-api-basics';
-import { isConfigurationStatus, writeOutcome } from '@/contract/write-outcome';
-import { ApiError, classifyApiError, writeAnswerOf, type ApiFailure } from './api-error';
+import { ApiError, classifyApiError, type ApiFailure } from './api-error';
 
 /** A status with its standard phrase where there is one: "500 Internal Server Error", "418". */
 export function statusText(status: number): string {
@@ -38,46 +37,6 @@ export function mayRetryHelp(failure: ApiFailure): boolean {
     case 'answered':
       return failure.status >= 500 || failure.status === 429;
   }
-}
-
-/**
- * What an answer to a write (a product create) means, the same for the editor and the import: the
- * contract's one table (`src/contract/write-outcome.ts`, which the server reads too), read from what the
- * browser saw of the answer:
- * - `not-processed`: the answer itself says the request was not handled (429, or 503 with `Retry-After`),
- *   so sending it again cannot create a second product. `afterMs` is how long to wait first (null: the
- *   caller's own back-off).
- * - `refused`: a 4xx other than 401, 403 and 429: the request was refused; nothing was written.
- * - `configuration`: 401 or 403: nothing can succeed until whoever runs the server fixes a key or a right.
- * - `unknown`: no answer, none in time, an answer that could not be read, or a server error (a 503
- *   without `Retry-After` among them): the product may exist, so it is never sent again without a person
- *   deciding.
- */
-export type WriteMeaning =
-  | { type: 'not-processed'; status: number; afterMs: number | null }
-  | { type: 'refused'; status: number }
-  | { type: 'configuration'; status: 401 | 403 }
-  | { type: 'unknown' };
-
-export function writeMeaning(error: unknown, now: number = Date.now()): WriteMeaning {
-  const outcome = writeOutcome(writeAnswerOf(error), now);
-  switch (outcome.kind) {
-    case 'not-processed':
-      return { type: 'not-processed', status: outcome.status, afterMs: outcome.afterMs };
-    case 'rejected':
-      return isConfigurationStatus(outcome.status)
-        ? { type: 'configuration', status: outcome.status }
-        : { type: 'refused', status: outcome.status };
-    // A success is not an error: the fetch layer returned it, and nothing here is asked about it.
-    case 'done':
-    case 'unknown':
-      return { type: 'unknown' };
-  }
-}
-
-/** For a write: true when the platform may have done it although no clear answer says so (see `writeMeaning`). */
-export function isOutcomeUnknown(error: unknown): boolean {
-  return writeMeaning(error).type === 'unknown';
 }
 
 /** One sentence on what happened, the same for every feature; each adds what it means for its task. */
@@ -119,7 +78,6 @@ export function describeFailure(failure: ApiFailure): string {
 /** What a person was doing when the call failed: it changes what the failure means for them. */
 export type FailureTask =
   | { kind: 'lookup'; form: string; id: string }
-  | { kind: 'create' }
   /** A task whose words live with its own chunk (the inbox's list): how it words a failure. */
   | { kind: 'other'; textOf: (failure: ApiFailure, what: string) => FailureWords };
 
@@ -142,7 +100,7 @@ export function failureSentence(text: Pick<FailureText, 'message' | 'said'>): st
   return text.said && !text.message.includes(text.said) ? `${text.message} It said: “${text.said}”` : text.message;
 }
 
-const CONFIGURATION =
+export const CONFIGURATION =
   'This is a configuration matter for whoever runs this server (its SITE_API_KEY and SITE_ID settings): the browser holds no key, so nothing typed here can fix it.';
 
 export const whoAnswered = (failure: ApiFailure) =>
@@ -208,45 +166,11 @@ export function lookupText(
   return { title: `The lookup failed (${statusText(failure.status)})`, message: `${what} The lookup was not accepted.`, details: true };
 }
 
-/** What a failed create means, by `writeMeaning`: the same words for the editor and the import. */
-function createText(error: unknown, failure: ApiFailure, what: string): Pick<FailureText, 'title' | 'message'> & { details?: boolean } {
-  const meaning = writeMeaning(error);
-  switch (meaning.type) {
-    case 'not-processed':
-      return {
-        title: `${whoAnswered(failure)} asked us to slow down`,
-        message: `${what} The product was not created: the answer says the request was not processed.`,
-      };
-    case 'unknown':
-      return { title: "We can't tell whether the product was created", message: `${what} The product may have been created.` };
-    case 'configuration':
-      return failure.type === 'configuration' && failure.by === 'server'
-        ? failure.status === 401
-          ? { title: 'Your sign-in has ended', message: `${what} Nothing was created.` }
-          : { title: 'You may not create products on this site', message: `${what} Nothing was created.` }
-        : {
-            title: meaning.status === 401 ? 'The platform refused our server’s credentials' : 'Our server has no permission on this site',
-            message: `${what} Nothing was created. ${CONFIGURATION}`,
-          };
-    case 'refused':
-      return {
-        title: `${whoAnswered(failure)} did not accept the product (${statusText(meaning.status)})`,
-        message: `${what} Nothing was created.`,
-        details: true,
-      };
-  }
-}
-
 /** The one translator of failures into words, for every feature. */
 export function explainFailure(error: unknown, task: FailureTask): FailureText {
   const failure = classifyApiError(error);
   const what = describeFailure(failure);
-  const text =
-    task.kind === 'lookup'
-      ? lookupText(failure, what, task.form, task.id)
-      : task.kind === 'other'
-        ? task.textOf(failure, what)
-        : createText(error, failure, what);
+  const text = task.kind === 'lookup' ? lookupText(failure, what, task.form, task.id) : task.textOf(failure, what);
   const said = error instanceof ApiError ? error.said : error instanceof Error ? error.message || null : null;
   return {
     title: text.title,

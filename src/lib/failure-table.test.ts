@@ -12,7 +12,8 @@ import { PLATFORM_STATUS_HEADER } from '@/contract/server-meta';
 import { WRITE_ANSWERS } from '@/contract/write-answers';
 import { createProduct } from './api-client';
 import { apiErrors, type ApiFailure } from './api-error';
-import { explainFailure, failureSentence, writeMeaning, type WriteMeaning } from './api-error-class';
+import { explainFailure, failureSentence } from './api-error-class';
+import { explainWriteFailure, writeMeaning, type WriteMeaning } from './write-meaning';
 
 const body = (message = 'msg', details: { field: string; message: string }[] = []) => ({ message, details });
 
@@ -182,7 +183,7 @@ describe('every answer, and what it means for a lookup and for a create', () => 
     const looked = explainFailure(error, { kind: 'lookup', form: '3', id: '9' });
     expect({ title: looked.title, canRetry: looked.canRetry }).toEqual(lookup);
     expect(writeMeaning(error).type).toBe(create.meaning);
-    expect(explainFailure(error, { kind: 'create' }).title).toBe(create.title);
+    expect(explainWriteFailure(error).title).toBe(create.title);
   });
 
   it('never calls an answer from the platform “could not be reached”', () => {
@@ -210,11 +211,8 @@ describe('explainFailure, for a lookup', () => {
       /sign in again/,
     );
     // Our own 403 is the person's role, never the server's configuration; the server's words say what is allowed.
-    const refused = explainFailure(
+    const refused = explainWriteFailure(
       apiErrors.answered(403, null, body('You may look up cases on Harbour Linen but not create products there.')),
-      {
-        kind: 'create',
-      },
     );
     expect(refused.message).toMatch(/your role on this site does not allow it/);
     expect(refused.message).not.toMatch(/configuration/);
@@ -258,11 +256,11 @@ describe('explainFailure, for a lookup', () => {
 
 describe('explainFailure, for a create', () => {
   it('puts what a server said after what happened, once', () => {
-    const text = explainFailure(apiErrors.answered(422, 422, body('Slug is already used')), { kind: 'create' });
+    const text = explainWriteFailure(apiErrors.answered(422, 422, body('Slug is already used')));
     expect(failureSentence(text)).toBe(
       'The platform answered 422 Unprocessable Entity. Nothing was created. It said: “Slug is already used”',
     );
-    expect(failureSentence(explainFailure(apiErrors.noAnswer(), { kind: 'create' }))).toBe(
+    expect(failureSentence(explainWriteFailure(apiErrors.noAnswer()))).toBe(
       'No answer came from site-admin’s server: the connection may be down, or the server stopped. The product may have been created.',
     );
   });

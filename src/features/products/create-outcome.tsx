@@ -9,11 +9,12 @@ import { Alert, Button, Checkbox, List, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ErrorDetail } from '@/contract/site-api';
 import { classifyApiError } from '@/lib/api-error';
-import { explainFailure, failureSentence, writeMeaning } from '@/lib/api-error-class';
+import { failureSentence } from '@/lib/api-error-class';
+import { explainWriteFailure, writeMeaning } from '@/lib/write-meaning';
 
 export function CreateFailure({ error, unmapped, onRetry }: { error: unknown; unmapped: readonly ErrorDetail[]; onRetry: () => void }) {
   const [checked, setChecked] = useState(false);
-  const text = explainFailure(error, { kind: 'create' });
+  const text = explainWriteFailure(error);
   const sentence = failureSentence(text);
   const meaning = writeMeaning(error);
   if (meaning.type === 'not-processed') {

@@ -14,7 +14,7 @@ import { useSite } from '@/lib/site-context';
 import { wireProductSchema, type ErrorDetail, type WireProduct } from '@/contract/site-api';
 import { createProduct } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
-import { isOutcomeUnknown, writeMeaning } from '@/lib/api-error-class';
+import { isOutcomeUnknown, writeMeaning } from '@/lib/write-meaning';
 import { CreateFailure } from './create-outcome';
 import { addCreated, listCreated } from './created-products';
 import { deleteDraft, listDrafts, newDraftId, saveDraft, type Draft } from './draft-storage';

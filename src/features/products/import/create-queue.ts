@@ -20,7 +20,8 @@
  */
 import type { ErrorDetail } from '@/contract/site-api';
 import { ApiError } from '@/lib/api-error';
-import { explainFailure, failureSentence, writeMeaning } from '@/lib/api-error-class';
+import { failureSentence } from '@/lib/api-error-class';
+import { explainWriteFailure, writeMeaning } from '@/lib/write-meaning';
 
 export type Outcome =
   | { status: 'created'; answer: Record<string, unknown> }
@@ -82,7 +83,7 @@ type Meaning =
 /** What a failed send means for the import: `writeMeaning`'s table, in the one translator's words. */
 export function meaningOf(error: unknown, now: number): Meaning {
   const meaning = writeMeaning(error, now);
-  const sentence = failureSentence(explainFailure(error, { kind: 'create' }));
+  const sentence = failureSentence(explainWriteFailure(error));
   switch (meaning.type) {
     case 'not-processed':
       return { kind: 'backoff', ms: meaning.afterMs, reason: `${sentence} Waiting before sending more.` };
