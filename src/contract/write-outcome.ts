@@ -25,6 +25,9 @@
  * Browser-safe: no React, DOM or Node, and no zod (the first page reads it).
  */
 import type { ErrorDetail } from './site-api';
+import { isConfigurationStatus, retryAfterMs } from './write-status';
+
+export { isConfigurationStatus, retryAfterMs } from './write-status';
 
 /** The writes the proxy forwards, and the word each uses for one that was done (the activity record's outcome). */
 export const WRITE_KINDS = {
@@ -60,23 +63,6 @@ export type WriteOutcome =
   | { kind: 'unknown' };
 
 export type WriteOutcomeKind = WriteOutcome['kind'];
-
-/** A `Retry-After` longer than this is read as this: the person can still cancel or come back. */
-const MAX_RETRY_AFTER_MS = 10 * 60_000;
-
-/** `Retry-After` as ms to wait: seconds, or an HTTP date; null when absent or unreadable. */
-export function retryAfterMs(header: string | null, now: number): number | null {
-  if (header === null) return null;
-  const text = header.trim();
-  if (/^\d{1,9}$/.test(text)) return Math.min(Number(text) * 1000, MAX_RETRY_AFTER_MS);
-  const date = Date.parse(text);
-  return Number.isNaN(date) ? null : Math.min(Math.max(date - now, 0), MAX_RETRY_AFTER_MS);
-}
-
-/** 401 and 403: a key, a right or a sign-in is missing; nothing typed in the page can change that. */
-export function isConfigurationStatus(status: number): status is 401 | 403 {
-  return status === 401 || status === 403;
-}
 
 /** What an answer to a write means: the one table (see above). `now` reads a `Retry-After` given as a date. */
 export function writeOutcome(answer: WriteAnswer, now: number = Date.now()): WriteOutcome {

@@ -12,7 +12,8 @@
  * (`src/contract/write-outcome.ts`), which the server reads too: `writeAnswerOf` gives it what the browser saw.
  */
 import type { ErrorDetail } from '@/contract/site-api';
-import { isConfigurationStatus, type WriteAnswer } from '@/contract/write-outcome';
+import type { WriteAnswer } from '@/contract/write-outcome';
+import { isConfigurationStatus } from '@/contract/write-status';
 
 /** Which hop got no answer: the browser from our server, or our server from the platform. */
 export type Hop = 'server' | 'platform';

@@ -4,7 +4,7 @@
  * classification (`api-error.ts`), as `explainFailure` (`api-error-class.ts`) is for the platform's calls.
  */
 import { ApiError, classifyApiError } from './api-error';
-import { retryAfterMs } from '@/contract/write-outcome';
+import { retryAfterMs } from '@/contract/write-status';
 import { describeFailure } from './api-error-class';
 
 /**
