@@ -61,7 +61,8 @@ export function reportLines(
             : { status: 'not sent', message: actionText(product), answer: '' };
     } else if (status.status === 'created') line = { status: 'created', message: '', answer: JSON.stringify(status.answer) };
     else if (status.status === 'updated') {
-      line = { status: 'updated', message: actionText(product), answer: JSON.stringify(status.answer) };
+      // The body as sent (its ids and the fields it changed): the dry run's diff is of the product as it was then.
+      line = { status: 'updated', message: `Update sent: ${JSON.stringify(status.body)}`, answer: JSON.stringify(status.answer) };
     } else if (status.status === 'conflict') line = { status: 'conflict', message: status.message, answer: '' };
     else if (status.status === 'rejected') {
       line = {
