@@ -8,6 +8,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { Browser, Page } from '@playwright/test';
 import { IMPORTS_PATHS, importPath } from '../src/contract/imports';
 import { heapAfterGc, newBenchContext, withRetry } from './browser';
+import { runImportUpdateCheck, type ImportUpdateFigures } from './import-updates';
 import { freePort, onSandbox, startServer, startStandaloneSandbox } from './server-process';
 import { median, percentile, round } from './stats';
 
@@ -70,6 +71,8 @@ export interface ImportFigures {
   creates: ImportCreateFigures[];
   /** The same creates through site-admin to a stand-in platform of fixed latency (PLATFORM_LATENCY_MS). */
   share?: ImportShareFigures[];
+  /** 1,000 updates of products of the site checked, each row's diff included (import-updates.ts). */
+  updates: ImportUpdateFigures;
 }
 
 const PRODUCTS = 1000;
@@ -382,6 +385,8 @@ export async function runImportBenchmark(
     creates.push(await withRetry(`import creates ×${concurrency}`, () => createSession(browser, origin, concurrency), log));
   }
   const share = distDir ? await runShareBenchmark(browser, distDir, log) : undefined;
+  log(`  checking ${PRODUCTS.toLocaleString('en')} updates (diff included)`);
+  const updates = await runImportUpdateCheck(rounds, log);
   const med = (key: keyof (typeof runs)[number]) => round(median(runs.map((r) => r[key])));
   return {
     rows: PRODUCTS * OPTIONS,
@@ -400,5 +405,6 @@ export async function runImportBenchmark(
     workbookKB: round(workbook.length / 1024, 0),
     creates,
     ...(share ? { share } : {}),
+    updates,
   };
 }

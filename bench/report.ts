@@ -282,6 +282,12 @@ function importRows(figures: ImportFigures): Row[] {
       'display rate',
     ],
     [area, 'JS heap after GC, file loaded and checked', `${figures.heapMB} MB`, ''],
+    [
+      `Import updates, ${figures.updates.rows.toLocaleString('en')} rows`,
+      `${figures.updates.updates.toLocaleString('en')} products of the site checked, each row's diff included (${figures.updates.changes.toLocaleString('en')} changes; the worker's check, in Node): wall; CPU`,
+      `${figures.updates.wallMs} ms; ${figures.updates.cpuMs} ms`,
+      'within 2 s',
+    ],
     ...figures.creates.map((c): Row => [
       `Import creates, ${c.concurrency} at a time`,
       `${c.products} products via proxy → sandbox: products/s; time waiting on requests / in site-admin`,

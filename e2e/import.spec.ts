@@ -35,17 +35,6 @@ test.describe('in de-DE', () => {
   }) => {
     const id = `imp${Date.now().toString(36)}`;
     await openImport(page);
-    // A product already on the site: the sandbox refuses its slug with a 422.
-    const taken = await page.evaluate(
-      (slug) =>
-        fetch('/api/site/v2/ecommerce/products/create', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ name: 'Taken', slug, enabled: 'true' }),
-        }).then((r) => r.status),
-      `${id}-taken`,
-    );
-    expect(taken).toBe(200);
 
     const file = [
       '\uFEFFName;Slug;USD, Price;Attribute name;Option name;USD, Added to price;Stock;Notiz',
@@ -62,6 +51,18 @@ test.describe('in de-DE', () => {
     await expect(summary(page)).toContainText('4 products');
     await expect(summary(page)).toContainText('3 ready');
     await expect(summary(page)).toContainText('1 with problems');
+    // A product put on the site after the dry run read the site's products (so the file's row is checked as
+    // new): the sandbox refuses its slug with a 422.
+    const taken = await page.evaluate(
+      (slug) =>
+        fetch('/api/site/v2/ecommerce/products/create', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name: 'Taken', slug, enabled: 'true' }),
+        }).then((r) => r.status),
+      `${id}-taken`,
+    );
+    expect(taken).toBe(200);
     // The problem is on its cell, with the editor's own message: three decimals in German notation.
     await page.getByRole('radiogroup', { name: 'Rows shown' }).getByText('Problems only').click();
     const kissenPrice = page.getByRole('button', { name: /^Row 5, USD, Price: 1,299/ });

@@ -1,6 +1,6 @@
 /**
  * The pipeline step, after the activity record's, that keeps the promise of an import: no product answered
- * 200 is ever sent again, whichever browser, person or instance resumes it. A create carrying
+ * 200 is ever sent again, whichever browser, person or instance resumes it. A create or an update carrying
  * `x-import-product: <import>/<key>` goes on only when the page holds the import's run (`x-import-runner`)
  * and the product was never created, is not on its way and has no unknown outcome; otherwise 409 in the
  * spec's error shape, and nothing is forwarded. The product is 'sending' before the create leaves (with the
@@ -19,8 +19,16 @@ import type { ImportStore, Outcome } from './import-store';
  * src/contract/write-outcome.ts): created; rejected, with what was said; back to not sent when the answer
  * says it was not processed or the create never left; unknown otherwise.
  */
-function importOutcome(outcome: ForwardOutcome, body: string | null): Outcome {
+function importOutcome(outcome: ForwardOutcome, body: string | null, update: boolean): Outcome {
   const meaning = outcome.write ?? { kind: 'unknown' };
+  // The product-update step read the product again just before sending and found it changed since the
+  // dry run read it (or had no fingerprint to compare): nothing was sent, and it is never sent by itself.
+  if (update && meaning.kind === 'rejected' && meaning.status === 412) {
+    return {
+      status: 'conflict',
+      message: 'Changed on the platform since the dry run: this update was not sent. Check the file again to see the product as it is now.',
+    };
+  }
   if (meaning.kind === 'rejected') {
     return {
       status: 'rejected',
@@ -30,24 +38,38 @@ function importOutcome(outcome: ForwardOutcome, body: string | null): Outcome {
     };
   }
   if (!outcome.sent || meaning.kind === 'not-processed') return { status: 'pending' };
-  if (meaning.kind === 'done') return { status: 'created', body, answer: outcome.kind === 'answered' ? outcome.body : null };
+  if (meaning.kind === 'done') {
+    return { status: update ? 'updated' : 'created', body, answer: outcome.kind === 'answered' ? outcome.body : null };
+  }
+  const may = update ? 'updated' : 'created';
   return {
     status: 'unknown',
     message:
       outcome.kind === 'failed'
-        ? `${outcome.reason} It may have been created.`
-        : `The platform answered ${outcome.status}: the product may have been created.`,
+        ? `${outcome.reason} It may have been ${may}.`
+        : `The platform answered ${outcome.status}: the product may have been ${may}.`,
   };
 }
+
+/** What the product's status says was done already, in the refusal's words. */
+const ALREADY: Record<string, string> = {
+  created: 'created',
+  updated: 'updated',
+  sending: 'sent and is on its way',
+  skipped: 'skipped by hand',
+  conflict: 'held back: the product changed on the platform since the dry run',
+};
 
 export function guardImportCreates(imports: ImportStore, now: () => number): Step {
   return (request, next) => {
     const { req, res, operation, who } = request;
     const header = req.headers[IMPORT_PRODUCT_HEADER];
-    if (operation?.name !== 'create-product' || header === undefined) {
+    const kind = operation?.name;
+    if ((kind !== 'create-product' && kind !== 'update-product') || header === undefined) {
       next();
       return;
     }
+    const update = kind === 'update-product';
     const value = Array.isArray(header) ? '' : header;
     const slash = value.indexOf('/');
     const importId = slash > 0 ? value.slice(0, slash) : '';
@@ -65,7 +87,7 @@ export function guardImportCreates(imports: ImportStore, now: () => number): Ste
       return;
     }
     const claimedAt = now();
-    void imports.claimProduct(importId, key, runner, starter, claimedAt).then(
+    void imports.claimProduct(importId, key, runner, starter, claimedAt, kind).then(
       async (claimed) => {
         if (!claimed.ok) {
           const message =
@@ -75,7 +97,7 @@ export function guardImportCreates(imports: ImportStore, now: () => number): Ste
                 ? `${runningSentence({ name: claimed.name ?? '', since: claimed.since ?? 0 }, 'en-GB', 'UTC')} Nothing was sent.`
                 : claimed.why === 'not-running'
                   ? 'This page no longer holds the import’s run (it lapsed); take it again to go on. Nothing was sent.'
-                  : `This product was already ${claimed.status === 'created' ? 'created' : claimed.status === 'sending' ? 'sent and is on its way' : 'sent (its outcome is unknown)'}: it is never sent again by itself. Nothing was sent.`;
+                  : `This product was already ${ALREADY[claimed.status ?? ''] ?? 'sent (its outcome is unknown)'}: it is never sent again by itself. Nothing was sent.`;
           refuse(req, res, 409, message, [{ field: IMPORT_PRODUCT_HEADER, message: claimed.why }]);
           return;
         }
@@ -93,7 +115,13 @@ export function guardImportCreates(imports: ImportStore, now: () => number): Ste
           },
           // Told of every end, a create not sent included (when its entry could not be written): back to not sent.
           beforeAnswer: async (outcome, noted) => {
-            await imports.settle(importId, key, { createSeq: noted.recordSeq ?? null, claimedAt }, importOutcome(outcome, sentBody), now());
+            await imports.settle(
+              importId,
+              key,
+              { createSeq: noted.recordSeq ?? null, claimedAt },
+              importOutcome(outcome, sentBody, update),
+              now(),
+            );
           },
         });
         next();

@@ -73,9 +73,11 @@ const LIGHT_COLUMNS = [
 ] as const;
 
 export type Outcome =
-  | { status: 'created'; body: string | null; answer: string | null }
+  | { status: 'created' | 'updated'; body: string | null; answer: string | null }
   | { status: 'rejected'; httpStatus: number; message: string; details: { field: string; message: string }[] }
   | { status: 'unknown'; message: string }
+  /** An update not sent: the product changed on the platform since the dry run (412). */
+  | { status: 'conflict'; message: string }
   /** Not processed (429, 503 with Retry-After) or never sent: back to not sent. */
   | { status: 'pending' };
 
@@ -96,7 +98,19 @@ export function createImportStore(database: AppDatabase) {
 
   async function countsOf(ids: readonly string[], work: Map<string, string>): Promise<Map<string, ImportCounts>> {
     const counts = new Map<string, ImportCounts>(
-      ids.map((id) => [id, { products: productsOf(work.get(id) ?? '{}'), created: 0, rejected: 0, unknown: 0, skipped: 0, pending: 0 }]),
+      ids.map((id) => [
+        id,
+        {
+          products: productsOf(work.get(id) ?? '{}'),
+          created: 0,
+          updated: 0,
+          rejected: 0,
+          unknown: 0,
+          skipped: 0,
+          conflict: 0,
+          pending: 0,
+        },
+      ]),
     );
     if (ids.length > 0) {
       const rows = await db
@@ -111,12 +125,16 @@ export function createImportStore(database: AppDatabase) {
         const n = Number(row.n);
         // 'sending' counts as unknown here: a count is read later than the send, and it may have been created.
         if (row.status === 'created') c.created += n;
+        else if (row.status === 'updated') c.updated += n;
+        else if (row.status === 'conflict') c.conflict += n;
         else if (row.status === 'rejected') c.rejected += n;
         else if (row.status === 'skipped') c.skipped += n;
         else c.unknown += n;
       }
     }
-    for (const c of counts.values()) c.pending = Math.max(0, c.products - c.created - c.rejected - c.unknown - c.skipped);
+    for (const c of counts.values()) {
+      c.pending = Math.max(0, c.products - c.created - c.updated - c.rejected - c.unknown - c.skipped - c.conflict);
+    }
     return counts;
   }
 
@@ -150,7 +168,7 @@ export function createImportStore(database: AppDatabase) {
       file: string;
       work: string;
       now: number;
-      known?: readonly { key: string; status: 'created' | 'rejected' | 'unknown' | 'skipped'; detail: string }[];
+      known?: readonly { key: string; status: Exclude<ServerProductStatus['status'], 'sending'>; detail: string }[];
     }): Promise<string> {
       const id = randomId();
       await db.transaction().execute(async (trx: Kysely<Database>) => {
@@ -408,8 +426,10 @@ export function createImportStore(database: AppDatabase) {
     },
 
     /**
-     * Claims a product for sending: only with `runner`'s live lease (and, for a person, their own), and only
-     * when it was never created, is not on its way and has no unknown outcome (a rejected one may go again).
+     * Claims a product for sending, its create or its update (`operation`, kept beside the claim): only with
+     * `runner`'s live lease (and, for a person, their own), and only when it was never created or updated,
+     * is not on its way, has no unknown outcome and was not held back as changed since the dry run (a
+     * rejected one may go again).
      */
     async claimProduct(
       id: string,
@@ -417,6 +437,7 @@ export function createImportStore(database: AppDatabase) {
       runner: string,
       who: Starter,
       now: number,
+      operation: 'create-product' | 'update-product' = 'create-product',
     ): Promise<
       { ok: true } | { ok: false; why: 'missing' | 'not-running' | 'held' | 'answered'; name?: string; since?: number; status?: string }
     > {
@@ -440,7 +461,14 @@ export function createImportStore(database: AppDatabase) {
           .execute();
         const inserted = await trx
           .insertInto('import_products')
-          .values({ import_id: id, product_key: key, status: 'sending', detail: null, create_seq: null, updated_at: now })
+          .values({
+            import_id: id,
+            product_key: key,
+            status: 'sending',
+            detail: JSON.stringify({ operation }),
+            create_seq: null,
+            updated_at: now,
+          })
           .onConflict((oc) => oc.columns(['import_id', 'product_key']).doNothing())
           .executeTakeFirst();
         if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return { ok: true } as const;
@@ -454,7 +482,7 @@ export function createImportStore(database: AppDatabase) {
       });
     },
 
-    /** The create's entry, once written (before the create leaves). */
+    /** The create's (or update's) entry, once written (before it leaves). */
     async sent(id: string, key: string, createSeq: number, now: number): Promise<void> {
       await db
         .updateTable('import_products')
@@ -498,14 +526,17 @@ export function createImportStore(database: AppDatabase) {
         .execute();
     },
 
-    /** A person's decision on an unknown outcome (skip it, or send it again) or a rejected product (again). */
+    /**
+     * A person's decision on an unknown outcome (skip it, or send it again), a rejected product (again), or
+     * an update held back because the product changed since the dry run (again, once checked anew).
+     */
     async decide(id: string, key: string, decision: 'skipped' | 'pending', now: number): Promise<'ok' | 'not-allowed'> {
       if (decision === 'pending') {
         const result = await db
           .deleteFrom('import_products')
           .where('import_id', '=', id)
           .where('product_key', '=', key)
-          .where('status', 'in', ['unknown', 'rejected', 'skipped'])
+          .where('status', 'in', ['unknown', 'rejected', 'skipped', 'conflict'])
           .executeTakeFirst();
         return Number(result.numDeletedRows) === 1 ? 'ok' : 'not-allowed';
       }

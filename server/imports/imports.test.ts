@@ -179,7 +179,7 @@ describeEachEngine('imports on the server', (_engine, freshDatabase) => {
     const record = await read(id);
     expect(record.products['0']).toMatchObject({ status: 'created' });
     expect(record.products['1']).toMatchObject({ status: 'created' });
-    expect(record.counts).toEqual({ products: 3, created: 2, rejected: 0, unknown: 0, skipped: 0, pending: 1 });
+    expect(record.counts).toEqual({ products: 3, created: 2, updated: 0, rejected: 0, unknown: 0, skipped: 0, conflict: 0, pending: 1 });
     // The product's status refers to its create in the activity record, with the exact body sent.
     const entry = await running.site.activity.get(record.products['0']?.createSeq ?? 0);
     expect(entry).toMatchObject({ action: 'product.create', target_slug: 'linen-0' });

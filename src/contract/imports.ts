@@ -33,9 +33,9 @@ export function importPath(path: string, id: string, key?: string): string {
 }
 
 /**
- * Sent with a create that belongs to an import: `<import id>/<product key>`. The server refuses it (409,
- * nothing forwarded) unless the page holds the import's run (IMPORT_RUNNER_HEADER) and the product was never
- * created nor is on its way. Never forwarded to the platform.
+ * Sent with a create or an update that belongs to an import: `<import id>/<product key>`. The server refuses
+ * it (409, nothing forwarded) unless the page holds the import's run (IMPORT_RUNNER_HEADER) and the product
+ * was never sent, or its last send was refused by the platform. Never forwarded to the platform.
  */
 export const IMPORT_PRODUCT_HEADER = 'x-import-product';
 /** The run's token, as the run's claim answered it. */
@@ -106,7 +106,11 @@ export type SharedWork = z.infer<typeof sharedWorkSchema>;
 const version = whole().check(z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER));
 const productKey = z.string().check(z.minLength(1), z.maxLength(100));
 
-export const SERVER_PRODUCT_STATES = ['sending', 'created', 'rejected', 'unknown', 'skipped'] as const;
+/**
+ * `updated`: an update of a product of the site was answered 200; `conflict`: the update was not sent
+ * because the product changed on the platform since the dry run read it (412): never sent again by itself.
+ */
+export const SERVER_PRODUCT_STATES = ['sending', 'created', 'updated', 'rejected', 'unknown', 'skipped', 'conflict'] as const;
 export type ServerProductState = (typeof SERVER_PRODUCT_STATES)[number];
 
 /** A product's status as the server keeps it (no entry: not sent yet). */
@@ -114,12 +118,12 @@ export const serverProductStatusSchema = z.object({
   status: z.enum(SERVER_PRODUCT_STATES),
   /** When it last changed (epoch ms). */
   at: z.number(),
-  /** The create's entry in the activity record. */
+  /** The create's (or the update's) entry in the activity record. */
   createSeq: z.nullable(z.number()),
-  /** created: the body sent and the platform's answer, as text. */
+  /** created, updated: the body sent and the platform's answer, as text. */
   body: z.optional(z.nullable(z.string())),
   answer: z.optional(z.nullable(z.string())),
-  /** rejected: the status, message and details; unknown, skipped: why. */
+  /** rejected: the status, message and details; unknown, skipped, conflict: why. */
   httpStatus: z.optional(z.number()),
   message: z.optional(z.string()),
   details: z.optional(z.array(errorDetailSchema)),
@@ -130,9 +134,13 @@ export const importCountsSchema = z.object({
   /** Products in the file (as the dry run counted them when the run was last taken). */
   products: z.number(),
   created: z.number(),
+  /** Products of the site the import updated. */
+  updated: z.number(),
   rejected: z.number(),
   unknown: z.number(),
   skipped: z.number(),
+  /** Updates not sent: the product changed on the platform since the dry run. */
+  conflict: z.number(),
   /** Not answered yet. */
   pending: z.number(),
 });
@@ -182,9 +190,17 @@ export const importListSchema = z.object({ imports: z.array(importSummarySchema)
 export const productStatusSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('sending'), since: z.number() }),
   z.object({ status: z.literal('created'), at: z.number(), answer: z.record(z.string(), z.unknown()), body: wireProductSchema }),
+  /** An update of a product of the site: the update's body as sent (ids and changed fields only). */
+  z.object({
+    status: z.literal('updated'),
+    at: z.number(),
+    answer: z.record(z.string(), z.unknown()),
+    body: z.record(z.string(), z.unknown()),
+  }),
   z.object({ status: z.literal('rejected'), httpStatus: z.number(), message: z.string(), details: z.array(errorDetailSchema) }),
   z.object({ status: z.literal('unknown'), message: z.string() }),
   z.object({ status: z.literal('skipped'), message: z.string() }),
+  z.object({ status: z.literal('conflict'), message: z.string() }),
 ]);
 export type ProductStatus = z.infer<typeof productStatusSchema>;
 

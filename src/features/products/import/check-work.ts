@@ -8,10 +8,13 @@ import { decodeText, isWorkbook, sampleLine } from './encoding';
 import type { FileSource } from './import-store';
 import { collect, parseSheet, type ParsedSheet } from './parse';
 import { ROWS_PER_MESSAGE, type FromWorker, type ToWorker } from './protocol';
+import type { Catalogue } from './updates';
 import { readWorkbook } from './workbook';
 
 export interface WorkState {
   rows: string[][];
+  /** The site's products by slug, as the page last sent them. */
+  catalogue?: Catalogue;
 }
 
 /**
@@ -63,11 +66,13 @@ export async function parseSource(
 export function runCheck(message: Extract<ToWorker, { type: 'check' }>, state: WorkState, post: (m: FromWorker) => void): void {
   const started = performance.now();
   if (message.rows) state.rows = message.rows;
+  if (message.catalogue) state.catalogue = new Map(message.catalogue.map((product) => [product.slug, product]));
   const settings = settingsForSite(message.locale, message.site);
   const result = checkImport(state.rows, message.mapping, message.fixes, {
     settings,
     site: message.site,
     createdSlugs: new Set(message.createdSlugs),
+    catalogue: state.catalogue,
   });
   post({ type: 'checked', id: message.id, result, ms: performance.now() - started });
 }

@@ -3,22 +3,36 @@
  * of prices and dates in the person's locale, then the contract's 400/422 rules), each problem placed on
  * the cell it came from. Pure, so the worker runs it and the tests call it directly.
  */
+import type { WireProductUpdate } from '@/contract/products';
 import type { ErrorDetail, WireProduct } from '@/contract/site-api';
 import { encodeProduct, type ProductSettings } from '../model/codec';
 import { mapServerDetails } from '../model/error-paths';
 import { describePath } from '../model/registry';
+import { suggestSlug } from '../model/slug';
 import { validateProductForm } from '../model/validate';
-import type { Mapping } from './columns';
+import { ATTRIBUTE_ID_COLUMN, OPTION_ID_COLUMN, type Mapping } from './columns';
 import { REPLACEMENT } from './encoding';
 import { groupRows, type CellProblem, type CellReader } from './rows';
-import { productFormOf, type ImportSite } from './to-form';
+import { productFormOf, type ImportSite, type Source } from './to-form';
+import { updateFormOf, updateOf, type Catalogue, type CatalogueProduct, type MatchNote, type RowChange } from './updates';
 
 export interface CheckContext {
   settings: ProductSettings;
   site: ImportSite | undefined;
   /** Slugs already created on this site: by the whole team (the activity record) and from this browser. */
   createdSlugs: ReadonlySet<string>;
+  /** The site's products by slug, as read at the dry run: a product of the file with one of these slugs updates it. */
+  catalogue?: Catalogue;
 }
+
+/**
+ * What sending a product does: create it (`new`), update a product of the site with `body` (the changes
+ * the dry run shows), or nothing, when the file says what the product already is (`unchanged`).
+ */
+export type ProductAction =
+  | { kind: 'new' }
+  | { kind: 'update'; id: string; fingerprint: string; changes: RowChange[]; body: WireProductUpdate; matches: MatchNote[] }
+  | { kind: 'unchanged'; id: string; matches: MatchNote[] };
 
 export interface CheckedProduct {
   /** The product's first row: its identity in the import (statuses and fixes are kept by row). */
@@ -27,6 +41,7 @@ export interface CheckedProduct {
   name: string;
   slug: string;
   problems: CellProblem[];
+  action: ProductAction;
 }
 
 export interface CheckResult {
@@ -72,22 +87,86 @@ export function checkProduct(
   const imported = productFormOf(rows, mapping, settings.fields, site, cell);
   const first = rows[0] ?? 0;
   const problems: CellProblem[] = [...cellTextProblems(rows, mapping, cell), ...imported.problems];
-  for (const problem of validateProductForm(imported.form, settings)) {
-    const source = imported.sources.get(problem.path);
-    if (source) problems.push({ row: source.row, column: source.column, message: problem.message });
-    // A field the file has no column for (a required name, an attribute without options): on the product.
-    else
-      problems.push({
-        row: first,
-        column: null,
-        message: problem.path ? `${describePath(settings.fields, problem.path)}: ${problem.message}` : problem.message,
-      });
-  }
+  // A field the file has no column for (a required name, an attribute without options): on the product.
+  problems.push(...formProblems(imported.form, imported.sources, first, settings));
   const body: WireProduct = encodeProduct(imported.form, settings).body;
   return { form: imported.form, body, problems };
 }
 
-/** Checks the whole file: grouping, every product, slugs repeated in the file or already created here. */
+/** The problems of a form as the editor's validation finds them, each on the cell it came from. */
+function formProblems(
+  form: ReturnType<typeof productFormOf>['form'],
+  sources: ReadonlyMap<string, Source>,
+  first: number,
+  settings: ProductSettings,
+): CellProblem[] {
+  return validateProductForm(form, settings).map((problem): CellProblem => {
+    const source = sources.get(problem.path);
+    if (source) return { row: source.row, column: source.column, message: problem.message };
+    return {
+      row: first,
+      column: null,
+      message: problem.path ? `${describePath(settings.fields, problem.path)}: ${problem.message}` : problem.message,
+    };
+  });
+}
+
+/** A product of the file that is a product of the site: its update, its problems, and what it changes. */
+export function checkUpdate(
+  rows: readonly number[],
+  mapping: Mapping,
+  cell: CellReader,
+  settings: ProductSettings,
+  product: CatalogueProduct,
+): { name: string; problems: CellProblem[]; action: ProductAction } {
+  const first = rows[0] ?? 0;
+  const imported = updateFormOf(rows, mapping, settings, product, cell);
+  const problems = [...cellTextProblems(rows, mapping, cell), ...imported.problems];
+  // Checked by the create's rules, as the editor checks an edit: the ids aside (a create has none; they
+  // were matched above).
+  const withoutIds = {
+    ...imported.form,
+    attributes: imported.form.attributes.map((a) => ({ ...a, id: '', options: a.options.map((o) => ({ ...o, id: '' })) })),
+  };
+  problems.push(...formProblems(withoutIds, imported.sources, first, settings));
+  const { changes, body } = updateOf(product, imported, settings);
+  const action: ProductAction = body
+    ? { kind: 'update', id: product.id, fingerprint: product.fingerprint, changes, body, matches: imported.matches }
+    : { kind: 'unchanged', id: product.id, matches: imported.matches };
+  return { name: imported.form.name.trim(), problems, action };
+}
+
+/** The slug a product of the file has: its slug cell, or the one suggested from its name (as the editor does). */
+function slugOfRow(row: number, mapping: Mapping, cell: CellReader): string {
+  const slugColumn = mapping.indexOf('slug');
+  const typed = slugColumn >= 0 ? cell(row, slugColumn).trim() : '';
+  if (typed !== '') return typed;
+  const nameColumn = mapping.indexOf('name');
+  return suggestSlug(nameColumn >= 0 ? cell(row, nameColumn) : '').trim();
+}
+
+/** Id cells on a product that is not on the site: an id names an existing attribute or option. */
+function idProblems(rows: readonly number[], mapping: Mapping, cell: CellReader, slug: string): CellProblem[] {
+  const columns = [mapping.indexOf(ATTRIBUTE_ID_COLUMN), mapping.indexOf(OPTION_ID_COLUMN)].filter((c) => c >= 0);
+  return rows.flatMap((row) =>
+    columns.flatMap((column) =>
+      cell(row, column).trim() === ''
+        ? []
+        : [
+            {
+              row,
+              column,
+              message: `An id names an attribute or option of a product of the site, but the site has no product with slug “${slug}”: leave it blank for a new product`,
+            },
+          ],
+    ),
+  );
+}
+
+/**
+ * Checks the whole file: grouping, every product (an update where its slug is a product of the site, else
+ * a create), slugs repeated in the file or already created here.
+ */
 export function checkImport(
   rows: readonly (readonly string[])[],
   mapping: Mapping,
@@ -103,9 +182,18 @@ export function checkImport(
   const slugColumn = mapping.indexOf('slug');
   const nameColumn = mapping.indexOf('name');
   const products = grouped.products.map(({ rows: productRows }): CheckedProduct => {
+    const key = productRows[0] ?? 0;
+    const onSite = context.catalogue?.get(slugOfRow(key, mapping, cell));
+    if (onSite) {
+      const { name, problems, action } = checkUpdate(productRows, mapping, cell, context.settings, onSite);
+      for (const row of productRows) problems.push(...(groupingProblems.get(row) ?? []));
+      return { key, rows: productRows, name, slug: onSite.slug, problems, action };
+    }
     const { form, problems } = checkProduct(productRows, mapping, cell, context);
     for (const row of productRows) problems.push(...(groupingProblems.get(row) ?? []));
-    return { key: productRows[0] ?? 0, rows: productRows, name: form.name.trim(), slug: form.slug.trim(), problems };
+    const slug = form.slug.trim();
+    problems.push(...idProblems(productRows, mapping, cell, slug));
+    return { key, rows: productRows, name: form.name.trim(), slug, problems, action: { kind: 'new' } };
   });
   const firstRowOfSlug = new Map<string, number>();
   for (const product of products) {
@@ -120,7 +208,7 @@ export function checkImport(
         message: `Slug “${product.slug}” is also on row ${earlier + 2}: each product needs its own`,
       });
     } else firstRowOfSlug.set(product.slug, product.key);
-    if (context.createdSlugs.has(product.slug)) {
+    if (product.action.kind === 'new' && context.createdSlugs.has(product.slug)) {
       product.problems.push({ row: product.key, column, message: `Slug “${product.slug}” was already created on this site` });
     }
   }

@@ -23,12 +23,38 @@ const labelOf = (def: FieldDef) => (def.kind === 'money' ? `${def.currency.toUpp
 
 const cache = new WeakMap<SiteFields, readonly ImportColumn[]>();
 
-/** Every column a file of this site may have: the product's fields, then an attribute's, then an option's. */
+/**
+ * The platform's id of an attribute or an option, for an import that updates products: not a field of the
+ * editor (the registry's), but read into the form's own `id` the same way, so a file that keeps the ids
+ * says exactly which attribute or option a row changes. Where it is blank, the import matches by name.
+ */
+const idDef = (scope: 'attribute' | 'option'): FieldDef => ({
+  kind: 'text',
+  trim: true,
+  scope,
+  wire: 'id',
+  path: 'id',
+  step: 'attributes',
+  label: scope === 'attribute' ? 'Attribute id' : 'Option id',
+  hint: `the platform’s id of the ${scope} to update, where you keep it; blank: matched by name, or a new ${scope}`,
+});
+const ID_DEFS = { attribute: idDef('attribute'), option: idDef('option') } as const;
+
+/** The id columns: `attributes[].id`, `attributes[].items[].id`. */
+export const ATTRIBUTE_ID_COLUMN = `${PREFIX.attribute}id`;
+export const OPTION_ID_COLUMN = `${PREFIX.option}id`;
+
+/**
+ * Every column a file of this site may have: the product's fields, then an attribute's, then an option's,
+ * each scope's items followed by the id that names an existing one (for updates).
+ */
 export function importColumns(fields: SiteFields): readonly ImportColumn[] {
   let columns = cache.get(fields);
   if (!columns) {
-    const of = (scope: Scope) =>
-      fields[scope].map((def): ImportColumn => ({ id: PREFIX[scope] + def.wire, scope, def, label: labelOf(def) }));
+    const of = (scope: Scope) => {
+      const defs = scope === 'product' ? fields[scope] : [...fields[scope], ID_DEFS[scope]];
+      return defs.map((def): ImportColumn => ({ id: PREFIX[scope] + def.wire, scope, def, label: labelOf(def) }));
+    };
     columns = [...of('product'), ...of('attribute'), ...of('option')];
     cache.set(fields, columns);
   }

@@ -20,8 +20,8 @@ const rows = [
   ['Mug', 'mug'],
   ['Jug', 'mug'],
 ];
-const mug: CheckedProduct = { key: 0, rows: [0], name: 'Mug', slug: 'mug', problems: [] };
-const jug: CheckedProduct = { key: 1, rows: [1], name: 'Jug', slug: 'mug', problems: [] };
+const mug: CheckedProduct = { key: 0, rows: [0], name: 'Mug', slug: 'mug', problems: [], action: { kind: 'new' } };
+const jug: CheckedProduct = { key: 1, rows: [1], name: 'Jug', slug: 'mug', problems: [], action: { kind: 'new' } };
 const visible: GridRow[] = [
   { row: 0, product: mug, first: true },
   { row: 1, product: jug, first: true },

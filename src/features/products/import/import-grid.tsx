@@ -43,13 +43,72 @@ const STATE_COLOURS: Record<ProductState, string> = {
   problems: 'red',
   sending: 'gray',
   created: 'green',
+  updated: 'green',
+  unchanged: 'gray',
+  conflict: 'orange',
   rejected: 'red',
   unknown: 'orange',
   skipped: 'gray',
 };
 
 /** A product that was sent (or is being sent) is what the platform has: its cells stay as they were. */
-const locked = (state: ProductState) => state === 'created' || state === 'sending' || state === 'unknown';
+const locked = (state: ProductState) => state === 'created' || state === 'updated' || state === 'sending' || state === 'unknown';
+
+/** Changes shown in a product's cell; the rest are counted (the report lists them all). */
+const CHANGES_SHOWN = 12;
+
+/** What the dry run says of a product of the site: the fields that change, before → after, and how its items were found. */
+function ActionNote({ product }: { product: CheckedProduct }) {
+  const { action } = product;
+  if (action.kind === 'new') {
+    return (
+      <Text size="xs" c="dimmed">
+        New
+      </Text>
+    );
+  }
+  const found = action.matches.filter((m) => m.how !== 'new');
+  const byName = found.filter((m) => m.how === 'matched by name').length;
+  return (
+    <Stack gap={2} data-testid="update-diff">
+      <Text size="xs" fw={600}>
+        {action.kind === 'unchanged'
+          ? `Product ${action.id} of the site: nothing changes`
+          : `Update of product ${action.id}: ${action.changes.length} ${action.changes.length === 1 ? 'field changes' : 'fields change'}`}
+      </Text>
+      {action.kind === 'update' && (
+        <ul className={classes.changes}>
+          {action.changes.slice(0, CHANGES_SHOWN).map((change, i) => (
+            <li key={i}>
+              <Text size="xs" span>
+                {change.label}: {change.kind === 'added' ? 'new' : change.before === '' ? 'empty' : change.before} →{' '}
+                {change.after === '' ? 'empty' : change.after}
+              </Text>
+            </li>
+          ))}
+          {action.changes.length > CHANGES_SHOWN && (
+            <li>
+              <Text size="xs" span c="dimmed">
+                and {action.changes.length - CHANGES_SHOWN} more (all in the report)
+              </Text>
+            </li>
+          )}
+        </ul>
+      )}
+      {action.matches.length > 0 && (
+        <Text size="xs" c="dimmed">
+          {found.length > 0 &&
+            `Attributes and options: ${found.length - byName > 0 ? `${found.length - byName} by id` : ''}${found.length - byName > 0 && byName > 0 ? ', ' : ''}${byName > 0 ? `${byName} matched by name` : ''}`}
+          {found.length > 0 && found.length < action.matches.length && '; '}
+          {action.matches
+            .filter((m) => m.how === 'new')
+            .map((m) => `${m.item}: new`)
+            .join('; ')}
+        </Text>
+      )}
+    </Stack>
+  );
+}
 
 function StatusCell({
   product,
@@ -85,6 +144,8 @@ function StatusCell({
         </Text>
       )}
       {status?.status === 'unknown' && <Text size="xs">{status.message}</Text>}
+      {status?.status === 'conflict' && <Text size="xs">{status.message}</Text>}
+      {(state === 'ready' || state === 'problems' || state === 'unchanged') && <ActionNote product={product} />}
       {messages.map((m, i) => (
         <Text key={i} size="xs" c="red" id={messageIds[i]}>
           {m}
@@ -102,6 +163,11 @@ function StatusCell({
           aria-describedby={messageIds.length > 0 ? messageIds.join(' ') : undefined}
         >
           Open in editor
+        </Button>
+      )}
+      {state === 'conflict' && (
+        <Button size="compact-xs" variant="light" color="orange" tabIndex={-1} onClick={() => onDecide('send-again')}>
+          Check it again
         </Button>
       )}
       {state === 'unknown' &&

@@ -102,13 +102,21 @@ export function ImportPage() {
     [navigate],
   );
   const { fixCell, decide } = state;
+  const checkAgain = state.catalogue.again;
   const onFix = useCallback(
     (row: number, column: number, text: string, product: CheckedProduct) => fixCell(row, column, text, product.key),
     [fixCell],
   );
   const onDecide = useCallback(
-    (product: CheckedProduct, decision: 'send-again' | 'skip') => void decide(product.key, decision === 'skip' ? 'skip' : 'send-again'),
-    [decide],
+    (product: CheckedProduct, decision: 'send-again' | 'skip') => {
+      const conflict = statuses[String(product.key)]?.status === 'conflict';
+      void decide(product.key, decision === 'skip' ? 'skip' : 'send-again').then(() => {
+        // Held back because the product changed since the dry run: the site's products are read again, so
+        // it is checked (and its diff shown) against the product as it is now before anyone sends it.
+        if (conflict) checkAgain();
+      });
+    },
+    [decide, statuses, checkAgain],
   );
 
   return (
@@ -173,14 +181,38 @@ export function ImportPage() {
             </Alert>
           )}
           <ColumnsPanel matches={state.matches} columns={allColumns} onMap={state.mapColumn} />
+          {state.catalogue.error ? (
+            <Alert color="yellow" styles={WARNING_STYLES} title="The site’s products could not be read">
+              {state.catalogue.error} Every product of the file is checked as new; one whose slug is on the site will be refused by the
+              platform.{' '}
+              <Button size="compact-xs" variant="light" onClick={state.catalogue.again}>
+                Read them again
+              </Button>
+            </Alert>
+          ) : (
+            <Group gap="xs">
+              <Text size="sm" c="dimmed">
+                {state.catalogue.reading
+                  ? 'Reading the site’s products to find the file’s updates…'
+                  : state.catalogue.count !== null
+                    ? `Checked against the site’s ${state.catalogue.count} ${state.catalogue.count === 1 ? 'product' : 'products'}: a product whose slug is on the site is an update.`
+                    : ''}
+              </Text>
+              {!state.catalogue.reading && state.catalogue.count !== null && !running && (
+                <Button size="compact-xs" variant="subtle" onClick={state.catalogue.again}>
+                  Check against the site again
+                </Button>
+              )}
+            </Group>
+          )}
           {counts && <ImportSummary counts={counts} started={work.started} />}
           {progress && (
             <ProgressPanel progress={progress} onPause={state.pause} onResume={() => void state.resume()} onCancel={state.cancel} />
           )}
           {work.started && !progress && !state.heldBy && counts && counts.ready > 0 && (
             <Alert color="blue" title="This import was interrupted">
-              What was answered is kept: {counts.created} created, {counts.rejected} rejected, {counts.unknown} outcome unknown. Products
-              answered 200 are never sent again; resume to send the {counts.ready} that are left.
+              What was answered is kept: {counts.created} created, {counts.updated} updated, {counts.rejected} rejected, {counts.unknown}{' '}
+              outcome unknown. Products answered 200 are never sent again; resume to send the {counts.ready} that are left.
             </Alert>
           )}
           <RunControls
@@ -189,6 +221,7 @@ export function ImportPage() {
             running={running}
             started={work.started}
             ready={counts?.ready ?? 0}
+            updates={counts?.updates ?? 0}
             canStart={!!counts && counts.ready > 0 && !running && state.heldBy === null && !state.offline}
             onStart={() => void state.start(concurrency)}
             onReport={downloadReport && (() => downloadReport('csv'))}

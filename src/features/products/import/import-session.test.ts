@@ -47,6 +47,9 @@ function standInServer() {
     /** A slug whose create reaches the platform, and whose answer never reaches the page. */
     loseAnswerOf: null as string | null,
     released: [] as string[],
+    /** The platform's products' fingerprints as they are now, by id; and the updates that reached the platform. */
+    fingerprints: new Map<string, string>(),
+    updated: [] as { id: string; body: string }[],
   };
   const away = () => {
     if (!state.reachable) throw apiErrors.noAnswer();
@@ -65,7 +68,7 @@ function standInServer() {
       startedBy: 'Ana Ruiz',
       createdAt: 0,
       updatedAt: 0,
-      counts: { products: 3, created: 0, rejected: 0, unknown: 0, skipped: 0, pending: 3 },
+      counts: { products: 3, created: 0, updated: 0, rejected: 0, unknown: 0, skipped: 0, conflict: 0, pending: 3 },
       runner: found.runner ? { name: 'Ana Ruiz', since: 0, until: 0 } : null,
       endedAt: null,
       file: found.file,
@@ -119,6 +122,7 @@ function standInServer() {
       return Promise.resolve();
     },
     decideProduct: () => Promise.resolve(),
+    updateProduct: () => Promise.reject(new Error('set below')),
     createProduct: async (body, headers) => {
       await state.createGate;
       const [id = '', key = ''] = (headers['x-import-product'] ?? '').split('/');
@@ -131,6 +135,21 @@ function standInServer() {
       if (body.slug === state.loseAnswerOf) throw apiErrors.noAnswer();
       return { id: `p-${body.slug ?? ''}` };
     },
+  };
+  server.updateProduct = (productId, body, fingerprint, headers) => {
+    const [id = '', key = ''] = (headers['x-import-product'] ?? '').split('/');
+    const found = one(id);
+    if (found.runner !== headers['x-import-runner'] || found.products[key]) {
+      return Promise.reject(apiErrors.answered(409, null, { message: 'This product was already updated. Nothing was sent.' }));
+    }
+    // As our server's product-update step: read again, refused when it changed since it was read.
+    if (state.fingerprints.get(productId) !== fingerprint) {
+      found.products[key] = { status: 'conflict', at: 1, createSeq: null, message: 'Changed on the platform since the dry run.' };
+      return Promise.reject(apiErrors.answered(412, null, { message: 'This product was changed on the platform since you opened it.' }));
+    }
+    state.updated.push({ id: productId, body: JSON.stringify(body) });
+    found.products[key] = { status: 'updated', at: 1, createSeq: 1, body: JSON.stringify(body), answer: '{}' };
+    return Promise.resolve({ id: productId });
   };
   return {
     server,
@@ -252,6 +271,28 @@ describe('an import session', () => {
     await vi.waitFor(() => expect(session.getState().progress?.snapshot.state).toBe('done'));
     await vi.waitFor(() => expect(session.getState().work?.statuses['1']).toMatchObject({ status: 'created' }));
     expect(stand.state.sent).toEqual(['a', 'b', 'c']);
+  });
+
+  it('sends a product of the site as its update, with the fingerprint read at the dry run; one changed since is held back, the rest go on', async () => {
+    const stand = standInServer();
+    const session = sessionWith(stand);
+    await session.load(FILE, WORK);
+    stand.state.fingerprints.set('1042', '"sha256-a"');
+    stand.state.fingerprints.set('2077', '"sha256-b-changed-since"');
+    const updates: Record<number, { id: string; fingerprint: string; body: { name: string; enabled: 'true'; weighting: string } }> = {
+      0: { id: '1042', fingerprint: '"sha256-a"', body: { name: 'A', enabled: 'true', weighting: '5' } },
+      1: { id: '2077', fingerprint: '"sha256-b"', body: { name: 'B', enabled: 'true', weighting: '6' } },
+    };
+    await session.run({ ...plan([0, 1, 2]), update: (key) => updates[key] ?? null }, 1);
+    await vi.waitFor(() => expect(session.getState().progress?.snapshot.state).toBe('done'));
+    const statuses = session.getState().work?.statuses ?? {};
+    expect(statuses['0']).toMatchObject({ status: 'updated', body: updates[0]?.body });
+    expect(statuses['1']).toMatchObject({ status: 'conflict', message: expect.stringMatching(/since the dry run/) });
+    expect(statuses['2']).toMatchObject({ status: 'created' });
+    // Exactly the planned update reached the platform, and the new product was created.
+    expect(stand.state.updated).toEqual([{ id: '1042', body: JSON.stringify(updates[0]?.body) }]);
+    expect(stand.state.sent).toEqual(['c']);
+    expect(session.getState().notice).toBeNull();
   });
 
   it('a reload lets go of the run its tab held, then opens the import', async () => {

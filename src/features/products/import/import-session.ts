@@ -15,6 +15,7 @@ import {
   type ImportSummary,
   type SharedWork,
 } from '@/contract/imports';
+import type { WireProductUpdate } from '@/contract/products';
 import type { WireProduct } from '@/contract/site-api';
 import { createQueue, type CreateQueue, type Outcome, type QueueSnapshot } from './create-queue';
 import type { ImportFile, ImportStore, ImportWork, ProductStatus, SavedImport } from './import-store';
@@ -32,6 +33,16 @@ export interface ImportServer {
   decideProduct(id: string, key: string, status: 'skipped' | 'pending'): Promise<unknown>;
   /** One product's create, with the import's headers; resolves to the platform's answer or throws an ApiError. */
   createProduct(body: WireProduct, headers: Record<string, string>): Promise<Record<string, unknown>>;
+  /**
+   * One product's update, with the import's headers and the fingerprint of the product as the dry run read
+   * it (our server refuses it 412 when the product changed since); resolves to the answer or throws an ApiError.
+   */
+  updateProduct(
+    id: string,
+    body: WireProductUpdate,
+    fingerprint: string,
+    headers: Record<string, string>,
+  ): Promise<Record<string, unknown>>;
 }
 
 /** The run's token of this tab, per import: a reload takes back its own run instead of waiting for it to lapse. */
@@ -74,12 +85,22 @@ export interface Progress {
   total: number;
 }
 
+/** An update the dry run planned: the product of the site, its fingerprint as read then, and the body. */
+export interface PlannedUpdate {
+  id: string;
+  fingerprint: string;
+  body: WireProductUpdate;
+}
+
 /** What a run sends: the dry run's products without problems and not answered yet, and each one's body. */
 export interface RunPlan {
   keys: readonly number[];
   /** The dry run's count of products, for the server's counts. */
   products: number;
+  /** A new product's create body. */
   body: (key: number) => WireProduct;
+  /** A product of the site: its update (absent or null: the product is new). */
+  update?: (key: number) => PlannedUpdate | null;
 }
 
 export interface ImportState {
@@ -499,6 +520,7 @@ export class ImportSession {
     this.queue?.cancel();
     const importId = id;
     const bodies = new Map<number, WireProduct>();
+    const updates = new Map<number, PlannedUpdate>();
     let released = false;
     const queue = createQueue<number>({
       keys: plan.keys,
@@ -508,18 +530,25 @@ export class ImportSession {
       // held up by a local write cost every product a write's time (measured: most of a product's time at
       // 1 at a time beside a platform of 100 ms).
       beforeSend: (key) => {
-        bodies.set(key, plan.body(key));
+        const update = plan.update?.(key) ?? null;
+        if (update) updates.set(key, update);
+        else bodies.set(key, plan.body(key));
         void this.setStatus(key, { status: 'sending', since: this.now() });
         return Promise.resolve();
       },
       // Held back by a back-off or a pause after its "sending" was written: it was not sent.
       onHeld: (key) => this.setStatus(key, null),
-      send: (key) =>
-        server.createProduct(bodies.get(key) ?? EMPTY_BODY, {
-          [IMPORT_PRODUCT_HEADER]: `${importId}/${key}`,
-          [IMPORT_RUNNER_HEADER]: this.runner ?? '',
-        }),
-      onOutcome: (key, outcome) => this.answered(key, outcome, bodies.get(key) ?? EMPTY_BODY),
+      send: (key) => {
+        const headers = { [IMPORT_PRODUCT_HEADER]: `${importId}/${key}`, [IMPORT_RUNNER_HEADER]: this.runner ?? '' };
+        const update = updates.get(key);
+        return update
+          ? server.updateProduct(update.id, update.body, update.fingerprint, headers)
+          : server.createProduct(bodies.get(key) ?? EMPTY_BODY, headers);
+      },
+      onOutcome: (key, outcome) => {
+        const update = updates.get(key);
+        return update ? this.updateAnswered(key, outcome, update) : this.answered(key, outcome, bodies.get(key) ?? EMPTY_BODY);
+      },
       onChange: (snapshot) => {
         this.set({ progress: { snapshot, total: plan.keys.length } });
         const stopped = snapshot.state === 'paused' || snapshot.state === 'cancelled' || snapshot.state === 'done';
@@ -547,6 +576,19 @@ export class ImportSession {
       const { httpStatus, message, details } = outcome;
       await this.setStatus(key, { status: 'rejected', httpStatus, message, details: [...details] });
     } else await this.setStatus(key, { status: 'unknown', message: outcome.message });
+  }
+
+  private async updateAnswered(key: number, outcome: Outcome, update: PlannedUpdate) {
+    if (outcome.status === 'created') {
+      void this.setStatus(key, { status: 'updated', at: this.now(), answer: outcome.answer, body: update.body });
+    } else if (outcome.status === 'rejected' && outcome.httpStatus === 412) {
+      // Our server read the product again just before sending and found it changed since the dry run:
+      // nothing was sent, and it is never sent by itself (the person checks it again first).
+      await this.setStatus(key, {
+        status: 'conflict',
+        message: 'Changed on the platform since the dry run: this update was not sent. Check it again to see the product as it is now.',
+      });
+    } else await this.answered(key, outcome, EMPTY_BODY);
   }
 
   /** Sends again what is left, once the run is taken back. */

@@ -10,7 +10,13 @@ export function ImportSummary({ counts, started }: { counts: Counts; started: bo
       </Text>
       <Text size="sm" c="blue">
         <b>{counts.ready}</b> ready
+        {counts.updates > 0 && ` (${counts.ready - counts.updates} new, ${counts.updates} ${counts.updates === 1 ? 'update' : 'updates'})`}
       </Text>
+      {counts.unchanged > 0 && (
+        <Text size="sm" c="dimmed">
+          <b>{counts.unchanged}</b> unchanged
+        </Text>
+      )}
       <Text size="sm" c="red">
         <b>{counts.problems}</b> with problems
       </Text>
@@ -19,6 +25,14 @@ export function ImportSummary({ counts, started }: { counts: Counts; started: bo
           <Text size="sm" c="green">
             <b>{counts.created}</b> created
           </Text>
+          <Text size="sm" c="green">
+            <b>{counts.updated}</b> updated
+          </Text>
+          {counts.conflict > 0 && (
+            <Text size="sm" c="orange">
+              <b>{counts.conflict}</b> changed on the platform since the dry run
+            </Text>
+          )}
           <Text size="sm" c="red">
             <b>{counts.rejected}</b> rejected
           </Text>

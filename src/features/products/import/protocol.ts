@@ -8,6 +8,7 @@ import type { Mapping } from './columns';
 import type { CheckResult } from './check';
 import type { TextEncodingName } from './encoding';
 import type { FileSource } from './import-store';
+import type { CatalogueProduct } from './updates';
 
 export type ToWorker =
   /** `encoding` and `sheet`: the person's choice, when the first reading was not what they meant. */
@@ -22,6 +23,8 @@ export type ToWorker =
       site: SiteInfo;
       locale: string;
       createdSlugs: string[];
+      /** The site's products, when the worker does not have these yet (read once at the dry run). */
+      catalogue?: CatalogueProduct[];
     };
 
 export type FromWorker =

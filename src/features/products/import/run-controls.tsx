@@ -11,6 +11,8 @@ export function RunControls(props: {
   started: boolean;
   /** Products ready to send. */
   ready: number;
+  /** Of those, updates of products of the site (the rest are new). */
+  updates?: number;
   canStart: boolean;
   onStart: () => void;
   /** Null until the dry run has finished. */
@@ -21,6 +23,13 @@ export function RunControls(props: {
   onFilter: (filter: RowFilter) => void;
 }) {
   const { ready, started } = props;
+  const updates = props.updates ?? 0;
+  const what =
+    updates === 0
+      ? null
+      : updates === ready
+        ? `update ${ready} ${ready === 1 ? 'product' : 'products'}`
+        : `send ${ready}: ${ready - updates} new, ${updates} ${updates === 1 ? 'update' : 'updates'}`;
   return (
     <Group wrap="wrap" align="flex-end">
       <NumberInput
@@ -33,7 +42,13 @@ export function RunControls(props: {
         disabled={props.running}
       />
       <Button disabled={!props.canStart} onClick={props.onStart}>
-        {started ? `Resume: create the ${ready} ready` : `Create ${ready} ${ready === 1 ? 'product' : 'products'}`}
+        {what !== null
+          ? started
+            ? `Resume: ${what}`
+            : `${what.charAt(0).toUpperCase()}${what.slice(1)}`
+          : started
+            ? `Resume: create the ${ready} ready`
+            : `Create ${ready} ${ready === 1 ? 'product' : 'products'}`}
       </Button>
       {started && (
         <>

@@ -63,6 +63,18 @@ export function statusOf(server: ServerProductStatus): ProductStatus {
         body: typeof body === 'object' && body !== null ? body : { name: '', enabled: 'true' },
       };
     }
+    case 'updated': {
+      const answer = parseJson(server.answer);
+      const body = parseJson(server.body);
+      return {
+        status: 'updated',
+        at: server.at,
+        answer: typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>) : {},
+        body: typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {},
+      };
+    }
+    case 'conflict':
+      return { status: 'conflict', message: server.message ?? 'Changed on the platform since the dry run: this update was not sent.' };
     case 'rejected':
       return { status: 'rejected', httpStatus: server.httpStatus ?? 0, message: server.message ?? '', details: server.details ?? [] };
     case 'unknown':

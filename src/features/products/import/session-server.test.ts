@@ -16,6 +16,7 @@ function calls(error: unknown): ImportServer {
     releaseRun: () => answer(null),
     decideProduct: () => answer(null),
     createProduct: () => answer({ id: '7' }),
+    updateProduct: () => answer({ id: '7' }),
   };
 }
 

@@ -1,13 +1,15 @@
 /**
- * What an ImportSession asks of our server in the page: server-import.ts's calls and the product create of
- * the fetch layer.
+ * What an ImportSession asks of our server in the page: server-import.ts's calls, and the product create
+ * and update of the fetch layer (an update through the site's record shape).
  */
 import { createProduct } from '@/lib/api-client';
 import { isNotSignedIn } from '@/lib/own-api-failure';
+import { productReadingOf, updateProduct, type ProductReading } from '../product-api';
 import type { ImportServer } from './import-session';
 import * as serverImport from './server-import';
 
-const pageCalls: ImportServer = {
+/** The page's calls, for a site whose products are read (and an update written) as `reading` says. */
+export const pageCallsFor = (reading: ProductReading): ImportServer => ({
   listImports: serverImport.listImports,
   readImport: serverImport.readImport,
   createImport: serverImport.createImport,
@@ -17,13 +19,14 @@ const pageCalls: ImportServer = {
   releaseRun: serverImport.releaseRun,
   decideProduct: serverImport.decideProduct,
   createProduct: (body, headers) => createProduct(body, undefined, headers),
-};
+  updateProduct: (id, body, fingerprint, headers) => updateProduct(id, body, fingerprint, reading, undefined, headers),
+});
 
 /**
  * The session's calls to our server, each telling the app when our server answers 401: the run makes them
  * outside the query client, whose error handling shows the sign-in page for every query and change.
  */
-export function importServer(onNotSignedIn: () => void, calls: ImportServer = pageCalls): ImportServer {
+export function importServer(onNotSignedIn: () => void, calls: ImportServer = pageCallsFor(productReadingOf(undefined))): ImportServer {
   const reporting =
     <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
@@ -44,5 +47,6 @@ export function importServer(onNotSignedIn: () => void, calls: ImportServer = pa
     releaseRun: reporting(calls.releaseRun),
     decideProduct: reporting(calls.decideProduct),
     createProduct: reporting(calls.createProduct),
+    updateProduct: reporting(calls.updateProduct),
   };
 }

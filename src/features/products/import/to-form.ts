@@ -42,13 +42,13 @@ function setPath(target: object, path: string, value: unknown): void {
   node[parts.at(-1) ?? ''] = value;
 }
 
-interface Placed {
+export interface Placed {
   def: FieldDef;
   column: number;
 }
 
 /** The file's columns of a scope with their fields. */
-function placed(mapping: Mapping, fields: SiteFields, scope: 'product' | 'attribute' | 'option'): Placed[] {
+export function placed(mapping: Mapping, fields: SiteFields, scope: 'product' | 'attribute' | 'option'): Placed[] {
   const byId = new Map(importColumns(fields).map((c) => [c.id, c]));
   return columnsOf(mapping, scope).flatMap((column) => {
     const found = byId.get(mapping[column] ?? '');
@@ -60,7 +60,14 @@ function placed(mapping: Mapping, fields: SiteFields, scope: 'product' | 'attrib
  * Reads the cells of one object (the product, an attribute or an option) into `target`; blank cells keep
  * the target's value (the site's defaults, the editor's empty values).
  */
-function readInto(target: object, prefix: string, columns: readonly Placed[], row: number, cell: CellReader, out: ImportedForm): void {
+export function readInto(
+  target: object,
+  prefix: string,
+  columns: readonly Placed[],
+  row: number,
+  cell: CellReader,
+  out: ImportedForm,
+): void {
   for (const { def, column } of columns) {
     const text = cell(row, column);
     const path = prefix + def.path;
@@ -117,8 +124,10 @@ export function productFormOf(
   // As in the editor: a blank slug is suggested from the name.
   if (form.slug.trim() === '') form.slug = suggestSlug(form.name);
   else form.slugEdited = true;
-  const attributeColumns = placed(mapping, fields, 'attribute');
-  const optionColumns = placed(mapping, fields, 'option');
+  // A new product's attributes and options have no ids: an id cell names an item of a product of the site
+  // (updates.ts reads it; check.ts stops one on a product that is not on the site).
+  const attributeColumns = placed(mapping, fields, 'attribute').filter(({ def }) => def.wire !== 'id');
+  const optionColumns = placed(mapping, fields, 'option').filter(({ def }) => def.wire !== 'id');
   form.attributes = groupAttributes(rows, mapping, cell).map((group, a) => {
     const attribute = { ...emptyAttribute(), options: [] as ReturnType<typeof emptyOption>[] };
     // The attribute's columns: on its first row; a later row may fill one left blank there.

@@ -10,18 +10,31 @@ import type { ProductSettings } from '../model/codec';
 import { slugsOnly, useTeamSlugs } from '../team-slugs';
 import type { CheckResult } from './check';
 import type { ImportFile, ImportWork } from './import-store';
+import type { CatalogueProduct } from './updates';
 import { createCheckClient, type CheckClient } from './worker-client';
 
 /** Waits between re-checks while a person types fixes. */
 const RECHECK_DELAY_MS = 120;
 
-export function useDryRun(file: ImportFile | null, work: ImportWork | null, site: SiteInfo, settings: ProductSettings) {
+/**
+ * `catalogue`: the site's products, to tell updates from creates; undefined while they are being read (the
+ * dry run waits: a product of the site must never be checked, and sent, as new), null when none could be read.
+ */
+export function useDryRun(
+  file: ImportFile | null,
+  work: ImportWork | null,
+  site: SiteInfo,
+  settings: ProductSettings,
+  catalogue: readonly CatalogueProduct[] | null | undefined,
+) {
   const [client] = useState<{ current: CheckClient | null }>(() => ({ current: null }));
   const getClient = () => (client.current ??= createCheckClient());
   useEffect(() => () => client.current?.dispose(), [client]);
   const [check, setCheck] = useState<{ result: CheckResult; ms: number } | null>(null);
   /** The file whose rows the worker holds (sent once, not with every check). */
   const rowsOf = useRef<ImportFile | null>(null);
+  /** The catalogue the worker holds (sent once, not with every check). */
+  const catalogueOf = useRef<readonly CatalogueProduct[] | null>(null);
 
   // Slugs created from this browser, read once (parsing the created list on every answer would cost more
   // than the answer), and those the whole team created on this site, from the activity record (a failure to
@@ -44,20 +57,23 @@ export function useDryRun(file: ImportFile | null, work: ImportWork | null, site
   const mapping = work?.mapping;
   const fixes = work?.fixes;
   useEffect(() => {
-    if (!file || !mapping || !fixes) return;
+    if (!file || !mapping || !fixes || catalogue === undefined) return;
     let live = true;
     const timer = setTimeout(() => {
       const rows = rowsOf.current === file ? undefined : file.rows;
       rowsOf.current = file;
+      const products = catalogue ?? [];
+      const sent = catalogueOf.current === products ? undefined : [...products];
+      catalogueOf.current = products;
       void (client.current ??= createCheckClient())
-        .check({ rows, mapping, fixes, site, locale: settings.locale, createdSlugs })
+        .check({ rows, mapping, fixes, site, locale: settings.locale, createdSlugs, catalogue: sent })
         .then((answer) => live && setCheck(answer));
     }, RECHECK_DELAY_MS);
     return () => {
       live = false;
       clearTimeout(timer);
     };
-  }, [client, file, mapping, fixes, createdSlugs, site, settings.locale]);
+  }, [client, file, mapping, fixes, createdSlugs, site, settings.locale, catalogue]);
 
   return {
     check,

@@ -10,13 +10,16 @@ import type { SiteInfo } from '@/contract/site-info';
 import { useSite } from '@/lib/site-context';
 import { addCreated } from '../created-products';
 import { settingsForSite } from '../model/codec';
+import { suggestSlug } from '../model/slug';
+import { productReadingOf } from '../product-api';
+import { readCatalogue } from './catalogue';
 import { checkProduct, readerOf } from './check';
 import { matchColumns, mappingOf, normaliseLabel, type ColumnMatch } from './columns';
 import { DEFAULT_CONCURRENCY } from './create-queue';
 import type { TextEncodingName } from './encoding';
 import { importStore } from './import-store';
 import { ImportSession } from './import-session';
-import { importServer } from './session-server';
+import { importServer, pageCallsFor } from './session-server';
 import * as serverImport from './server-import';
 import { rememberedStore } from './remembered-columns';
 import { throttled } from './throttled';
@@ -28,6 +31,22 @@ export type { Progress } from './import-session';
 const WATCH_RUNNING_MS = 1_500;
 const WATCH_IDLE_MS = 10_000;
 
+/** The slugs the file's products have (typed, or suggested from the name): the catalogue's products it may update. */
+function slugsOfFile(
+  rows: readonly (readonly string[])[],
+  mapping: readonly (string | null)[],
+  fixes: Readonly<Record<string, string>>,
+): string[] {
+  const cell = readerOf(rows, fixes);
+  const slug = mapping.indexOf('slug');
+  const name = mapping.indexOf('name');
+  return rows.flatMap((_, row) => {
+    const typed = slug >= 0 ? cell(row, slug).trim() : '';
+    const named = name >= 0 ? cell(row, name) : '';
+    return typed !== '' ? [typed] : named.trim() !== '' ? [suggestSlug(named)] : [];
+  });
+}
+
 export function useImport(site: SiteInfo) {
   const settings = useMemo(() => settingsForSite(navigator.language, site), [site]);
   const { onNotSignedIn } = useSite();
@@ -35,7 +54,7 @@ export function useImport(site: SiteInfo) {
     () =>
       new ImportSession({
         siteId: site.id,
-        server: importServer(onNotSignedIn),
+        server: importServer(onNotSignedIn, pageCallsFor(productReadingOf(site))),
         store: importStore(),
         tokens: serverImport.runnerToken,
         onCreated: addCreated,
@@ -47,7 +66,27 @@ export function useImport(site: SiteInfo) {
   // one long task.
   const file = useDeferredValue(state.file);
   const work = useDeferredValue(state.work);
-  const dryRun = useDryRun(file, work, site, settings);
+  // The site's products, read once a file is open, to tell the file's updates from its new products.
+  const hasFile = state.file !== null;
+  const reading = useMemo(() => productReadingOf(site), [site]);
+  const catalogue = useQuery({
+    queryKey: ['import-catalogue', site.id, reading],
+    queryFn: ({ signal }) =>
+      readCatalogue(
+        reading,
+        () => {
+          const { file: current, work: currentWork } = session.getState();
+          return new Set(current && currentWork ? slugsOfFile(current.rows, currentWork.mapping, currentWork.fixes) : []);
+        },
+        signal,
+      ),
+    enabled: hasFile,
+    staleTime: Infinity,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+  const catalogueProducts = catalogue.isFetching ? undefined : catalogue.error ? null : catalogue.data?.products;
+  const dryRun = useDryRun(file, work, site, settings, catalogueProducts);
   const { check } = dryRun;
   useEffect(() => {
     if (check) session.counted(check.result.products.length);
@@ -136,6 +175,14 @@ export function useImport(site: SiteInfo) {
   return {
     ...state,
     settings,
+    /** The site's products as the dry run read them: reading, read (how many), or why they could not be. */
+    catalogue: {
+      reading: catalogue.isFetching,
+      count: catalogue.data?.products.length ?? null,
+      error: catalogue.error ? (serverImport.saidOf(catalogue.error) ?? catalogue.error.message) : null,
+      /** Reads the site's products again, and checks the file against them anew. */
+      again: () => void catalogue.refetch(),
+    },
     file,
     work,
     check,
@@ -158,8 +205,19 @@ export function useImport(site: SiteInfo) {
       if (!check || !state.work) return Promise.resolve();
       const statuses = state.work.statuses;
       const rowsOf = new Map(check.result.products.map((p) => [p.key, p.rows]));
-      const keys = check.result.products.filter((p) => p.problems.length === 0 && !statuses[String(p.key)]).map((p) => p.key);
-      const plan = { keys, products: check.result.products.length, body: (key: number) => bodyOf(rowsOf.get(key) ?? []).body };
+      const updates = new Map(
+        check.result.products.flatMap((p) =>
+          p.action.kind === 'update' ? [[p.key, { id: p.action.id, fingerprint: p.action.fingerprint, body: p.action.body }] as const] : [],
+        ),
+      );
+      const plan = {
+        keys: check.result.products
+          .filter((p) => p.problems.length === 0 && p.action.kind !== 'unchanged' && !statuses[String(p.key)])
+          .map((p) => p.key),
+        products: check.result.products.length,
+        body: (key: number) => bodyOf(rowsOf.get(key) ?? []).body,
+        update: (key: number) => updates.get(key) ?? null,
+      };
       return session.run(plan, concurrency);
     },
     choose: session.choose.bind(session),
