@@ -25,6 +25,7 @@ import {
   emptyOption,
   emptyPriceGrid,
   emptyProduct,
+  productFormSchema,
   type OptionForm,
   type PriceGrid,
   type ProductForm,
@@ -356,8 +357,12 @@ function gridOf(tiers: number): fc.Arbitrary<PriceGrid> {
   return fc.record(Object.fromEntries(CURRENCIES.map((c) => [c, row])) as Record<(typeof CURRENCIES)[number], fc.Arbitrary<string[]>>);
 }
 
+// A new item ('') or one the platform has (its id), both kept by a round trip.
+const formId = fc.oneof(fc.constant(''), fc.integer({ min: 1, max: 2 ** 40 }).map(String));
+
 const optionForm = fc.record({
   key: fc.string(),
+  id: formId,
   name: trimmed,
   enabled: fc.boolean(),
   fields: fc.array(trimmed, { minLength: 4, maxLength: 4 }),
@@ -379,7 +384,7 @@ const productForm: fc.Arbitrary<ProductForm> = fc
     inventory: fc.array(trimmed, { minLength: 3, maxLength: 3 }),
     prices: gridOf(PRODUCT_PRICE_TIERS.length),
     attributes: fc.array(
-      fc.record({ key: fc.string(), name: trimmed, enabled: fc.boolean(), options: fc.array(optionForm, { maxLength: 3 }) }),
+      fc.record({ key: fc.string(), id: formId, name: trimmed, enabled: fc.boolean(), options: fc.array(optionForm, { maxLength: 3 }) }),
       { maxLength: 3 },
     ),
   })
@@ -445,6 +450,50 @@ const wireProduct: fc.Arbitrary<WireProduct> = fc
     // The schema both checks the generated shape and gives it the WireProduct type.
     return wireProductSchema.parse(Object.assign({}, base, dates, ...numbered));
   });
+
+describe('ids of attributes and options', () => {
+  it('are sent where an item has one, and never for a new item', () => {
+    const form: ProductForm = {
+      ...emptyProduct(),
+      name: 'Mug',
+      attributes: [
+        { ...emptyAttribute(), id: '31', name: 'Size', options: [option({ id: '77', name: 'S' }), option({ name: 'M' })] },
+        { ...emptyAttribute(), name: 'Colour', options: [option({ name: 'Red' })] },
+      ],
+    };
+    expect(encodeProduct(form, EN).body.attributes).toEqual([
+      {
+        id: '31',
+        name: 'Size',
+        enabled: 'true',
+        items: [
+          { id: '77', name: 'S', enabled: 'true' },
+          { name: 'M', enabled: 'true' },
+        ],
+      },
+      { name: 'Colour', enabled: 'true', items: [{ name: 'Red', enabled: 'true' }] },
+    ]);
+  });
+
+  it('a create from a new form has no id anywhere', () => {
+    const form: ProductForm = { ...emptyProduct(), name: 'Mug', attributes: [emptyAttribute(), emptyAttribute()] };
+    expect(JSON.stringify(encodeProduct(form, EN).body)).not.toContain('"id"');
+  });
+
+  it('are read from a record, and are "" for an item without one', () => {
+    const form = decodeProduct({ name: 'Mug', attributes: [{ id: '5', name: 'Size', items: [{ id: '6', name: 'S' }, { name: 'M' }] }] });
+    expect(form.attributes.map((a) => [a.id, a.options.map((o) => o.id)])).toEqual([['5', ['6', '']]]);
+  });
+
+  it('a draft stored before ids existed still loads, its items new', () => {
+    const { id: _a, ...attribute } = { ...emptyAttribute(), name: 'Size' };
+    const { id: _o, ...stored } = attribute.options[0] ?? emptyOption();
+    const parsed = productFormSchema.safeParse({ ...emptyProduct(), attributes: [{ ...attribute, options: [stored] }] });
+    expect(parsed.success).toBe(true);
+    expect(parsed.data?.attributes[0]?.id).toBe('');
+    expect(parsed.data?.attributes[0]?.options[0]?.id).toBe('');
+  });
+});
 
 describe('round trips', () => {
   it('form → wire → form is the identity for canonical forms (keys aside)', () => {

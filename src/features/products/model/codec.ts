@@ -6,7 +6,8 @@
  * Decoding keeps wire values it cannot read as text in the field, for the same reason.
  */
 import { MAX_EPOCH_SECONDS } from '@/contract/identifiers';
-import type { WireAttribute, WireAttributeOption, WireProduct, WireReference } from '@/contract/site-api';
+import type { WireProductUpdate } from '@/contract/products';
+import type { WireReference } from '@/contract/site-api';
 import { epochToLocalDateTime, parseDateText } from './dates';
 import { MAX_MINOR_UNITS } from '@/contract/rules';
 import { DEFAULT_PRICE_DECIMALS, formatMinor, parseMoney, type PriceDecimals } from './money';
@@ -39,7 +40,8 @@ export const settingsForSite = (locale: string, site: (SiteShape & { decimals: P
   site ? { locale, decimals: site.decimals, fields: fieldsForSite(site) } : settingsForLocale(locale);
 
 export interface EncodedProduct {
-  body: WireProduct;
+  /** The body: a create's when no attribute or option has an id (a new form's never do), else an update's. */
+  body: WireProductUpdate;
   problems: FormProblem[];
 }
 
@@ -116,6 +118,9 @@ class Encoder {
   }
 }
 
+/** An item's wire object with its platform id first, when it has one ('' is a new item: no id). */
+const withId = (id: string | undefined, wire: Wire): Wire => (id ? { id, ...wire } : wire);
+
 /** ProductForm → wire body, plus the cells and dates that could not be read (left out of the body). */
 export function encodeProduct(form: ProductForm, settings: ProductSettings): EncodedProduct {
   const encoder = new Encoder(settings);
@@ -123,9 +128,11 @@ export function encodeProduct(form: ProductForm, settings: ProductSettings): Enc
   const body = encoder.object(fields.product, form, '');
   if (form.attributes.length > 0) {
     body.attributes = form.attributes.map((attribute, a) => {
-      const wire = encoder.object(fields.attribute, attribute, `attributes.${a}.`);
+      const wire = withId(attribute.id, encoder.object(fields.attribute, attribute, `attributes.${a}.`));
       if (attribute.options.length > 0) {
-        wire.items = attribute.options.map((option, o) => encoder.object(fields.option, option, `attributes.${a}.options.${o}.`));
+        wire.items = attribute.options.map((option, o) =>
+          withId(option.id, encoder.object(fields.option, option, `attributes.${a}.options.${o}.`)),
+        );
       }
       return wire;
     });
@@ -162,16 +169,21 @@ function decodeObject<T>(defs: readonly FieldDef[], wire: Wire, decimals: PriceD
   return Object.assign(values, extra) as T;
 }
 
+const idOf = (wire: { id?: unknown }) => (typeof wire.id === 'string' ? wire.id : '');
+
 /**
- * Wire body → ProductForm, for importing a file in the wire format and "start from this product". Every
- * field of the registry is read (a field the site hides keeps its value but is not shown or sent).
+ * Wire body → ProductForm, for importing a file in the wire format, "start from this product" and
+ * opening a product read from the platform (a ProductRecord is such a body): the ids of its attributes
+ * and options are kept (none: ''). Every field of the registry is read (a field the site hides keeps its
+ * value but is not shown or sent).
  */
-export function decodeProduct(body: WireProduct, decimals: PriceDecimals = DEFAULT_PRICE_DECIMALS): ProductForm {
-  const attributes = (body.attributes ?? []).map((attribute: WireAttribute) =>
+export function decodeProduct(body: WireProductUpdate, decimals: PriceDecimals = DEFAULT_PRICE_DECIMALS): ProductForm {
+  const attributes = (body.attributes ?? []).map((attribute) =>
     decodeObject<AttributeForm>(BASE_FIELDS.attribute, attribute, decimals, {
       key: newKey(),
-      options: (attribute.items ?? []).map((option: WireAttributeOption) =>
-        decodeObject<OptionForm>(BASE_FIELDS.option, option, decimals, { key: newKey() }),
+      id: idOf(attribute),
+      options: (attribute.items ?? []).map((option) =>
+        decodeObject<OptionForm>(BASE_FIELDS.option, option, decimals, { key: newKey(), id: idOf(option) }),
       ),
     }),
   );

@@ -52,8 +52,13 @@ const productValues = z.object({
 
 /** Stable identity for list rendering and reordering; never sent. */
 const key = z.string();
-const optionFormSchema = z.extend(optionValues, { key });
-const attributeFormSchema = z.extend(attributeValues, { key, options: z.array(optionFormSchema) });
+/**
+ * The platform's id of an attribute or option that exists ('' for a new one): sent on an update so the
+ * platform changes that item rather than creating another. Drafts stored before ids existed read as ''.
+ */
+const id = z._default(z.string(), '');
+const optionFormSchema = z.extend(optionValues, { key, id });
+const attributeFormSchema = z.extend(attributeValues, { key, id, options: z.array(optionFormSchema) });
 /** The whole form: the registry's fields plus the editor's own keys. Also checks a stored draft. */
 export const productFormSchema = z.extend(productValues, {
   /** True once the user typed a slug of their own: stop suggesting one from the name. */
@@ -95,11 +100,11 @@ export function newKey(): string {
 }
 
 export function emptyOption(): OptionForm {
-  return { ...structuredClone(OPTION_TEMPLATE), key: newKey() };
+  return { ...structuredClone(OPTION_TEMPLATE), key: newKey(), id: '' };
 }
 
 export function emptyAttribute(): AttributeForm {
-  return { ...structuredClone(ATTRIBUTE_TEMPLATE), key: newKey(), options: [emptyOption()] };
+  return { ...structuredClone(ATTRIBUTE_TEMPLATE), key: newKey(), id: '', options: [emptyOption()] };
 }
 
 export function emptyProduct(): ProductForm {
