@@ -16,7 +16,8 @@ let store: SandboxStore;
 let app: ReturnType<typeof createSandboxApp>;
 
 beforeEach(() => {
-  store = openStore(':memory:', ['1001']);
+  // Without the demo catalogue, so every product a test counts is one it created.
+  store = openStore(':memory:', ['1001'], { demoProducts: false });
   app = createSandboxApp({ store, apiKey: 'k', siteIds: ['1001'] });
 });
 
@@ -154,13 +155,30 @@ describe('POST /ecommerce/products/create', () => {
     ],
   };
 
-  it('answers 200 with the stored record: a string id and the fields of the body', async () => {
+  it('answers 200 with the stored record: a string id, the fields of the body, ids on attributes and options, its dates', async () => {
     const res = await create(product);
     expect(res.status).toBe(200);
-    const record = (await res.json()) as Record<string, unknown>;
-    expect(record.id).toEqual(expect.any(String));
-    expect(record.id).not.toBe('');
-    expect(record).toEqual({ ...product, id: record.id });
+    const record = (await res.json()) as Record<string, unknown> & { attributes: { id: string; items: { id: string }[] }[] };
+    expect(record.id).toMatch(/^[1-9]\d*$/);
+    const [attribute] = record.attributes;
+    const ids = [attribute!.id, ...attribute!.items.map((item) => item.id)];
+    for (const id of ids) expect(id).toMatch(/^[1-9]\d*$/);
+    expect(new Set([record.id, ...ids]).size).toBe(4);
+    expect(record).toEqual({
+      ...product,
+      id: record.id,
+      attributes: [
+        {
+          id: ids[0],
+          ...product.attributes[0],
+          items: product.attributes[0]!.items.map((item, i) => ({ id: ids[i + 1], ...item })),
+        },
+      ],
+      created_at: expect.stringMatching(/^\d+$/),
+      updated_at: record.created_at,
+    });
+    // The answer is the record as a read of it gives it.
+    expect(await (await app.request(`${BASE}/ecommerce/products/${String(record.id)}`, { headers: AUTH })).json()).toEqual(record);
     expect(store.countProducts()).toBe(1);
   });
 
@@ -344,6 +362,7 @@ describe('the sandbox’s own port: which host names it answers (DNS rebinding)'
   it('answers loopback names, and 421 in the error shape to any other Host', async () => {
     const sandbox = await startSandbox({ dataDir: ':memory:', apiKey: 'k', siteIds: ['1001'] });
     try {
+      const before = sandbox.store.countProducts();
       const port = Number(sandbox.baseUrl.port);
       expect((await ask(port, `127.0.0.1:${port}`)).status).toBe(200);
       expect((await ask(port, `localhost:${port}`)).status).toBe(200);
@@ -353,7 +372,7 @@ describe('the sandbox’s own port: which host names it answers (DNS rebinding)'
         expect(JSON.parse(reply.text)).toMatchObject({ error: 'Misdirected Request', code: 421 });
         expect(reply.text).not.toContain('"properties"');
       }
-      expect(sandbox.store.countProducts()).toBe(0);
+      expect(sandbox.store.countProducts()).toBe(before);
     } finally {
       await sandbox.close();
     }
@@ -459,7 +478,7 @@ describe('several sites in one sandbox', () => {
   };
 
   beforeEach(() => {
-    shared = openStore(':memory:', SITES);
+    shared = openStore(':memory:', SITES, { demoProducts: false });
     multi = createSandboxApp({ store: shared, apiKey: 'k', siteIds: SITES });
   });
 

@@ -8,7 +8,17 @@
  * `second`, smaller one (8 cases of form 12 only, other case ids) for every other site, so that sites
  * visibly hold different data.
  */
-import type { FormCase } from '../../src/contract/site-api';
+import {
+  OPTION_INVENTORY_KEY,
+  optionPriceKey,
+  productFieldKey,
+  productInventoryKey,
+  productPriceKey,
+  type Currency,
+  type FormCase,
+  type WireAttributeOption,
+  type WireProduct,
+} from '../../src/contract/site-api';
 
 export interface SeedCase {
   form: string;
@@ -265,4 +275,130 @@ export function warrantyClaims(plan: ClaimsPlan): SeedCase[] {
     });
   }
   return cases;
+}
+
+/** A product of the demo catalogue or the bench's, and when it was created (epoch seconds). */
+export interface SeedProduct {
+  product: WireProduct;
+  createdAt: number;
+}
+
+/** The catalogue's ranges: a name, its category, its price in NZD cents, and the attribute it varies by. */
+const CATALOGUE: readonly (readonly [string, string, number, 'Colour' | 'Size' | 'Set' | null])[] = [
+  ['Stonewashed linen throw', '158198', 12900, 'Colour'],
+  ['Linen duvet cover', '158199', 24900, 'Size'],
+  ['Linen pillowcase pair', '158199', 6900, 'Colour'],
+  ['Waffle bath towel', '158200', 5400, 'Colour'],
+  ['Waffle hand towel', '158200', 2400, null],
+  ['Merino blanket', '158198', 28900, 'Colour'],
+  ['Stoneware mug', '158201', 3200, 'Set'],
+  ['Stoneware dinner plate', '158201', 3800, 'Set'],
+  ['Ceramic table lamp', '158202', 18900, null],
+  ['Rattan laundry basket', '158202', 8900, 'Size'],
+  ['Cotton tea towel', '158201', 1800, 'Set'],
+  ['Wool floor cushion', '158198', 14900, 'Colour'],
+  ['Oak serving board', '158201', 7400, 'Size'],
+  ['Beeswax candle', '158202', 2900, null],
+  ['Gift card', '158203', 5000, null],
+];
+const COLOURS = ['Sage', 'Oat', 'Charcoal', 'Rust', 'Sky', 'Ink'];
+const SIZES = ['Single', 'Double', 'Queen', 'King'];
+const SETS = ['Single', 'Set of 2', 'Set of 4'];
+/** NZD to each other currency, roughly; prices are rounded to whole units less a cent, as shops price. */
+const RATES: Record<Currency, number> = { nzd: 1, aud: 0.91, usd: 0.6, gbp: 0.47, eur: 0.55, cad: 0.82 };
+
+/** What a run of catalogue products looks like: how many, from when, and what makes each slug its own. */
+export interface CataloguePlan {
+  count: number;
+  seed: number;
+  /** The first may be created then (epoch seconds); the rest follow, about `gapSeconds` apart. */
+  from: number;
+  gapSeconds: number;
+  /** The currencies priced, the first always. */
+  currencies: readonly Currency[];
+  /** Added to each slug (after a hyphen), so a second run never takes the first run's slugs; none for the demo. */
+  slugSuffix?: (index: number) => string;
+}
+
+const slugOf = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/**
+ * Products as a shop's catalogue holds them, deterministic (the same plan gives the same products): ranges
+ * in several colours or sizes, each with prices in the plan's currencies, some with attributes and options
+ * (an option now and then disabled, some with their own price and stock), some disabled, some with a
+ * release date weeks after their creation or an expiry date, product fields, stock and categories.
+ */
+export function catalogueProducts(plan: CataloguePlan): SeedProduct[] {
+  const next = random(plan.seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+  const products: SeedProduct[] = [];
+  const used = new Set<string>();
+  let created = plan.from;
+  for (let i = 0; i < plan.count; i += 1) {
+    const [range, category, nzd, varies] = CATALOGUE[i % CATALOGUE.length]!;
+    const edition = Math.floor(i / CATALOGUE.length);
+    const colour = COLOURS[(i + edition) % COLOURS.length]!;
+    const name = varies === 'Colour' ? range : `${range}, ${colour.toLowerCase()}`;
+    const titled = edition === 0 ? name : `${name}, ${2026 + edition} edition`;
+    let slug = slugOf(titled);
+    if (plan.slugSuffix) slug = `${slug}-${plan.slugSuffix(i)}`;
+    while (used.has(slug)) slug = `${slug}-${i}`;
+    used.add(slug);
+    created += Math.floor(plan.gapSeconds * (0.5 + next()));
+    const product: WireProduct = { name: titled, slug, enabled: next() < 0.85 ? 'true' : 'false', weighting: String(i % 10) };
+    for (const currency of plan.currencies) {
+      const price = Math.max(99, Math.round((nzd * RATES[currency]) / 100) * 100 - 1);
+      product[productPriceKey(currency, 1)] = String(price);
+      if (next() < 0.3) product[productPriceKey(currency, 2)] = String(Math.round(price * 1.2));
+    }
+    product[productInventoryKey(1)] = String(Math.floor(next() * 120));
+    product[productFieldKey(1)] =
+      `${range}. ${pick(['Machine washable.', 'Made in Portugal.', 'Handmade in Wellington.', 'Gift wrapped on request.'])}`;
+    if (next() < 0.25) product.release_date = String(created + 86400 * (7 + Math.floor(next() * 60)));
+    if (next() < 0.15) product.expiry_date = String(created + 86400 * (120 + Math.floor(next() * 300)));
+    product.category_array = [{ id: category }];
+    if (varies !== null && next() < 0.8) {
+      const names = varies === 'Colour' ? COLOURS.slice(0, 2 + Math.floor(next() * 4)) : varies === 'Size' ? SIZES : SETS;
+      product.attributes = [
+        {
+          name: varies,
+          enabled: 'true',
+          items: names.map((option, o) => {
+            const item: WireAttributeOption = { name: option, enabled: next() < 0.9 ? 'true' : 'false' };
+            if (varies !== 'Colour' && o > 0) {
+              for (const currency of plan.currencies)
+                item[optionPriceKey(currency, 1)] = String(Math.round((nzd * RATES[currency] * o) / 200) * 100);
+            }
+            item[OPTION_INVENTORY_KEY] = String(Math.floor(next() * 40));
+            return item;
+          }),
+        },
+      ];
+      if (varies === 'Colour' && next() < 0.4) {
+        product.attributes.push({
+          name: 'Gift wrap',
+          enabled: 'true',
+          items: [{ name: 'No' }, { name: 'Yes', [optionPriceKey(plan.currencies[0]!, 1)]: '500' }],
+        });
+      }
+    }
+    products.push({ product, createdAt: created });
+  }
+  return products;
+}
+
+/**
+ * The demo catalogue: 36 products for the first site (prices in NZD, AUD, USD and GBP) and 12 for every
+ * other (USD, CAD and EUR), created over 2026 so the list has an order to sort by.
+ */
+export function seedProducts(set: SeedSet = 'full'): SeedProduct[] {
+  return catalogueProducts(
+    set === 'full'
+      ? { count: 36, seed: 20261127, from: 1767225600, gapSeconds: 7 * 86400, currencies: ['nzd', 'aud', 'usd', 'gbp'] }
+      : { count: 12, seed: 20261128, from: 1767225600, gapSeconds: 20 * 86400, currencies: ['usd', 'cad', 'eur'] },
+  );
 }

@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../testing/test-helpers';
-import { seedCases, WARRANTY_CLAIMS } from './seed';
+import { seedCases, seedProducts, WARRANTY_CLAIMS } from './seed';
 import { openStore } from './store';
 
 let dir: string;
@@ -71,8 +71,17 @@ describe('the sandbox database', () => {
       // The first site, seeded before the warranty claims existed, gains them.
       expect(casesPerSite(file)).toEqual({ '1001': seedCases().length + 1 + WARRANTY_CLAIMS, '1002': seedCases('second').length });
       expect(store.getCase('1001', '3', '90001')).toMatchObject({ note: 'added by hand' });
+      // The site that had a product keeps just it (no demo catalogue over a site's own); the new site gets the catalogue.
       expect(store.listProducts('1001').map((p) => p.body.slug)).toEqual(['old-mug']);
-      expect(store.listProducts('1002')).toEqual([]);
+      expect(store.countProducts('1002')).toBe(seedProducts('second').length);
+      // The old product reads as any other: its dates, updated_at being its creation.
+      expect(store.listProducts('1001')[0]?.record).toEqual({
+        id: '1',
+        name: 'Old mug',
+        slug: 'old-mug',
+        created_at: '1767225600',
+        updated_at: '1767225600',
+      });
       // The old product's slug is still taken on its site, and free on the other.
       expect(store.insertProduct('1001', { name: 'Mug', enabled: 'true', slug: 'old-mug' })).toEqual({
         ok: false,
@@ -86,6 +95,57 @@ describe('the sandbox database', () => {
     // Migrated once: opening it again changes nothing.
     openStore(file, ['1001', '1002']).close();
     expect(casesPerSite(file)).toEqual({ '1001': seedCases().length + 1 + WARRANTY_CLAIMS, '1002': seedCases('second').length });
+  });
+
+  it('gives the products of an earlier layout ids on their attributes and options, and an updated_at, once', () => {
+    writePreviousVersion(file, '1001');
+    const db = new Database(file);
+    const attributes = [{ name: 'Size', items: [{ name: 'S' }, { name: 'M' }] }, { name: 'Colour' }];
+    db.prepare('INSERT INTO products (site_id, slug, body, created_at) VALUES (?, ?, ?, ?)').run(
+      '1001',
+      'old-throw',
+      JSON.stringify({ name: 'Old throw', slug: 'old-throw', attributes }),
+      1767312000,
+    );
+    db.close();
+    const store = openStore(file, ['1001']);
+    let migrated: unknown;
+    try {
+      const record = store.listProducts('1001')[0]!.record;
+      migrated = record;
+      expect(record).toEqual({
+        id: '2',
+        name: 'Old throw',
+        slug: 'old-throw',
+        attributes: [
+          {
+            id: expect.any(String),
+            name: 'Size',
+            items: [
+              { id: expect.any(String), name: 'S' },
+              { id: expect.any(String), name: 'M' },
+            ],
+          },
+          { id: expect.any(String), name: 'Colour' },
+        ],
+        created_at: '1767312000',
+        updated_at: '1767312000',
+      });
+      const ids = [record.attributes![0]!.id, ...record.attributes![0]!.items!.map((item) => item.id), record.attributes![1]!.id];
+      expect(new Set(ids).size).toBe(4);
+      // A product created now takes ids after them.
+      const created = store.insertProduct('1001', { name: 'New', attributes: [{ name: 'A' }] });
+      expect(created.ok && Number(created.record.attributes![0]!.id)).toBeGreaterThan(Math.max(...ids.map(Number)));
+    } finally {
+      store.close();
+    }
+    // Migrated once: opened again, the same ids.
+    const again = openStore(file, ['1001']);
+    try {
+      expect(again.listProducts('1001', 10).find((product) => product.body.slug === 'old-throw')?.record).toEqual(migrated);
+    } finally {
+      again.close();
+    }
   });
 
   it('keeps the site of the old database seeded even when it is no longer the first', () => {
@@ -104,7 +164,7 @@ describe('the sandbox database', () => {
 
 describe('a batch of creates', () => {
   it('commits several products in one transaction, each with its own result; a slug taken in the batch fails that product alone', () => {
-    const store = openStore(file, ['1001', '1002']);
+    const store = openStore(file, ['1001', '1002'], { demoProducts: false });
     try {
       const results = store.insertProducts([
         { siteId: '1001', product: { name: 'A', slug: 'mug' } },

@@ -407,9 +407,18 @@ export function validateProductUpdate(
     }
   });
   const create = validateCreate(dropIdsAndClears(body));
-  const details = [...missing, ...(create.ok ? [] : create.details)];
+  // A missing name is also the create's "Name is required": said once, as the update's.
+  const said = new Set(missing.map((detail) => detail.field));
+  const createDetails = create.ok ? [] : create.details.filter((detail) => !said.has(detail.field));
+  const repeated = create.ok ? 0 : create.details.length - createDetails.length;
+  const details = [...missing, ...createDetails];
   if (details.length > 0)
-    return { ok: false, status: create.ok ? 422 : create.status, details, total: missing.length + (create.ok ? 0 : create.total) };
+    return {
+      ok: false,
+      status: create.ok ? 422 : create.status,
+      details,
+      total: missing.length + (create.ok ? 0 : create.total - repeated),
+    };
   return { ok: true, product: shape.data };
 }
 
