@@ -21,6 +21,7 @@ const SettingsPage = lazy(() => import('@/features/settings/settings-page').then
 const AccountPage = lazy(() => import('@/features/account/account-page').then((m) => ({ default: m.AccountPage })));
 const PeoplePage = lazy(() => import('@/features/people/people-page').then((m) => ({ default: m.PeoplePage })));
 const ActivityPage = lazy(() => import('@/features/activity/activity-page').then((m) => ({ default: m.ActivityPage })));
+const ProductEditPage = lazy(() => import('@/features/products/edit/product-edit-page').then((m) => ({ default: m.ProductEditPage })));
 const CreatedProductPage = lazy(() => import('@/features/products/created-product-page').then((m) => ({ default: m.CreatedProductPage })));
 
 function Pages() {
@@ -59,6 +60,14 @@ function Pages() {
             }
           />
           <Route path={PATHS.createdProduct} element={<CreatedProductPage />} />
+          <Route
+            path={PATHS.catalogueProduct}
+            element={
+              <RequireCapability capability="create">
+                <ProductEditPage />
+              </RequireCapability>
+            }
+          />
           <Route path={PATHS.settings} element={<SettingsPage />} />
           <Route path={PATHS.account} element={<AccountPage />} />
           <Route
