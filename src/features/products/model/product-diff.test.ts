@@ -253,6 +253,27 @@ describe('diffProduct', () => {
     ]);
   });
 
+  it('labels fields with the site’s own names, and reads categories the same whichever way the list is written', () => {
+    const site: SiteConfig = {
+      id: 's',
+      name: 'S',
+      platform: { sandbox: true, siteId: '1' },
+      labels: { productFields: { '1': { label: 'Description', multiline: true } }, optionStock: { label: 'Units on hand' } },
+      references: { categoryEncoding: 'ids' },
+    };
+    const settings = settingsForSite('en-GB', siteInfoOf(site));
+    // The record has the spec's objects; this site sends bare ids: the same categories, no change.
+    const opened = openForEdit(RECORD, [], settings);
+    expect(opened.readOnly).toEqual([]);
+    expect(diffProduct(RECORD, opened.form, settings).body).toBeNull();
+    opened.form.fields[0] = 'Soft Lithuanian linen';
+    opened.form.attributes[0]!.options[0]!.inventory = '4';
+    opened.form.categories.push('158199');
+    const { changes, body } = diffProduct(RECORD, opened.form, settings);
+    expect(changes.map((c) => c.label)).toEqual(['Categories', 'Description', 'Attribute “Colour” › Option “Sand” › Units on hand']);
+    expect(body).toMatchObject({ category_array: ['158198', '158199'] });
+  });
+
   it('diffs a 20 × 25 product quickly (logged once, never asserted)', () => {
     const big: ProductRecord = {
       ...RECORD,
