@@ -80,7 +80,8 @@ function freshSession(read: Read, settings: ProductSettings, version: number, no
     base: read.record,
     fingerprint: read.fingerprint,
     readOnly,
-    start: { values: form, step: 0 },
+    // Saved: Review says there is nothing more to send, which is the proof the platform has it all.
+    start: { values: form, step: notice === 'saved' && readOnly.length === 0 ? REVIEW : 0 },
     version,
     notice,
     startsChanged: false,
