@@ -17,7 +17,8 @@
  * measured whenever the server is started. `inbox` (the case inbox at 20,000
  * cases: the list's pages of 500 through the server and direct, the navigation's counts against a recording
  * platform, and the inbox screen in Chromium; needs the build). Without `browser`, `bundle`, `cases`,
- * `import` or `inbox` the server serves a stub page.
+ * `import`, `inbox` or `edit` (correcting a 20 × 25 product: answer → editor, Review's diff) the server
+ * serves a stub page.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, release, platform, tmpdir } from 'node:os';
@@ -28,6 +29,7 @@ import { checkBudgets } from './budgets';
 import { runActivityBenchmark } from './activity';
 import { runBundleBenchmark } from './bundle';
 import { runCasesBenchmark } from './cases';
+import { runEditBenchmark } from './edit';
 import { runEditorBenchmark } from './editor';
 import { runFirstVisitBenchmark, waterfallLines } from './first-visit';
 import { runHttpBenchmarks } from './http';
@@ -40,7 +42,19 @@ import { buildApp, installCleanupHooks, killAllChildren, startServer, trackTempD
 import { median, round } from './stats';
 
 const STARTS = 3;
-const SECTIONS = ['deployed', 'browser', 'bundle', 'cases', 'import', 'http', 'sessions', 'activity', 'firstvisit', 'inbox'] as const;
+const SECTIONS = [
+  'deployed',
+  'browser',
+  'bundle',
+  'cases',
+  'import',
+  'http',
+  'sessions',
+  'activity',
+  'firstvisit',
+  'inbox',
+  'edit',
+] as const;
 type Section = (typeof SECTIONS)[number];
 /** Sections' old names, still taken: the peer comparison is part of the deployed one. */
 const OLD_NAMES: Record<string, Section> = { peer: 'deployed' };
@@ -95,7 +109,14 @@ async function main() {
 
   let build: { distDir: string; ms: number } | undefined;
   const inBrowser =
-    runs('browser') || runs('bundle') || runs('cases') || runs('import') || runs('sessions') || runs('firstvisit') || runs('inbox');
+    runs('browser') ||
+    runs('bundle') ||
+    runs('cases') ||
+    runs('import') ||
+    runs('sessions') ||
+    runs('firstvisit') ||
+    runs('inbox') ||
+    runs('edit');
   if (inBrowser) {
     log('Building (vite build)…');
     build = await buildApp();
@@ -104,7 +125,7 @@ async function main() {
   log(`Start-up, ${STARTS} starts…`);
   const { runsMs, server } = await measureStartups(distDir);
 
-  let bundle, editor, cases, importer, chromium, signInPage, firstVisit;
+  let bundle, editor, edit, cases, importer, chromium, signInPage, firstVisit;
   if (build && inBrowser) {
     const browser = await launchBrowser();
     chromium = browser.version();
@@ -127,6 +148,11 @@ async function main() {
         );
       }
       if (runs('sessions')) signInPage = await attempt('The sign-in page', () => runSignInPageBenchmark(browser, builtDir));
+      if (runs('edit')) {
+        edit = await attempt(`Correcting a 20 × 25 product (${rounds} rounds)`, () =>
+          runEditBenchmark(browser, server.origin, rounds, log),
+        );
+      }
       if (runs('firstvisit')) {
         firstVisit = await attempt(`A first visit on Slow 4G (${Math.min(rounds, 3)} rounds)`, () =>
           runFirstVisitBenchmark(browser, builtDir, Math.min(rounds, 3), log),
@@ -170,6 +196,7 @@ async function main() {
     buildMs: build ? round(build.ms, 0) : undefined,
     startup: { runsMs, medianMs: median(runsMs) },
     editor,
+    edit,
     cases,
     bundle,
     http,
