@@ -251,6 +251,14 @@ for (const size of SIZES) {
       await expect(page.getByRole('link', { name: 'Screenshot mug' }).first()).toBeVisible();
       await shot('products');
 
+      // A product of the demo catalogue corrected: Review shows only what changes, and the update's body.
+      await page.goto('/catalogue/1');
+      const productName = page.getByRole('textbox', { name: /^Name/ });
+      await productName.fill(`${await productName.inputValue()}, large`);
+      for (let i = 0; i < 4; i += 1) await next(page);
+      await expect(page.getByRole('table', { name: 'Changes to save' })).toBeVisible();
+      await shot('product-edit');
+
       // The activity record, after the lookups and the create above; an entry's details open beside it.
       await page.goto('/activity');
       await expect(page.getByTestId('chain-state')).toContainText('Record verifies');

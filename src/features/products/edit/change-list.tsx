@@ -73,7 +73,7 @@ export function ChangeList({ changes, label }: { changes: readonly ProductChange
   }
   return (
     <Stack gap="xs">
-      <Table.ScrollContainer minWidth={480} scrollAreaProps={scrollRegionProps(label)}>
+      <Table.ScrollContainer minWidth={340} scrollAreaProps={scrollRegionProps(label)}>
         <Table withTableBorder fz="sm" aria-label={label} layout="fixed">
           <Table.Thead>
             <Table.Tr>

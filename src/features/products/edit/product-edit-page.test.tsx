@@ -246,4 +246,19 @@ describe('no silent overwrite', () => {
     expect(await screen.findByText('Your earlier changes to this product are restored')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('Drafted'));
   });
+
+  it('retires after a confirmation that names the product, sending only the switch with If-Match', async () => {
+    const user = userEvent.setup();
+    const state = platform(RECORD);
+    open();
+    await user.click(await screen.findByRole('button', { name: 'Retire…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Retire “Linen throw”?' });
+    expect(dialog).toHaveTextContent('switched off on Sandbox');
+    await user.click(within(dialog).getByRole('button', { name: 'Retire product' }));
+    expect(await screen.findByText(/customers no longer see it. Bring it back at any time/)).toBeInTheDocument();
+    expect(state.puts).toEqual([
+      { body: JSON.stringify({ name: 'Linen throw', enabled: 'false' }), ifMatch: await productFingerprint(RECORD) },
+    ]);
+    expect(screen.getByRole('button', { name: 'Bring back…' })).toBeEnabled();
+  });
 });
