@@ -16,6 +16,7 @@ import {
   type TargetFigures,
   type TargetName,
 } from './deployed';
+import type { EditFigures } from './edit';
 import type { EditorFigures, Timing } from './editor';
 import type { FirstVisitFigures } from './first-visit';
 import type { HttpFigures, LoadFigures } from './http';
@@ -48,6 +49,8 @@ export interface BenchResults {
   buildMs?: number;
   startup: { runsMs: number[]; medianMs: number };
   editor?: EditorFigures;
+  /** Correcting a 20 × 25 product: answer → editor, and Review's diff. */
+  edit?: EditFigures;
   cases?: CasesFigures;
   bundle?: BundleFigures;
   http?: HttpFigures;

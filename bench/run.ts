@@ -18,8 +18,9 @@
  * cases: the list's pages of 500 through the server and direct, the navigation's counts against a recording
  * platform, and the inbox screen in Chromium; needs the build). `catalogue` (the Catalogue with 5,000
  * generated products: its first screen of rows from the navigation and from a link, and a search that reads
- * every page; needs the build). Without `browser`, `bundle`, `cases`, `import`, `inbox` or `catalogue` the
- * server serves a stub page.
+ * every page; needs the build). `edit` (correcting a 20 × 25 product: answer → editor, Review's diff; needs
+ * the build). Without `browser`, `bundle`, `cases`, `import`, `inbox`, `catalogue` or `edit` the server
+ * serves a stub page.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, release, platform, tmpdir } from 'node:os';
@@ -30,6 +31,7 @@ import { checkBudgets } from './budgets';
 import { runActivityBenchmark } from './activity';
 import { runBundleBenchmark } from './bundle';
 import { runCasesBenchmark } from './cases';
+import { runEditBenchmark } from './edit';
 import { runEditorBenchmark } from './editor';
 import { runFirstVisitBenchmark, waterfallLines } from './first-visit';
 import { runHttpBenchmarks } from './http';
@@ -55,6 +57,7 @@ const SECTIONS = [
   'firstvisit',
   'inbox',
   'catalogue',
+  'edit',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 /** Sections' old names, still taken: the peer comparison is part of the deployed one. */
@@ -117,7 +120,8 @@ async function main() {
     runs('sessions') ||
     runs('firstvisit') ||
     runs('inbox') ||
-    runs('catalogue');
+    runs('catalogue') ||
+    runs('edit');
   if (inBrowser) {
     log('Building (vite build)…');
     build = await buildApp();
@@ -126,7 +130,7 @@ async function main() {
   log(`Start-up, ${STARTS} starts…`);
   const { runsMs, server } = await measureStartups(distDir);
 
-  let bundle, editor, cases, importer, chromium, signInPage, firstVisit;
+  let bundle, editor, edit, cases, importer, chromium, signInPage, firstVisit;
   if (build && inBrowser) {
     const browser = await launchBrowser();
     chromium = browser.version();
@@ -149,6 +153,11 @@ async function main() {
         );
       }
       if (runs('sessions')) signInPage = await attempt('The sign-in page', () => runSignInPageBenchmark(browser, builtDir));
+      if (runs('edit')) {
+        edit = await attempt(`Correcting a 20 × 25 product (${rounds} rounds)`, () =>
+          runEditBenchmark(browser, server.origin, rounds, log),
+        );
+      }
       if (runs('firstvisit')) {
         firstVisit = await attempt(`A first visit on Slow 4G (${Math.min(rounds, 3)} rounds)`, () =>
           runFirstVisitBenchmark(browser, builtDir, Math.min(rounds, 3), log),
@@ -195,6 +204,7 @@ async function main() {
     buildMs: build ? round(build.ms, 0) : undefined,
     startup: { runsMs, medianMs: median(runsMs) },
     editor,
+    edit,
     cases,
     bundle,
     http,

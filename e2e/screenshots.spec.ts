@@ -382,6 +382,14 @@ for (const size of SIZES) {
         await expect(page.getByRole('list', { name: 'Products of Sandbox' }).getByRole('link').first()).toBeVisible();
         await shot('catalogue');
 
+        // A product of the demo catalogue corrected: Review shows only what changes, and the update's body.
+        await page.goto('/catalogue/1');
+        const productName = page.getByRole('textbox', { name: /^Name/ });
+        await productName.fill(`${await productName.inputValue()}, large`);
+        for (let i = 0; i < 4; i += 1) await next(page);
+        await expect(page.getByRole('table', { name: 'Changes to save' })).toBeVisible();
+        await shot('product-edit');
+
         // The activity record, after the create above (and what the other tests looked up meanwhile); an
         // entry's details open beside it.
         await page.goto('/activity');

@@ -23,6 +23,7 @@ const PeoplePage = lazy(() => import('@/features/people/people-page').then((m) =
 const ActivityPage = lazy(() => import('@/features/activity/activity-page').then((m) => ({ default: m.ActivityPage })));
 // The Catalogue (its virtual list, the products' contract) loads when a person opens it, never with the first page.
 const CataloguePage = lazy(() => import('@/features/products/catalogue/catalogue-page').then((m) => ({ default: m.CataloguePage })));
+const ProductEditPage = lazy(() => import('@/features/products/edit/product-edit-page').then((m) => ({ default: m.ProductEditPage })));
 const CreatedProductPage = lazy(() => import('@/features/products/created-product-page').then((m) => ({ default: m.CreatedProductPage })));
 
 function Pages() {
@@ -66,6 +67,14 @@ function Pages() {
             element={
               <RequireCapability capability="create">
                 <CataloguePage />
+              </RequireCapability>
+            }
+          />
+          <Route
+            path={PATHS.catalogueProduct}
+            element={
+              <RequireCapability capability="create">
+                <ProductEditPage />
               </RequireCapability>
             }
           />

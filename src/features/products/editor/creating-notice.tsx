@@ -5,7 +5,8 @@
 import { Alert, Loader } from '@mantine/core';
 import { useEffect, useState } from 'react';
 
-export function CreatingNotice({ target }: { target: string }) {
+/** `doing`: what the platform is asked to do ("Creating", "Saving the changes"). */
+export function CreatingNotice({ target, doing = 'Creating' }: { target: string; doing?: string }) {
   const [started] = useState(() => Date.now());
   const [now, setNow] = useState(started);
   useEffect(() => {
@@ -14,7 +15,7 @@ export function CreatingNotice({ target }: { target: string }) {
   }, []);
   const seconds = Math.floor((now - started) / 1000);
   return (
-    <Alert color="blue" icon={<Loader size="sm" />} title={`Creating on ${target}…`} role="status" aria-live="polite">
+    <Alert color="blue" icon={<Loader size="sm" />} title={`${doing} on ${target}…`} role="status" aria-live="polite">
       {seconds < 1 ? 'Sent to the platform; waiting for its answer.' : `Waiting for the platform’s answer: ${seconds} s so far.`} Leave the
       page open: the answer decides what happens next.
     </Alert>

@@ -19,8 +19,9 @@ import { AttributesStep } from '../steps/attributes-step';
 import { BasicsStep } from '../steps/basics-step';
 import { PlacementStep } from '../steps/placement-step';
 import { PricingStep } from '../steps/pricing-step';
-import { ReviewStep } from '../steps/review-step';
+import { ReviewStep, type ReviewStepProps } from '../steps/review-step';
 import { CreatingNotice } from './creating-notice';
+import { EditingContext, ReadOnlyFieldset, type Editing } from './editing';
 import { EditorContext } from './editor-context';
 import type { CreatedSlugs } from './created-slugs';
 import { createExpansionStore, type ExpansionStore } from './expansion';
@@ -53,6 +54,17 @@ export interface ProductEditorProps {
   submitLabel?: string;
   /** Slugs already created on the site, with who and when: the slug typed is warned about when it is one. */
   createdSlugs?: CreatedSlugs;
+  /** The form's accessible name ("New product", "Edit product"). */
+  formLabel?: string;
+  /**
+   * A correction of a product on the platform (`existing`), or one shown read-only: then every control
+   * is off, the steps are only looked at (Next checks nothing) and there is no final button.
+   */
+  editing?: Editing;
+  /** The last step's content in place of the create's summary (a correction's Review shows its diff). */
+  review?: (props: ReviewStepProps) => ReactNode;
+  /** What Review shows while the page is sending, in place of "Creating on …". */
+  sendingNotice?: ReactNode;
 }
 
 /** Asks the focus effect for the first field marked invalid on the step, rather than a given path. */
@@ -60,36 +72,57 @@ const FIRST_INVALID = '\u0000first-invalid';
 
 const NO_ERRORS: readonly FormProblem[] = [];
 
+const NOT_EDITING: Editing = { existing: false, readOnly: false };
+
 function StepBody({
   step,
   onGoTo,
   problems,
   onEditStep,
   status,
+  review,
 }: {
   step: StepId;
   onGoTo: (path: string) => void;
   problems: FormProblem[];
   onEditStep: (index: number) => void;
   status: ReactNode;
+  review: ((props: ReviewStepProps) => ReactNode) | undefined;
 }) {
   switch (step) {
     case 'basics':
-      return <BasicsStep />;
+      return (
+        <ReadOnlyFieldset>
+          <BasicsStep />
+        </ReadOnlyFieldset>
+      );
     case 'placement':
-      return <PlacementStep />;
+      return (
+        <ReadOnlyFieldset>
+          <PlacementStep />
+        </ReadOnlyFieldset>
+      );
     case 'pricing':
-      return <PricingStep />;
+      return (
+        <ReadOnlyFieldset>
+          <PricingStep />
+        </ReadOnlyFieldset>
+      );
     case 'attributes':
+      // Its rows' expand buttons stay usable; each row's fields are in a fieldset of their own.
       return <AttributesStep />;
-    case 'review':
-      return <ReviewStep problems={problems} onGoTo={onGoTo} onEditStep={onEditStep} status={status} />;
+    case 'review': {
+      const props = { problems, onGoTo, onEditStep, status };
+      return review ? review(props) : <ReviewStep {...props} />;
+    }
   }
 }
 
 export function ProductEditor(props: ProductEditorProps) {
   const { defaultValues, settings, initialStep = 0, submitting, onSubmit, errors = NO_ERRORS, disabled = false } = props;
   const { onValuesChange, onDirtyChange, banner, targetName, submitLabel = 'Create product', createdSlugs } = props;
+  const { formLabel = 'New product', editing = NOT_EDITING, review, sendingNotice } = props;
+  const { readOnly } = editing;
   // The contract's rules, through the codec in the person's locale, are the form's resolver: `trigger`
   // marks the fields; nothing pushes client-side errors by hand. It also keeps the last whole check's
   // problems (those no field shows too) for the review.
@@ -164,13 +197,15 @@ export function ProductEditor(props: ProductEditorProps) {
     focusOnStep.current = true;
     setActive(index);
     setVisited((v) => Math.max(v, index));
-    if (STEPS[index]?.id === 'review') void checkAll().then(setReviewProblems);
+    if (STEPS[index]?.id === 'review' && !readOnly) void checkAll().then(setReviewProblems);
     window.scrollTo({ top: 0 });
   };
 
   const next = async () => {
     const step = STEPS[active];
     if (!step || step.id === 'review') return;
+    // Read-only: the steps are only looked at; nothing is checked, since nothing can be changed.
+    if (readOnly) return goTo(active + 1);
     const ok = await trigger(pathsOfStep(settings.fields, step.id) as FieldPath<ProductForm>[]);
     if (ok) {
       goTo(active + 1);
@@ -236,7 +271,7 @@ export function ProductEditor(props: ProductEditorProps) {
 
   const create = async () => {
     // One submit per click, however fast the clicks: the ref closes the gap before `submitting` renders.
-    if (submittingRef.current || submitting || disabled) return;
+    if (submittingRef.current || submitting || disabled || readOnly) return;
     submittingRef.current = true;
     const problems = await checkAll();
     setReviewProblems(problems);
@@ -263,53 +298,64 @@ export function ProductEditor(props: ProductEditorProps) {
   return (
     <FormProvider {...form}>
       <EditorContext settings={settings} expansion={expansion} onChange={markChanged} createdSlugs={createdSlugs} targetName={targetName}>
-        <form
-          ref={formRef}
-          noValidate
-          aria-label="New product"
-          // Typing, switches, dates and tags all fire input events (React's onChange on a text field is
-          // the same event, so listening to both would schedule the save twice per key); the rest call
-          // markChanged.
-          onInput={markChanged}
-          onSubmit={(event) => {
-            // Enter in a field moves on, as Next does (and creates, on the review step).
-            event.preventDefault();
-            if (stepId === 'review') void create();
-            else void next();
-          }}
-        >
-          <Stack gap="md">
-            <Group justify="flex-end">
-              <ShortcutsButton onClick={shortcuts.openHelp} />
-              <ImportExport onImport={onImport} />
-            </Group>
-            <StepNav active={active} visited={visited} onStepClick={goTo} />
-            {/* On Review, what happened to the last Create takes the place of "Ready to create". */}
-            {stepId !== 'review' && banner}
-            <div ref={bodyRef}>
-              <StepBody
-                step={stepId}
-                onGoTo={goToField}
-                problems={reviewProblems}
-                onEditStep={goTo}
-                status={submitting ? <CreatingNotice target={targetName} /> : banner}
-              />
-            </div>
-            <Group justify="space-between" mt="md">
-              <Button variant="default" onClick={() => goTo(active - 1)} disabled={active === 0}>
-                Back
-              </Button>
-              {stepId === 'review' ? (
-                <Button ref={createRef} onClick={() => void create()} loading={submitting} disabled={submitting || disabled} type="button">
-                  {submitLabel}
+        <EditingContext.Provider value={editing}>
+          <form
+            ref={formRef}
+            noValidate
+            aria-label={formLabel}
+            // Typing, switches, dates and tags all fire input events (React's onChange on a text field is
+            // the same event, so listening to both would schedule the save twice per key); the rest call
+            // markChanged.
+            onInput={markChanged}
+            onSubmit={(event) => {
+              // Enter in a field moves on, as Next does (and creates, on the review step).
+              event.preventDefault();
+              if (stepId === 'review') void create();
+              else void next();
+            }}
+          >
+            <Stack gap="md">
+              <Group justify="flex-end">
+                <ShortcutsButton onClick={shortcuts.openHelp} />
+                {!readOnly && <ImportExport onImport={onImport} />}
+              </Group>
+              <StepNav active={active} visited={visited} onStepClick={goTo} />
+              {/* On Review, what happened to the last Create takes the place of "Ready to create". */}
+              {stepId !== 'review' && banner}
+              <div ref={bodyRef}>
+                <StepBody
+                  step={stepId}
+                  onGoTo={goToField}
+                  problems={reviewProblems}
+                  onEditStep={goTo}
+                  status={submitting ? (sendingNotice ?? <CreatingNotice target={targetName} />) : banner}
+                  review={review}
+                />
+              </div>
+              <Group justify="space-between" mt="md">
+                <Button variant="default" onClick={() => goTo(active - 1)} disabled={active === 0}>
+                  Back
                 </Button>
-              ) : (
-                <Button type="submit">Next: {STEPS[active + 1]?.label}</Button>
-              )}
-            </Group>
-          </Stack>
-        </form>
-        <ShortcutsHelp opened={shortcuts.helpOpen} onClose={shortcuts.closeHelp} />
+                {stepId === 'review' ? (
+                  readOnly ? null : (
+                    <Button
+                      ref={createRef}
+                      onClick={() => void create()}
+                      loading={submitting}
+                      disabled={submitting || disabled}
+                      type="button"
+                    >
+                      {submitLabel}
+                    </Button>
+                  )
+                ) : (
+                  <Button type="submit">Next: {STEPS[active + 1]?.label}</Button>
+                )}
+              </Group>
+            </Stack>
+          </form>
+          <ShortcutsHelp opened={shortcuts.helpOpen} onClose={shortcuts.closeHelp} />
+        </EditingContext.Provider>
       </EditorContext>
     </FormProvider>
   );

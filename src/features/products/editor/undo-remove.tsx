@@ -5,14 +5,20 @@
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 
-export function offerUndo(what: string, undo: () => void) {
+/**
+ * `existing`: the removed item is on the platform, which cannot delete it: the notice says that saving
+ * switches it off instead.
+ */
+export function offerUndo(what: string, undo: () => void, existing?: 'attribute' | 'option') {
   const id = `undo-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
   notifications.show({
     id,
     autoClose: 10_000,
     message: (
       <Group justify="space-between" wrap="nowrap" gap="sm">
-        <Text size="sm">Removed {what}.</Text>
+        <Text size="sm">
+          Removed {what}.{existing ? ` Saving switches it off: the platform cannot delete an ${existing}.` : ''}
+        </Text>
         <Button
           size="compact-sm"
           variant="light"

@@ -7,6 +7,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
 import * as z from 'zod/mini';
+import type { WireProductUpdate } from '@/contract/products';
 import { validateProduct } from '@/contract/rules';
 import { encodeProduct, type FormProblem, type ProductSettings } from './codec';
 import { wireFieldToFormPath } from './error-paths';
@@ -16,7 +17,9 @@ import { stepOfPath, type StepId } from './registry';
 /** Cells and dates the codec could not read, then the contract's 400/422 details (path "" when unmappable). */
 export function validateProductForm(form: ProductForm, settings: ProductSettings): FormProblem[] {
   const { body, problems } = encodeProduct(form, settings);
-  const check = validateProduct(body);
+  // The platform's ids of an opened product's attributes and options are not the create's fields: the
+  // product is checked by the create's rules without them (an update's ids are checked by the server).
+  const check = validateProduct(body.attributes?.some((a) => a.id || a.items?.some((o) => o.id)) ? withoutIds(body) : body);
   const contract = check.ok
     ? []
     : check.details.map((detail) => {
@@ -25,6 +28,16 @@ export function validateProductForm(form: ProductForm, settings: ProductSettings
         return path === null ? { path: '', message: `${detail.field}: ${detail.message}` } : { path, message: detail.message };
       });
   return [...problems, ...contract];
+}
+
+function withoutIds(body: WireProductUpdate): WireProductUpdate {
+  return {
+    ...body,
+    attributes: body.attributes?.map(({ id: _id, items, ...attribute }) => ({
+      ...attribute,
+      ...(items ? { items: items.map(({ id: _optionId, ...option }) => option) } : {}),
+    })),
+  };
 }
 
 /** The problems a step shows; path "" and paths no step owns belong to review. */

@@ -7,6 +7,7 @@ import { get, useFieldArray, useFormContext, useFormState, useWatch, type FieldP
 import { optionLike } from '../editor/bulk';
 import { cloneOption } from '../editor/clone';
 import { useMarkChangedOn } from '../editor/change-signal';
+import { ReadOnlyFieldset, useEditing } from '../editor/editing';
 import { ExpansionContext, useExpanded } from '../editor/expansion';
 import { RegistryField, TextField } from '../editor/form-fields';
 import { RowActions } from '../editor/row-actions';
@@ -66,6 +67,7 @@ function OptionsList({ attributeIndex }: { attributeIndex: number }) {
   const { control, getValues } = useFormContext<ProductForm>();
   const expansion = useContext(ExpansionContext);
   const { fields, append, move, insert, remove } = useFieldArray({ control, name: `attributes.${attributeIndex}.options` });
+  const { readOnly } = useEditing();
   useMarkChangedOn(fields);
   const onDuplicate = useCallback(
     (i: number) => {
@@ -78,7 +80,11 @@ function OptionsList({ attributeIndex }: { attributeIndex: number }) {
     (i: number) => {
       const removed = getValues(`attributes.${attributeIndex}.options.${i}`);
       remove(i);
-      offerUndo(removed.name ? `option “${removed.name}”` : `option ${i + 1}`, () => insert(i, removed, { shouldFocus: false }));
+      offerUndo(
+        removed.name ? `option “${removed.name}”` : `option ${i + 1}`,
+        () => insert(i, removed, { shouldFocus: false }),
+        removed.id !== '' ? 'option' : undefined,
+      );
     },
     [attributeIndex, getValues, insert, remove],
   );
@@ -109,16 +115,18 @@ function OptionsList({ attributeIndex }: { attributeIndex: number }) {
           onRemove={onRemove}
         />
       ))}
-      <Group mt="xs" gap="xs">
-        <Button variant="light" size="xs" onClick={() => add(false)}>
-          Add option
-        </Button>
-        {fields.length > 0 && (
-          <Button variant="subtle" size="xs" onClick={() => add(true)}>
-            Add option like the last
+      {!readOnly && (
+        <Group mt="xs" gap="xs">
+          <Button variant="light" size="xs" onClick={() => add(false)}>
+            Add option
           </Button>
-        )}
-      </Group>
+          {fields.length > 0 && (
+            <Button variant="subtle" size="xs" onClick={() => add(true)}>
+              Add option like the last
+            </Button>
+          )}
+        </Group>
+      )}
     </Stack>
   );
 }
@@ -133,6 +141,7 @@ export const AttributeCard = memo(function AttributeCard({
 }: AttributeCardProps) {
   const [open, toggle] = useExpanded(attributeKey);
   const { fields } = useProductSettings();
+  const { readOnly } = useEditing();
   const label = `attribute ${index + 1}`;
   const base = `attributes.${index}`;
   return (
@@ -147,27 +156,31 @@ export const AttributeCard = memo(function AttributeCard({
               them then wakes no watcher of the whole option list. */}
           {open ? <Text fw={600}>Attribute {index + 1}</Text> : <AttributeSummary index={index} />}
         </UnstyledButton>
-        <RowActions label={label} index={index} count={count} onMove={onMove} onDuplicate={onDuplicate} onRemove={onRemove} />
+        {!readOnly && (
+          <RowActions label={label} index={index} count={count} onMove={onMove} onDuplicate={onDuplicate} onRemove={onRemove} />
+        )}
       </Group>
       {open && (
         <Stack gap="sm" p="sm" pt="xs">
-          <Group align="flex-end" gap="md">
-            {fields.attribute.map((def) =>
-              def.path === 'name' ? (
-                <TextField
-                  key={def.wire}
-                  path={`${base}.name` as FieldPath<ProductForm>}
-                  label={def.label}
-                  withAsterisk
-                  autoComplete="off"
-                  placeholder="e.g. Size"
-                  style={{ flex: 1 }}
-                />
-              ) : (
-                <RegistryField key={def.wire} def={def} base={`${base}.`} />
-              ),
-            )}
-          </Group>
+          <ReadOnlyFieldset>
+            <Group align="flex-end" gap="md">
+              {fields.attribute.map((def) =>
+                def.path === 'name' ? (
+                  <TextField
+                    key={def.wire}
+                    path={`${base}.name` as FieldPath<ProductForm>}
+                    label={def.label}
+                    withAsterisk
+                    autoComplete="off"
+                    placeholder="e.g. Size"
+                    style={{ flex: 1 }}
+                  />
+                ) : (
+                  <RegistryField key={def.wire} def={def} base={`${base}.`} />
+                ),
+              )}
+            </Group>
+          </ReadOnlyFieldset>
           <OptionsList attributeIndex={index} />
         </Stack>
       )}

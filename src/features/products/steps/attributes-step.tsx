@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { useCallback, useContext } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { cloneAttribute } from '../editor/clone';
+import { useEditing } from '../editor/editing';
 import { useMarkChangedOn } from '../editor/change-signal';
 import { ExpansionContext } from '../editor/expansion';
 import { offerUndo } from '../editor/undo-remove';
@@ -12,6 +13,7 @@ export function AttributesStep() {
   const { control, getValues } = useFormContext<ProductForm>();
   const expansion = useContext(ExpansionContext);
   const { fields, append, move, insert, remove } = useFieldArray({ control, name: 'attributes' });
+  const { existing, readOnly } = useEditing();
   useMarkChangedOn(fields);
   const onDuplicate = useCallback(
     (i: number) => insert(i + 1, cloneAttribute(getValues(`attributes.${i}`)), { shouldFocus: false }),
@@ -21,7 +23,11 @@ export function AttributesStep() {
     (i: number) => {
       const removed = getValues(`attributes.${i}`);
       remove(i);
-      offerUndo(removed.name ? `attribute “${removed.name}”` : `attribute ${i + 1}`, () => insert(i, removed, { shouldFocus: false }));
+      offerUndo(
+        removed.name ? `attribute “${removed.name}”` : `attribute ${i + 1}`,
+        () => insert(i, removed, { shouldFocus: false }),
+        removed.id !== '' ? 'attribute' : undefined,
+      );
     },
     [getValues, insert, remove],
   );
@@ -42,6 +48,12 @@ export function AttributesStep() {
       <Text size="sm" c="dimmed" maw={720}>
         Attributes let a customer choose, for example a size or a colour. Each option can add to the product's price and has its own stock.
       </Text>
+      {existing && !readOnly && (
+        <Text size="sm" maw={720}>
+          The platform cannot delete an attribute or an option: removing one here switches it off when you save (customers no longer see
+          it), and Review lists it as disabled.
+        </Text>
+      )}
       {fields.length > 0 && (
         <Group justify="space-between">
           <Text size="sm" fw={500}>
@@ -63,11 +75,13 @@ export function AttributesStep() {
           onRemove={onRemove}
         />
       ))}
-      <Group>
-        <Button variant="light" onClick={add}>
-          Add attribute
-        </Button>
-      </Group>
+      {!readOnly && (
+        <Group>
+          <Button variant="light" onClick={add}>
+            Add attribute
+          </Button>
+        </Group>
+      )}
     </Stack>
   );
 }

@@ -6,6 +6,7 @@ import { memo, useState } from 'react';
 import { get, useFormContext, useFormState, useWatch, type FieldPath } from 'react-hook-form';
 import { PART_WORDS, partValues, type OptionPart } from '../editor/bulk';
 import { useMarkChanged } from '../editor/change-signal';
+import { ReadOnlyFieldset, useEditing } from '../editor/editing';
 import { RegistryField } from '../editor/form-fields';
 import { RowActions } from '../editor/row-actions';
 import { useExpanded } from '../editor/expansion';
@@ -174,6 +175,7 @@ export const OptionRow = memo(function OptionRow({
 }: OptionRowProps) {
   const base = `attributes.${attributeIndex}.options.${index}`;
   const [open, toggle] = useExpanded(optionKey);
+  const { readOnly } = useEditing();
   const label = `option ${index + 1}`;
   return (
     <Box className={classes.row} data-open={open || undefined}>
@@ -191,9 +193,15 @@ export const OptionRow = memo(function OptionRow({
             <OptionSummary base={base} index={index} />
           )}
         </UnstyledButton>
-        <RowActions label={label} index={index} count={count} onMove={onMove} onDuplicate={onDuplicate} onRemove={onRemove} />
+        {!readOnly && (
+          <RowActions label={label} index={index} count={count} onMove={onMove} onDuplicate={onDuplicate} onRemove={onRemove} />
+        )}
       </Group>
-      {open && <OptionEditor base={base} attributeIndex={attributeIndex} index={index} count={count} />}
+      {open && (
+        <ReadOnlyFieldset>
+          <OptionEditor base={base} attributeIndex={attributeIndex} index={index} count={count} />
+        </ReadOnlyFieldset>
+      )}
     </Box>
   );
 });

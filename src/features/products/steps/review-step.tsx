@@ -146,6 +146,50 @@ function problemLabel(fields: SiteFields, problem: FormProblem): string {
   return `${step?.label ?? 'Product'} › ${describePath(fields, problem.path)}: ${problem.message}`;
 }
 
+/** Every problem as a link to its field; `verb` says what they stop ("creating", "saving"). */
+export function ReviewProblems({ problems, onGoTo, verb }: { problems: FormProblem[]; onGoTo: (path: string) => void; verb: string }) {
+  const settings = useProductSettings();
+  return (
+    <Alert color="red" title={`${problems.length} ${problems.length === 1 ? 'problem' : 'problems'} to fix before ${verb}`} role="alert">
+      <List size="sm" spacing={4}>
+        {problems.slice(0, 50).map((problem, i) => (
+          <List.Item key={`${problem.path}-${i}`}>
+            {problem.path ? (
+              <Anchor component="button" type="button" size="sm" onClick={() => onGoTo(problem.path)}>
+                {problemLabel(settings.fields, problem)}
+              </Anchor>
+            ) : (
+              problemLabel(settings.fields, problem)
+            )}
+          </List.Item>
+        ))}
+      </List>
+      {problems.length > 50 && <Text size="sm">…and {problems.length - 50} more.</Text>}
+    </Alert>
+  );
+}
+
+/** The exact request body, to read and to copy. */
+export function JsonToSend({ json, label = 'The exact request body' }: { json: string; label?: string }) {
+  return (
+    <Card withBorder padding="md" component="section" aria-label="JSON to send">
+      <Group justify="space-between" mb="xs">
+        <Title order={3} size="h5">
+          JSON to send
+        </Title>
+        <CopyButton value={json}>
+          {({ copied, copy }) => (
+            <Button variant="default" size="compact-sm" onClick={copy}>
+              {copied ? 'Copied' : 'Copy JSON'}
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
+      <JsonBlock json={json} label={label} maxHeight={360} />
+    </Card>
+  );
+}
+
 export function ReviewStep({ problems, onGoTo, onEditStep, status }: ReviewStepProps) {
   const { getValues } = useFormContext<ProductForm>();
   const settings = useProductSettings();
@@ -158,26 +202,7 @@ export function ReviewStep({ problems, onGoTo, onEditStep, status }: ReviewStepP
     <Stack gap="md">
       {status}
       {problems.length > 0 ? (
-        <Alert
-          color="red"
-          title={`${problems.length} ${problems.length === 1 ? 'problem' : 'problems'} to fix before creating`}
-          role="alert"
-        >
-          <List size="sm" spacing={4}>
-            {problems.slice(0, 50).map((problem, i) => (
-              <List.Item key={`${problem.path}-${i}`}>
-                {problem.path ? (
-                  <Anchor component="button" type="button" size="sm" onClick={() => onGoTo(problem.path)}>
-                    {problemLabel(settings.fields, problem)}
-                  </Anchor>
-                ) : (
-                  problemLabel(settings.fields, problem)
-                )}
-              </List.Item>
-            ))}
-          </List>
-          {problems.length > 50 && <Text size="sm">…and {problems.length - 50} more.</Text>}
-        </Alert>
+        <ReviewProblems problems={problems} onGoTo={onGoTo} verb="creating" />
       ) : status ? null : (
         <Alert color="teal" title="Ready to create">
           Everything checks out against the platform's rules. Review the summary, then press Create product.
@@ -211,21 +236,7 @@ export function ReviewStep({ problems, onGoTo, onEditStep, status }: ReviewStepP
           )}
         </StepCard>
       </SimpleGrid>
-      <Card withBorder padding="md" component="section" aria-label="JSON to send">
-        <Group justify="space-between" mb="xs">
-          <Title order={3} size="h5">
-            JSON to send
-          </Title>
-          <CopyButton value={json}>
-            {({ copied, copy }) => (
-              <Button variant="default" size="compact-sm" onClick={copy}>
-                {copied ? 'Copied' : 'Copy JSON'}
-              </Button>
-            )}
-          </CopyButton>
-        </Group>
-        <JsonBlock json={json} label="The exact request body" maxHeight={360} />
-      </Card>
+      <JsonToSend json={json} />
     </Stack>
   );
 }

@@ -1,0 +1,264 @@
+/**
+ * The edit page against a stand-in platform answering through fetch (as our server would pass its answers
+ * on): the states of reading a product, Review's diff and its "No changes", the read-only product, the
+ * conflict view's choices after a 412, and a draft whose product changed since.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { productFingerprint, type ProductRecord } from '@/contract/products';
+import { PATHS } from '@/lib/paths';
+import { Route, Routes } from '@/lib/router';
+import { render } from '@/test/render';
+import { settingsForSite } from '../model/codec';
+import { openForEdit } from '../model/open-for-edit';
+import { EDIT_DRAFTS_KEY, saveEditDraft } from './edit-drafts';
+import { ProductEditPage } from './product-edit-page';
+
+const RECORD: ProductRecord = {
+  id: '12',
+  name: 'Linen throw',
+  slug: 'linen-throw',
+  enabled: 'true',
+  'module_field_14/product/price/usd/1': '12900',
+  attributes: [
+    {
+      id: '301',
+      name: 'Colour',
+      enabled: 'true',
+      items: [
+        { id: '302', name: 'Sage', enabled: 'true' },
+        { id: '303', name: 'Sand', enabled: 'true' },
+      ],
+    },
+  ],
+  created_at: '1767225600',
+  updated_at: '1767225600',
+};
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'x-platform-status': String(status) } });
+
+/** The platform as our server passes it on: the product, each PUT received, and our server's 412 when the If-Match is old. */
+function platform(start: unknown) {
+  const state = { record: start, puts: [] as { body: string; ifMatch: string }[], answer: null as Response | null };
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    if (state.answer) return state.answer;
+    if (init?.method === 'PUT') {
+      const ifMatch = String((init.headers as Record<string, string>)['if-match']);
+      if (ifMatch !== (await productFingerprint(state.record))) {
+        return new Response(
+          JSON.stringify({ error: 'Precondition Failed', message: 'The product changed since it was read.', code: 412 }),
+          {
+            status: 412,
+            headers: { 'content-type': 'application/json' },
+          },
+        );
+      }
+      state.puts.push({ body: String(init.body), ifMatch });
+      state.record = { ...(state.record as object), ...(JSON.parse(String(init.body)) as object), updated_at: '1767312000' };
+      return json(200, state.record);
+    }
+    expect(url).toBe('/api/site/v2/ecommerce/products/12');
+    return json(200, state.record);
+  });
+  return state;
+}
+
+function open(id = '12') {
+  return render(
+    <Routes>
+      <Route path={PATHS.catalogueProduct} element={<ProductEditPage />} />
+    </Routes>,
+    { route: `/catalogue/${id}` },
+  );
+}
+
+const toReview = async (user: ReturnType<typeof userEvent.setup>) => {
+  for (let i = 0; i < 4; i += 1) await user.click(screen.getByRole('button', { name: /^Next:/ }));
+  await screen.findByRole('heading', { name: 'JSON to send' }).catch(() => undefined);
+};
+
+beforeEach(() => localStorage.clear());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('reading the product', () => {
+  it('says it is reading, then opens the editor filled with the product', async () => {
+    platform(RECORD);
+    open();
+    expect(screen.getByRole('status')).toHaveTextContent('Reading product 12 from Sandbox');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit product: Linen throw' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('Linen throw');
+    expect(screen.getByRole('textbox', { name: 'Slug' })).toHaveValue('linen-throw');
+  });
+
+  it('says there is no such product on this site for the platform’s 404', async () => {
+    vi.stubGlobal('fetch', () => Promise.resolve(json(404, { error: 'Not Found', message: 'Product does not exist', code: 404 })));
+    open();
+    expect(await screen.findByRole('heading', { name: 'No such product on this site' })).toBeInTheDocument();
+  });
+
+  it('shows an answer that is not a product, raw, with why', async () => {
+    platform({ name: 'No id here' });
+    open();
+    expect(await screen.findByText('The platform’s answer is not a product site-admin can read')).toBeInTheDocument();
+    expect(screen.getByText(/Why: the product has no "id"/)).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'What the platform answered' })).toHaveTextContent('{"name":"No id here"}');
+  });
+
+  it('opens a product with a field it does not know read-only: each field named with why, every control off, no Save', async () => {
+    const user = userEvent.setup();
+    platform({ ...RECORD, colour: 'blue' });
+    open();
+    expect(await screen.findByText('This product opens read-only')).toBeInTheDocument();
+    expect(screen.getByText(/a field site-admin does not know: colour/)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^Name/ })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: /Retire/ })).toBeNull();
+    await toReview(user);
+    expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
+  });
+});
+
+describe('Review of a correction', () => {
+  it('says "No changes" and keeps Save off when nothing changed', async () => {
+    const user = userEvent.setup();
+    platform(RECORD);
+    open();
+    await screen.findByRole('heading', { level: 1, name: 'Edit product: Linen throw' });
+    await toReview(user);
+    expect(await screen.findByText('No changes')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+    expect(screen.queryByRole('table', { name: 'Changes to save' })).toBeNull();
+  });
+
+  it('shows each change before → after and the exact body, and saves it with the fingerprint of the product as read', async () => {
+    const user = userEvent.setup();
+    const state = platform(RECORD);
+    open();
+    const name = await screen.findByRole('textbox', { name: /^Name/ });
+    await user.clear(name);
+    await user.type(name, 'Linen throw, large');
+    await toReview(user);
+    const table = await screen.findByRole('table', { name: 'Changes to save' });
+    const row = within(table).getByRole('row', { name: /^Name/ });
+    expect(row).toHaveTextContent('Linen throw');
+    expect(row).toHaveTextContent('Linen throw, large');
+    // The slug of a product that exists does not follow its name.
+    expect(within(table).queryByRole('row', { name: /^Slug/ })).toBeNull();
+    const body = { name: 'Linen throw, large', enabled: 'true' };
+    expect(screen.getByRole('region', { name: 'The exact request body of the update' })).toHaveTextContent(
+      JSON.stringify(body, null, 2).replace(/\s+/g, ' '),
+      { normalizeWhitespace: true },
+    );
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    expect(state.puts).toEqual([{ body: JSON.stringify(body), ifMatch: await productFingerprint(RECORD) }]);
+    expect(await screen.findByText('No changes')).toBeInTheDocument();
+    expect(localStorage.getItem(`main:${EDIT_DRAFTS_KEY}`) ?? localStorage.getItem(EDIT_DRAFTS_KEY)).toBeNull();
+  });
+
+  it('lists a removed option as disabled and says the platform cannot delete it', async () => {
+    const user = userEvent.setup();
+    const state = platform(RECORD);
+    open();
+    await screen.findByRole('heading', { level: 1, name: 'Edit product: Linen throw' });
+    for (let i = 0; i < 3; i += 1) await user.click(screen.getByRole('button', { name: /^Next:/ }));
+    expect(screen.getByText(/The platform cannot delete an attribute or an option/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Expand attribute 1/ }));
+    await user.click(screen.getByRole('button', { name: 'Actions for option 2' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Remove' }));
+    await user.click(screen.getByRole('button', { name: /^Next:/ }));
+    const table = await screen.findByRole('table', { name: 'Changes to save' });
+    expect(within(table).getByRole('row', { name: /disabled Yes No/ })).toBeInTheDocument();
+    expect(screen.getByText(/those removed in the editor are switched off/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByText('Saved');
+    expect(JSON.parse(state.puts[0]?.body ?? '{}')).toEqual({
+      name: 'Linen throw',
+      enabled: 'true',
+      attributes: [{ id: '301', name: 'Colour', items: [{ id: '303', name: 'Sand', enabled: 'false' }] }],
+    });
+  });
+});
+
+describe('no silent overwrite', () => {
+  it('on 412 shows theirs beside mine, asks for the field both changed, and saves my choice on their product', async () => {
+    const user = userEvent.setup();
+    const state = platform(RECORD);
+    open();
+    const name = await screen.findByRole('textbox', { name: /^Name/ });
+    await user.clear(name);
+    await user.type(name, 'Mine');
+    await toReview(user);
+    // Meanwhile a colleague renames it and changes the price.
+    const theirs = { ...RECORD, name: 'Theirs', 'module_field_14/product/price/usd/1': '9900', updated_at: '1767300000' };
+    state.record = theirs;
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('This product changed on the platform since you opened it')).toBeInTheDocument();
+    expect(state.puts).toEqual([]);
+    const table = screen.getByRole('table', { name: 'Their changes and yours' });
+    const nameRow = within(table).getByRole('row', { name: /^Name/ });
+    expect(nameRow).toHaveTextContent('changed by both');
+    expect(nameRow).toHaveTextContent('Theirs');
+    expect(nameRow).toHaveTextContent('Mine');
+    const priceRow = within(table).getByRole('row', { name: /USD, Price/ });
+    expect(within(priceRow).getByRole('radio', { name: 'Theirs' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Choose for 1 more field' })).toBeDisabled();
+    await user.click(within(nameRow).getByRole('radio', { name: 'Mine' }));
+    await user.click(screen.getByRole('button', { name: 'Apply my choices and review' }));
+    const changes = await screen.findByRole('table', { name: 'Changes to save' });
+    expect(within(changes).getAllByRole('row')).toHaveLength(3); // header, group, the name
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByText('Saved');
+    expect(state.puts).toEqual([{ body: JSON.stringify({ name: 'Mine', enabled: 'true' }), ifMatch: await productFingerprint(theirs) }]);
+  });
+
+  it('a draft whose product changed since it was saved opens the conflict view; Reload discards it', async () => {
+    const user = userEvent.setup();
+    const settings = settingsForSite('en-US', { currencies: ['aud', 'cad', 'eur', 'gbp', 'nzd', 'usd'], decimals: 2 } as never);
+    const { form } = openForEdit(RECORD, [], settings);
+    saveEditDraft({
+      productId: '12',
+      fingerprint: await productFingerprint(RECORD),
+      base: RECORD,
+      step: 0,
+      values: { ...form, name: 'Drafted' },
+    });
+    platform({ ...RECORD, name: 'Theirs', updated_at: '1767300000' });
+    open();
+    expect(await screen.findByText(/Your draft of it was based on the product as it was before/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Discard my changes and reload the product' }));
+    expect(await screen.findByRole('textbox', { name: /^Name/ })).toHaveValue('Theirs');
+  });
+
+  it('a draft of the product as it still is opens restored', async () => {
+    const settings = settingsForSite('en-US', { currencies: ['aud', 'cad', 'eur', 'gbp', 'nzd', 'usd'], decimals: 2 } as never);
+    const { form } = openForEdit(RECORD, [], settings);
+    saveEditDraft({
+      productId: '12',
+      fingerprint: await productFingerprint(RECORD),
+      base: RECORD,
+      step: 0,
+      values: { ...form, name: 'Drafted' },
+    });
+    platform(RECORD);
+    open();
+    expect(await screen.findByText('Your earlier changes to this product are restored')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('Drafted'));
+  });
+
+  it('retires after a confirmation that names the product, sending only the switch with If-Match', async () => {
+    const user = userEvent.setup();
+    const state = platform(RECORD);
+    open();
+    await user.click(await screen.findByRole('button', { name: 'Retire…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Retire “Linen throw”?' });
+    expect(dialog).toHaveTextContent('switched off on Sandbox');
+    await user.click(within(dialog).getByRole('button', { name: 'Retire product' }));
+    expect(await screen.findByText(/customers no longer see it. Bring it back at any time/)).toBeInTheDocument();
+    expect(state.puts).toEqual([
+      { body: JSON.stringify({ name: 'Linen throw', enabled: 'false' }), ifMatch: await productFingerprint(RECORD) },
+    ]);
+    expect(screen.getByRole('button', { name: 'Bring back…' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * What the editor shows after a failed save of a correction: the create's handling and words
+ * (create-outcome.tsx), by the same table (`writeMeaning`), for an update. One difference follows from the
+ * update carrying If-Match: after an answer that leaves the outcome unknown, the product is read again:
+ * unchanged, nothing arrived and Save may be pressed again; changed, the conflict view shows what is there
+ * (the person's own change among it, if it arrived). A save is never sent again blind.
+ */
+import { Alert, Button, List, Stack, Text } from '@mantine/core';
+import type { ErrorDetail } from '@/contract/site-api';
+import { classifyApiError, type ApiFailure } from '@/lib/api-error';
+import { CONFIGURATION, explainFailure, failureSentence, whoAnswered, statusText, type FailureWords } from '@/lib/api-error-class';
+import { writeMeaning } from '@/lib/write-meaning';
+
+/** A failed update in words, by what its answer means. */
+export function updateWords(error: unknown): (failure: ApiFailure, what: string) => FailureWords {
+  return (failure, what) => {
+    const meaning = writeMeaning(error);
+    switch (meaning.type) {
+      case 'not-processed':
+        return {
+          title: `${whoAnswered(failure)} asked us to slow down`,
+          message: `${what} Nothing was saved: the answer says the request was not processed.`,
+        };
+      case 'unknown':
+        return { title: "We can't tell whether your changes were saved", message: `${what} The changes may have been saved.` };
+      case 'configuration':
+        return failure.type === 'configuration' && failure.by === 'server'
+          ? failure.status === 401
+            ? { title: 'Your sign-in has ended', message: `${what} Nothing was saved.` }
+            : { title: 'You may not change products on this site', message: `${what} Nothing was saved.` }
+          : {
+              title: meaning.status === 401 ? 'The platform refused our server’s credentials' : 'Our server has no permission on this site',
+              message: `${what} Nothing was saved. ${CONFIGURATION}`,
+            };
+      case 'refused':
+        return meaning.status === 404
+          ? { title: 'The product is no longer on the platform', message: `${what} Nothing was saved.` }
+          : {
+              title: `${whoAnswered(failure)} did not accept the changes (${statusText(meaning.status)})`,
+              message: `${what} Nothing was saved.`,
+              details: true,
+            };
+    }
+  };
+}
+
+export function UpdateFailure({
+  error,
+  unmapped,
+  onRetry,
+  onCheck,
+  checking,
+}: {
+  error: unknown;
+  unmapped: readonly ErrorDetail[];
+  /** Nothing was sent (not processed): Save may be pressed again. */
+  onRetry: () => void;
+  /** The outcome is unknown: read the product again to find out. */
+  onCheck: () => void;
+  checking: boolean;
+}) {
+  const text = explainFailure(error, { kind: 'other', textOf: updateWords(error) });
+  const sentence = failureSentence(text);
+  const meaning = writeMeaning(error);
+  if (meaning.type === 'not-processed') {
+    const wait = meaning.afterMs === null ? 'in a moment' : `in ${Math.max(1, Math.ceil(meaning.afterMs / 1000))} s`;
+    return (
+      <Alert color="yellow" title={text.title} role="alert">
+        <Stack gap="xs">
+          <Text size="sm">
+            {sentence} Press Save changes again {wait}; your changes are kept as a draft.
+          </Text>
+          <Button w="fit-content" variant="light" color="yellow" onClick={onRetry}>
+            Let me save again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (meaning.type === 'unknown') {
+    return (
+      <Alert color="orange" title={text.title} role="alert">
+        <Stack gap="xs">
+          <Text size="sm">
+            {sentence} Your changes are kept as a draft in this browser. Save stays off until the product is read again: if it is as you
+            opened it, nothing arrived and you can save again; if it changed, you see what is there now, your own changes among it if they
+            arrived.
+          </Text>
+          <Button w="fit-content" variant="light" color="orange" loading={checking} onClick={onCheck}>
+            Read the product again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (meaning.type === 'configuration') {
+    const failure = classifyApiError(error);
+    const ours = failure.type === 'configuration' && failure.by === 'server';
+    return (
+      <Alert color="red" title={text.title} role="alert">
+        <Text size="sm">
+          {sentence} {ours ? 'Reload the page (and sign in again if asked), then save from here. ' : ''}Your changes are kept as a draft.
+        </Text>
+      </Alert>
+    );
+  }
+  return (
+    <Alert color="red" title={text.title} role="alert">
+      <Stack gap={4}>
+        <Text size="sm">{sentence} The fields it named are marked; your changes are kept as a draft.</Text>
+        {unmapped.length > 0 && (
+          <List size="sm">
+            {unmapped.map((d, i) => (
+              <List.Item key={i}>
+                {d.field ? <code>{d.field}</code> : 'The request'}: {d.message}
+              </List.Item>
+            ))}
+          </List>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
