@@ -5,7 +5,7 @@
  * sign-in, so a session left open on a shared computer cannot be used to guess it.
  */
 import type { ServerResponse } from 'node:http';
-import { PEOPLE_PATHS } from '../../src/contract/access';
+import { PEOPLE_PATHS } from '../../src/contract/people-paths';
 import { nameBodySchema, passwordChangeBodySchema, type AccountView } from '../../src/contract/people';
 import { sendError } from '../answers';
 import type { LoginThrottle } from './login-throttle';

@@ -4,7 +4,7 @@
  * token is the proof. It travels in the body, never in an address, so no log keeps it.
  */
 import type { ServerResponse } from 'node:http';
-import { PEOPLE_PATHS } from '../../src/contract/access';
+import { PEOPLE_PATHS } from '../../src/contract/people-paths';
 import type { SignInAnswer } from '../../src/contract/sign-in-answers';
 import { acceptBodySchema, linkBodySchema, type LinkDetails } from '../../src/contract/people';
 import { sendError } from '../answers';

@@ -6,7 +6,7 @@ import { rmSync } from 'node:fs';
 import http, { STATUS_CODES } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PEOPLE_PATHS, peoplePath } from '../../src/contract/access';
+import { PEOPLE_PATHS, peoplePath } from '../../src/contract/people-paths';
 import { STATUS_PHRASES } from '../../src/contract/site-api';
 import type { AccountView, InvitedView, LinkDetails, LinkView, PeopleView } from '../../src/contract/people';
 import { createSiteAdminServer, type SiteAdminServer } from '../app';

@@ -9,7 +9,8 @@
  * active who manages people.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ALL_SITES, managesPeople, PEOPLE_PATHS, type Grant } from '../../src/contract/access';
+import { ALL_SITES, managesPeople, type Grant } from '../../src/contract/access';
+import { PEOPLE_PATHS } from '../../src/contract/people-paths';
 import {
   grantsBodySchema,
   INVITE_PAGE,

@@ -6,7 +6,8 @@
  * as a change (migration 0008-role-capability-changes) and each instance reads the overrides again with the sessions.
  * Anyone else gets 403, the local demo 409 (it has no roles), and nothing is read or changed.
  */
-import { ALL_SITES, ROLE_OVERRIDES_PATH } from '../../src/contract/access';
+import { ALL_SITES } from '../../src/contract/access';
+import { ROLE_OVERRIDES_PATH } from '../../src/contract/people-paths';
 import { roleCapabilityChangeSchema, type RoleCapabilitiesView } from '../../src/contract/people';
 import type { SiteInfo } from '../../src/contract/site-info';
 import { sendError } from '../answers';

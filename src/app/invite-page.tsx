@@ -10,7 +10,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import * as z from 'zod/mini';
-import { PEOPLE_PATHS } from '@/contract/access';
+import { PEOPLE_PATHS } from '@/contract/people-paths';
 import { acceptBodySchema, linkDetailsSchema, type LinkDetails } from '@/contract/people';
 import { callOwnApi } from '@/lib/api-client';
 import { DateTime } from '@/lib/date-time';

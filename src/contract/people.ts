@@ -5,7 +5,8 @@
  * that use it (zod is not on the first page).
  */
 import * as z from 'zod/mini';
-import { ADJUSTABLE_CAPABILITIES, ADJUSTABLE_ROLES, ALL_SITES, CAPABILITIES, ROLE_LABELS, ROLES, type Grant } from './access';
+import { ADJUSTABLE_CAPABILITIES, ADJUSTABLE_ROLES, ALL_SITES, CAPABILITIES, ROLES, type Grant } from './access';
+import { ROLE_LABELS } from './people-paths';
 
 /** How long an invitation or a reset link may be used: 72 hours. */
 export const ONE_TIME_LINK_MS = 72 * 60 * 60 * 1000;

@@ -3,7 +3,7 @@
  * choice of person, through this one query, so one load serves both and a change on one shows on the other.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { PEOPLE_PATHS } from '@/contract/access';
+import { PEOPLE_PATHS } from '@/contract/people-paths';
 import { peopleViewSchema } from '@/contract/people';
 import { callOwnApi } from './api-client';
 

@@ -3,7 +3,7 @@
  * are parsed with the contract's schemas (src/contract/people.ts).
  */
 import { queryOptions } from '@tanstack/react-query';
-import { PEOPLE_PATHS, peoplePath } from '@/contract/access';
+import { PEOPLE_PATHS, peoplePath } from '@/contract/people-paths';
 import { accountViewSchema, endedSchema } from '@/contract/people';
 import { callOwnApi } from '@/lib/api-client';
 

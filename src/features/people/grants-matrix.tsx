@@ -4,7 +4,8 @@
  * row). A role on every site adds to the roles on each.
  */
 import { Radio, Table, Text, Tooltip } from '@mantine/core';
-import { ALL_SITES, ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES } from '@/contract/access';
+import { ALL_SITES, ROLES } from '@/contract/access';
+import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '@/contract/people-paths';
 import type { Choice, GrantMatrix } from './grants-matrix-model';
 
 const CHOICES: readonly Choice[] = ['none', ...ROLES];

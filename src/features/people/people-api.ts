@@ -3,7 +3,8 @@
  * which the Activity page shares. Answers are parsed with the contract's schemas (src/contract/people.ts).
  */
 import { queryOptions } from '@tanstack/react-query';
-import { PEOPLE_PATHS, peoplePath, ROLE_OVERRIDES_PATH, type Grant } from '@/contract/access';
+import { type Grant } from '@/contract/access';
+import { PEOPLE_PATHS, peoplePath, ROLE_OVERRIDES_PATH } from '@/contract/people-paths';
 import {
   endedSchema,
   invitedViewSchema,

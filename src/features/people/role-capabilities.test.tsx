@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ROLE_OVERRIDES_PATH, type CapabilityOverride } from '@/contract/access';
+import { type CapabilityOverride } from '@/contract/access';
+import { ROLE_OVERRIDES_PATH } from '@/contract/people-paths';
 import type { RoleCapabilityChange } from '@/contract/people';
 import { render } from '@/test/render';
 import { RoleCapabilities } from './role-capabilities';

@@ -6,7 +6,8 @@
  */
 import { Alert, Button, Group, Loader, Stack, Switch, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ADJUSTABLE_ROLES, ALL_SITES, ROLE_LABELS, type AdjustableRole } from '@/contract/access';
+import { ADJUSTABLE_ROLES, ALL_SITES, type AdjustableRole } from '@/contract/access';
+import { ROLE_LABELS } from '@/contract/people-paths';
 import type { RoleCapabilityChange } from '@/contract/people';
 import { failureMessage } from '@/lib/server-field-errors';
 import { changeRoleCapability, roleCapabilitiesQuery } from './people-api';

@@ -5,7 +5,8 @@
 import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ROLE_LABELS, ROLES, type Role } from '@/contract/access';
+import { ROLES, type Role } from '@/contract/access';
+import { ROLE_LABELS } from '@/contract/people-paths';
 import type { SecondFactorRule } from '@/contract/people';
 import { failureMessage } from '@/lib/server-field-errors';
 import { peopleQuery } from '@/lib/people-query';
