@@ -21,6 +21,7 @@ import { parse } from 'lossless-json';
 import { identifierProblem } from './identifiers';
 import type { ErrorDetail } from './site-api';
 import { isJsonObject } from './site-api-basics';
+import { positiveInteger, readQueryParameters } from './query-parameters';
 
 /** The list's path under the base address: `/forms/3/cases`. */
 export const formCasesPath = (form: string) => `/forms/${encodeURIComponent(form)}/cases`;
@@ -71,8 +72,6 @@ export interface CaseListQuery {
 
 /** The parameters in the order they are written on the wire. */
 export const CASE_LIST_PARAMETERS = ['per_page', 'page', 'sort_type', 'sort_order', 'filter'] as const;
-type Parameter = (typeof CASE_LIST_PARAMETERS)[number];
-const isParameter = (name: string): name is Parameter => CASE_LIST_PARAMETERS.some((known) => known === name);
 
 const isScalar = (value: unknown): value is CaseFilterScalar =>
   typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
@@ -121,17 +120,6 @@ export function caseFilterProblems(filter: unknown): ErrorDetail[] {
   return details;
 }
 
-/** Decodes one parameter's name or value as a form does (`+` is a space); null for text that does not decode. */
-function decodeQueryPart(raw: string): string | null {
-  try {
-    return decodeURIComponent(raw.replace(/\+/g, ' '));
-  } catch {
-    return null;
-  }
-}
-
-const POSITIVE_INTEGER = /^[1-9]\d{0,6}$/;
-
 /** What the server forwards: the checked query, and its text as sent on (`?per_page=50&page=2`, or ''). */
 export type CaseListQueryCheck = { ok: true; query: CaseListQuery; search: string } | { ok: false; details: ErrorDetail[] };
 
@@ -142,32 +130,19 @@ export type CaseListQueryCheck = { ok: true; query: CaseListQuery; search: strin
  * digit), only re-encoded.
  */
 export function checkCaseListQuery(rawQuery: string): CaseListQueryCheck {
-  const details: ErrorDetail[] = [];
-  const values = new Map<Parameter, string>();
-  for (const part of rawQuery === '' ? [] : rawQuery.split('&')) {
-    const equals = part.indexOf('=');
-    const name = decodeQueryPart(equals < 0 ? part : part.slice(0, equals));
-    const value = equals < 0 ? null : decodeQueryPart(part.slice(equals + 1));
-    if (part === '') {
-      details.push({ field: 'query', message: 'has an empty parameter (an "&" too many)' });
-    } else if (name === null || value === null) {
-      details.push({ field: name ?? 'query', message: 'is not a parameter written name=value in URL encoding' });
-    } else if (!isParameter(name)) {
-      details.push({ field: name.slice(0, 64), message: `is not a parameter of the list (use ${CASE_LIST_PARAMETERS.join(', ')})` });
-    } else if (values.has(name)) {
-      details.push({ field: name, message: 'is given more than once' });
-    } else values.set(name, value);
-  }
+  const { values, details } = readQueryParameters(rawQuery, CASE_LIST_PARAMETERS);
 
   const query: CaseListQuery = {};
   const perPage = values.get('per_page');
   if (perPage !== undefined) {
-    if (POSITIVE_INTEGER.test(perPage) && Number(perPage) <= CASE_LIST_MAX_PER_PAGE) query.per_page = Number(perPage);
+    const read = positiveInteger(perPage, CASE_LIST_MAX_PER_PAGE);
+    if (read !== undefined) query.per_page = read;
     else details.push({ field: 'per_page', message: `must be a whole number from 1 to ${CASE_LIST_MAX_PER_PAGE}` });
   }
   const page = values.get('page');
   if (page !== undefined) {
-    if (POSITIVE_INTEGER.test(page) && Number(page) <= CASE_LIST_MAX_PAGE) query.page = Number(page);
+    const read = positiveInteger(page, CASE_LIST_MAX_PAGE);
+    if (read !== undefined) query.page = read;
     else details.push({ field: 'page', message: `must be a whole number from 1 to ${CASE_LIST_MAX_PAGE}` });
   }
   const sortType = values.get('sort_type');

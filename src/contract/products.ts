@@ -27,6 +27,7 @@
 import * as z from 'zod/mini';
 import type { ErrorDetail } from './site-api';
 import { isJsonObject } from './site-api-basics';
+import { positiveInteger, readQueryParameters } from './query-parameters';
 import {
   wireAttributeOptionSchema,
   wireAttributeSchema,
@@ -73,17 +74,6 @@ export interface ProductListQuery {
 }
 
 export const PRODUCT_LIST_PARAMETERS = ['per_page', 'page', 'sort_type', 'sort_order', 'properties'] as const;
-type Parameter = (typeof PRODUCT_LIST_PARAMETERS)[number];
-const isParameter = (name: string): name is Parameter => PRODUCT_LIST_PARAMETERS.some((known) => known === name);
-const POSITIVE_INTEGER = /^[1-9]\d{0,6}$/;
-
-function decodeQueryPart(raw: string): string | null {
-  try {
-    return decodeURIComponent(raw.replace(/\+/g, ' '));
-  } catch {
-    return null;
-  }
-}
 
 export type ProductListQueryCheck = { ok: true; query: ProductListQuery; search: string } | { ok: false; details: ErrorDetail[] };
 
@@ -92,29 +82,18 @@ export type ProductListQueryCheck = { ok: true; query: ProductListQuery; search:
  * once, each value well formed. What goes on is rebuilt from what was checked.
  */
 export function checkProductListQuery(rawQuery: string): ProductListQueryCheck {
-  const details: ErrorDetail[] = [];
-  const values = new Map<Parameter, string>();
-  for (const part of rawQuery === '' ? [] : rawQuery.split('&')) {
-    const equals = part.indexOf('=');
-    const name = decodeQueryPart(equals < 0 ? part : part.slice(0, equals));
-    const value = equals < 0 ? null : decodeQueryPart(part.slice(equals + 1));
-    if (part === '') details.push({ field: 'query', message: 'has an empty parameter (an "&" too many)' });
-    else if (name === null || value === null)
-      details.push({ field: name ?? 'query', message: 'is not a parameter written name=value in URL encoding' });
-    else if (!isParameter(name)) {
-      details.push({ field: name.slice(0, 64), message: `is not a parameter of the list (use ${PRODUCT_LIST_PARAMETERS.join(', ')})` });
-    } else if (values.has(name)) details.push({ field: name, message: 'is given more than once' });
-    else values.set(name, value);
-  }
+  const { values, details } = readQueryParameters(rawQuery, PRODUCT_LIST_PARAMETERS);
   const query: ProductListQuery = {};
   const perPage = values.get('per_page');
   if (perPage !== undefined) {
-    if (POSITIVE_INTEGER.test(perPage) && Number(perPage) <= PRODUCT_LIST_MAX_PER_PAGE) query.per_page = Number(perPage);
+    const read = positiveInteger(perPage, PRODUCT_LIST_MAX_PER_PAGE);
+    if (read !== undefined) query.per_page = read;
     else details.push({ field: 'per_page', message: `must be a whole number from 1 to ${PRODUCT_LIST_MAX_PER_PAGE}` });
   }
   const page = values.get('page');
   if (page !== undefined) {
-    if (POSITIVE_INTEGER.test(page) && Number(page) <= PRODUCT_LIST_MAX_PAGE) query.page = Number(page);
+    const read = positiveInteger(page, PRODUCT_LIST_MAX_PAGE);
+    if (read !== undefined) query.page = read;
     else details.push({ field: 'page', message: `must be a whole number from 1 to ${PRODUCT_LIST_MAX_PAGE}` });
   }
   const sortType = values.get('sort_type');
