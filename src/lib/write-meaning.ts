@@ -47,36 +47,64 @@ export function isOutcomeUnknown(error: unknown): boolean {
   return writeMeaning(error).type === 'unknown';
 }
 
-/** What a failed create means, by `writeMeaning`: the same words for the editor and the import. */
-function createText(error: unknown, failure: ApiFailure, what: string): Pick<FailureText, 'title' | 'message'> & { details?: boolean } {
+/** The words that differ between a create and an update; the rest of a failed write's words are the same. */
+const WRITE_WORDS = {
+  create: {
+    nothing: 'Nothing was created.',
+    notProcessed: 'The product was not created: the answer says the request was not processed.',
+    unknownTitle: "We can't tell whether the product was created",
+    unknown: 'The product may have been created.',
+    mayNot: 'You may not create products on this site',
+    notAccepted: 'did not accept the product',
+  },
+  update: {
+    nothing: 'Nothing was saved.',
+    notProcessed: 'Nothing was saved: the answer says the request was not processed.',
+    unknownTitle: "We can't tell whether your changes were saved",
+    unknown: 'The changes may have been saved.',
+    mayNot: 'You may not change products on this site',
+    notAccepted: 'did not accept the changes',
+  },
+} as const;
+
+export type WriteKindWords = keyof typeof WRITE_WORDS;
+
+/** What a failed write means, by `writeMeaning`: the same words for the editor, a correction and the import. */
+function writeText(
+  error: unknown,
+  failure: ApiFailure,
+  what: string,
+  write: WriteKindWords,
+): Pick<FailureText, 'title' | 'message'> & { details?: boolean } {
+  const words = WRITE_WORDS[write];
   const meaning = writeMeaning(error);
   switch (meaning.type) {
     case 'not-processed':
-      return {
-        title: `${whoAnswered(failure)} asked us to slow down`,
-        message: `${what} The product was not created: the answer says the request was not processed.`,
-      };
+      return { title: `${whoAnswered(failure)} asked us to slow down`, message: `${what} ${words.notProcessed}` };
     case 'unknown':
-      return { title: "We can't tell whether the product was created", message: `${what} The product may have been created.` };
+      return { title: words.unknownTitle, message: `${what} ${words.unknown}` };
     case 'configuration':
       return failure.type === 'configuration' && failure.by === 'server'
         ? failure.status === 401
-          ? { title: 'Your sign-in has ended', message: `${what} Nothing was created.` }
-          : { title: 'You may not create products on this site', message: `${what} Nothing was created.` }
+          ? { title: 'Your sign-in has ended', message: `${what} ${words.nothing}` }
+          : { title: words.mayNot, message: `${what} ${words.nothing}` }
         : {
             title: meaning.status === 401 ? 'The platform refused our server’s credentials' : 'Our server has no permission on this site',
-            message: `${what} Nothing was created. ${CONFIGURATION}`,
+            message: `${what} ${words.nothing} ${CONFIGURATION}`,
           };
     case 'refused':
+      if (write === 'update' && meaning.status === 404) {
+        return { title: 'The product is no longer on the platform', message: `${what} ${words.nothing}` };
+      }
       return {
-        title: `${whoAnswered(failure)} did not accept the product (${statusText(meaning.status)})`,
-        message: `${what} Nothing was created.`,
+        title: `${whoAnswered(failure)} ${words.notAccepted} (${statusText(meaning.status)})`,
+        message: `${what} ${words.nothing}`,
         details: true,
       };
   }
 }
 
-/** The one translator's words for a failed write (a create, an update, an import's product). */
-export function explainWriteFailure(error: unknown): FailureText {
-  return explainFailure(error, { kind: 'other', textOf: (failure, what) => createText(error, failure, what) });
+/** The one translator's words for a failed write: a create (the editor, an import's product) or an update. */
+export function explainWriteFailure(error: unknown, write: WriteKindWords = 'create'): FailureText {
+  return explainFailure(error, { kind: 'other', textOf: (failure, what) => writeText(error, failure, what, write) });
 }

@@ -13,8 +13,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ProductRecord, WireProductUpdate } from '@/contract/products';
 import type { ErrorDetail } from '@/contract/site-api';
 import { ApiError } from '@/lib/api-error';
-import { explainFailure } from '@/lib/api-error-class';
-import { writeMeaning } from '@/lib/write-meaning';
+import { explainWriteFailure, writeMeaning } from '@/lib/write-meaning';
 import { pathTo } from '@/lib/paths';
 import { Link } from '@/lib/router';
 import { DraftRefusedAlert, LeaveDialog, useEditorWork } from '../editor-work';
@@ -32,7 +31,7 @@ import { deleteEditDraft, findEditDraft, saveEditDraft } from './edit-drafts';
 import { EditReview } from './edit-review';
 import { RetireDialog } from './retire-dialog';
 import { mapUpdateDetails } from './update-errors';
-import { UpdateFailure, updateWords } from './update-failure';
+import { UpdateFailure } from './update-failure';
 
 type Read = Extract<ProductRead, { kind: 'read' }>;
 
@@ -275,7 +274,7 @@ export function EditSession({
         if (now) reopen(now, 'changed-meanwhile');
         return;
       }
-      const text = explainFailure(error, { kind: 'other', textOf: updateWords(error) });
+      const text = explainWriteFailure(error, 'update');
       return setRetire({ open: true, sending: false, failure: { title: text.title, message: text.message } });
     }
     setRetire({ open: false, sending: false, failure: null });

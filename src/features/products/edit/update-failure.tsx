@@ -7,42 +7,9 @@
  */
 import { Alert, Button, List, Stack, Text } from '@mantine/core';
 import type { ErrorDetail } from '@/contract/site-api';
-import { classifyApiError, type ApiFailure } from '@/lib/api-error';
-import { CONFIGURATION, explainFailure, failureSentence, whoAnswered, statusText, type FailureWords } from '@/lib/api-error-class';
-import { writeMeaning } from '@/lib/write-meaning';
-
-/** A failed update in words, by what its answer means. */
-export function updateWords(error: unknown): (failure: ApiFailure, what: string) => FailureWords {
-  return (failure, what) => {
-    const meaning = writeMeaning(error);
-    switch (meaning.type) {
-      case 'not-processed':
-        return {
-          title: `${whoAnswered(failure)} asked us to slow down`,
-          message: `${what} Nothing was saved: the answer says the request was not processed.`,
-        };
-      case 'unknown':
-        return { title: "We can't tell whether your changes were saved", message: `${what} The changes may have been saved.` };
-      case 'configuration':
-        return failure.type === 'configuration' && failure.by === 'server'
-          ? failure.status === 401
-            ? { title: 'Your sign-in has ended', message: `${what} Nothing was saved.` }
-            : { title: 'You may not change products on this site', message: `${what} Nothing was saved.` }
-          : {
-              title: meaning.status === 401 ? 'The platform refused our server’s credentials' : 'Our server has no permission on this site',
-              message: `${what} Nothing was saved. ${CONFIGURATION}`,
-            };
-      case 'refused':
-        return meaning.status === 404
-          ? { title: 'The product is no longer on the platform', message: `${what} Nothing was saved.` }
-          : {
-              title: `${whoAnswered(failure)} did not accept the changes (${statusText(meaning.status)})`,
-              message: `${what} Nothing was saved.`,
-              details: true,
-            };
-    }
-  };
-}
+import { classifyApiError } from '@/lib/api-error';
+import { failureSentence } from '@/lib/api-error-class';
+import { explainWriteFailure, writeMeaning } from '@/lib/write-meaning';
 
 export function UpdateFailure({
   error,
@@ -59,7 +26,7 @@ export function UpdateFailure({
   onCheck: () => void;
   checking: boolean;
 }) {
-  const text = explainFailure(error, { kind: 'other', textOf: updateWords(error) });
+  const text = explainWriteFailure(error, 'update');
   const sentence = failureSentence(text);
   const meaning = writeMeaning(error);
   if (meaning.type === 'not-processed') {
