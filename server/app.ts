@@ -44,6 +44,7 @@ import { createStaticFiles } from './static-files';
 import { sessionIdOf } from './auth/session-cookie';
 import { guardImportCreates } from './imports/guard-import-creates';
 import { guardProductUpdates } from './products/guard-product-updates';
+import { DEFAULT_PRODUCT_RECORD_SHAPE } from '../src/contract/products';
 import { importEndpoints } from './imports/import-endpoints';
 import { createImportStore, type ImportStore } from './imports/import-store';
 import { caseWorkEndpoints, pruneCaseNotes } from './inbox/case-work-endpoints';
@@ -208,6 +209,13 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
     config.sites.flatMap((site) => (site.profile.lists?.envelope ? [[site.profile.id, site.profile.lists.envelope] as const] : [])),
   );
   const siteNames = new Map(siteInfos.map((site) => [site.id, site.name]));
+  // Each site's product record shape, where its profile names one: updates are checked in the one shape.
+  const recordShapes = new Map(
+    config.sites.flatMap((site) => {
+      const record = site.profile.products?.record;
+      return record ? [[site.profile.id, { ...DEFAULT_PRODUCT_RECORD_SHAPE, ...record }] as const] : [];
+    }),
+  );
 
   const loopback = isLoopbackHost(config.host);
   const accounts = createAccounts({ database, sessions: config.sessions, demoAllowed: loopback, now: options.now, sites: siteInfos });
@@ -334,7 +342,7 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
     logSiteCalls(options.log), // x-request-id, and a log line per site's call
     allowOperation(config.maxBodyBytes), // 404, 422, 400, 413: only the spec's two operations; sets request.operation
     checkPermissions(siteNames), // 403 for what the person's grants do not allow on that site; nothing is forwarded
-    guardProductUpdates(platformReaders, activity), // 428, 412, 422: an update must name the product as read, which must still be so
+    guardProductUpdates(platformReaders, activity, recordShapes), // 428, 412, 422: an update must name the product as read, which must still be so
     // the activity record: a create before it leaves, every outcome before the browser hears it
     ...(options.withoutActivityRecord ? [] : [recordSiteCalls(activity, accounts.now, listEnvelopes)]),
     guardImportCreates(imports, accounts.now), // 409 for an import's product already created or on its way, or without the run

@@ -4,11 +4,13 @@
  * just before it is sent; the activity record keeps the body sent and the product as it was read; a revert
  * must name an update of the same product.
  */
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { productFingerprint } from '../../src/contract/products';
 import { API_BASE_PATH } from '../../src/contract/site-api';
 import { recordingPlatform, type RecordingPlatform } from '../testing/recording-platform';
-import { errorShapeProblems, send, startWholeServer } from '../testing/test-helpers';
+import { errorShapeProblems, send, startWholeServer, tempDir } from '../testing/test-helpers';
 
 const PRODUCT_PATH = `${API_BASE_PATH}/ecommerce/products/1042`;
 
@@ -196,5 +198,66 @@ describe('an update of a product through the whole server to its sandbox', () =>
     const sent = await viaServer('PUT', path, mine, { 'if-match': await productFingerprint(JSON.parse(now.text)) });
     expect(sent.status, sent.text).toBe(200);
     expect(JSON.parse(sent.text)).toMatchObject({ name: 'My name for it', enabled: 'false' });
+  });
+});
+
+describe('an update on a site whose platform names ids and options its own way', () => {
+  let platform: RecordingPlatform;
+  let running: Awaited<ReturnType<typeof startWholeServer>>;
+  let dir: string;
+  const stored = JSON.stringify({
+    uuid: '77',
+    name: 'Deck chair',
+    enabled: 'true',
+    attributes: [{ uuid: '78', name: 'Colour', options: [{ uuid: '79', name: 'Sand' }] }],
+  });
+
+  beforeAll(async () => {
+    platform = await recordingPlatform((request) =>
+      request.method === 'GET' || request.method === 'PUT'
+        ? { status: 200, body: stored }
+        : { status: 404, body: JSON.stringify({ error: 'Not Found', message: 'no', code: 404 }) },
+    );
+    dir = tempDir('site-admin-guard-shape-');
+    const profile = join(dir, 'site-profile.json');
+    writeFileSync(
+      profile,
+      JSON.stringify({
+        sites: [
+          {
+            id: 'deck',
+            name: 'Deck',
+            platform: { baseUrl: `http://127.0.0.1:${platform.port}/api/site/v2`, siteId: '4004', apiKeyEnv: 'DECK_API_KEY' },
+            products: { record: { id: 'uuid', options: 'options' } },
+          },
+        ],
+      }),
+    );
+    running = await startWholeServer({ SITE_PROFILE: profile, DECK_API_KEY: 'key-deck' }, { prefix: 'site-admin-guard-shape-' });
+  });
+  afterAll(async () => {
+    await running.stop();
+    await platform.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('checks the body in the one shape and sends it in the site’s keys, as written', async () => {
+    const body = JSON.stringify({
+      name: 'Deck chair',
+      enabled: 'true',
+      attributes: [{ uuid: '78', name: 'Colour', options: [{ uuid: '79', name: 'Sand, light' }] }],
+    });
+    const reply = await send(running.port, {
+      method: 'PUT',
+      path: '/api/s/deck/site/v2/ecommerce/products/77',
+      headers: {
+        'content-type': 'application/json',
+        'sec-fetch-site': 'same-origin',
+        'if-match': await productFingerprint(JSON.parse(stored)),
+      },
+      body,
+    });
+    expect(reply.status, reply.text).toBe(200);
+    expect(platform.received.filter((request) => request.method === 'PUT').map((request) => request.body)).toEqual([body]);
   });
 });

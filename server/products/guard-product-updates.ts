@@ -22,8 +22,11 @@ import {
   PRODUCT_BASE_HEADER,
   productFingerprint,
   REVERT_OF_HEADER,
+  updateBodyFromShape,
   validateProductUpdate,
+  type ProductRecordShape,
 } from '../../src/contract/products';
+import { isJsonObject } from '../../src/contract/site-api-basics';
 import { validateProduct } from '../../src/contract/rules';
 import { refuse } from '../answers';
 import type { ActivityStore } from '../activity/activity-store';
@@ -33,7 +36,15 @@ import type { PlatformReader } from '../platform-reader';
 /** How long a browser waits before sending again an update whose product could not be read. */
 const READ_RETRY_SECONDS = '5';
 
-export function guardProductUpdates(readers: ReadonlyMap<string, PlatformReader>, activity: ActivityStore): Step {
+/**
+ * `shapes`: each site's record shape (the profile's `products.record`), by site id: a body is sent in the
+ * site's keys and checked in the one shape; a site not in it writes the default.
+ */
+export function guardProductUpdates(
+  readers: ReadonlyMap<string, PlatformReader>,
+  activity: ActivityStore,
+  shapes: ReadonlyMap<string, ProductRecordShape> = new Map(),
+): Step {
   return (request, next) => {
     const { req, res, operation, site } = request;
     if (operation?.name !== 'update-product' || !site) {
@@ -78,7 +89,8 @@ export function guardProductUpdates(readers: ReadonlyMap<string, PlatformReader>
         } catch {
           throw new WriteRefused(400, 'The update is not JSON. Nothing was sent.', [{ field: 'body', message: 'must be a JSON object' }]);
         }
-        const check = validateProductUpdate(json, validateProduct);
+        const shape = shapes.get(site.id);
+        const check = validateProductUpdate(shape && isJsonObject(json) ? updateBodyFromShape(json, shape) : json, validateProduct);
         if (!check.ok) {
           throw new WriteRefused(
             check.status,

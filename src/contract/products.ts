@@ -309,6 +309,30 @@ export function updateBodyForShape(
   };
 }
 
+/** An update's body in the site's record shape (`updateBodyForShape`'s output) back in the one shape: `id` and `items`. */
+export function updateBodyFromShape(json: Record<string, unknown>, shape: ProductRecordShape): Record<string, unknown> {
+  if (shape.id === 'id' && shape.options === 'items') return json;
+  const rename = (object: Record<string, unknown>) => {
+    const { [shape.id]: id, ...rest } = object;
+    return id === undefined ? rest : { ...rest, id };
+  };
+  const { attributes } = json;
+  if (!Array.isArray(attributes)) return json;
+  return {
+    ...json,
+    attributes: attributes.map((attribute: unknown) => {
+      if (!isJsonObject(attribute)) return attribute;
+      const { [shape.options]: options, ...rest } = rename(attribute);
+      return options === undefined
+        ? rest
+        : {
+            ...rest,
+            items: Array.isArray(options) ? options.map((option: unknown) => (isJsonObject(option) ? rename(option) : option)) : options,
+          };
+    }),
+  };
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // No silent overwrite
 

@@ -11,6 +11,7 @@
  */
 import {
   readProductRecord,
+  updateBodyFromShape,
   wireProductUpdateSchema,
   type AttributeRecord,
   type OptionRecord,
@@ -39,30 +40,6 @@ export interface RecordedUpdate {
 
 export type RecordedUpdateReading = { ok: true; update: RecordedUpdate } | { ok: false; problem: string };
 
-/** A body in the site's record shape (`updateBodyForShape`'s output) back in the one shape: `id` and `items`. */
-function bodyInOneShape(json: Record<string, unknown>, shape: ProductRecordShape): Record<string, unknown> {
-  if (shape.id === 'id' && shape.options === 'items') return json;
-  const rename = (object: Record<string, unknown>) => {
-    const { [shape.id]: id, ...rest } = object;
-    return id === undefined ? rest : { ...rest, id };
-  };
-  const { attributes } = json;
-  if (!Array.isArray(attributes)) return json;
-  return {
-    ...json,
-    attributes: attributes.map((attribute: unknown) => {
-      if (!isJsonObject(attribute)) return attribute;
-      const { [shape.options]: options, ...rest } = rename(attribute);
-      return options === undefined
-        ? rest
-        : {
-            ...rest,
-            items: Array.isArray(options) ? options.map((option: unknown) => (isJsonObject(option) ? rename(option) : option)) : options,
-          };
-    }),
-  };
-}
-
 /** The detail of a `product.update` entry, read through the site's record shape; why not, when it cannot be. */
 export function readRecordedUpdate(detail: unknown, shape: ProductRecordShape): RecordedUpdateReading {
   if (!isJsonObject(detail)) return { ok: false, problem: 'the entry kept no detail' };
@@ -81,7 +58,7 @@ export function readRecordedUpdate(detail: unknown, shape: ProductRecordShape): 
   const read = readProductRecord(beforeJson, shape);
   if (!read.ok) return { ok: false, problem: `the product before cannot be read: ${read.problem}` };
   if (!isJsonObject(bodyJson)) return { ok: false, problem: 'the body sent is not a JSON object' };
-  const parsed = wireProductUpdateSchema.safeParse(bodyInOneShape(bodyJson, shape));
+  const parsed = wireProductUpdateSchema.safeParse(updateBodyFromShape(bodyJson, shape));
   if (!parsed.success) return { ok: false, problem: 'the body sent is not an update of a product' };
   return {
     ok: true,
