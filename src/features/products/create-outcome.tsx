@@ -5,12 +5,12 @@
  * confirmation; an answer that says it was not processed (429, 503 with Retry-After) means nothing was
  * created and Create may be pressed again once the wait has passed.
  */
-import { Alert, Button, Checkbox, List, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ErrorDetail } from '@/contract/site-api';
-import { classifyApiError } from '@/lib/api-error';
 import { failureSentence } from '@/lib/api-error-class';
 import { explainWriteFailure, writeMeaning } from '@/lib/write-meaning';
+import { WriteRefused } from './write-refused';
 
 export function CreateFailure({ error, unmapped, onRetry }: { error: unknown; unmapped: readonly ErrorDetail[]; onRetry: () => void }) {
   const [checked, setChecked] = useState(false);
@@ -47,31 +47,15 @@ export function CreateFailure({ error, unmapped, onRetry }: { error: unknown; un
       </Alert>
     );
   }
-  if (meaning.type === 'configuration') {
-    const failure = classifyApiError(error);
-    const ours = failure.type === 'configuration' && failure.by === 'server';
-    return (
-      <Alert color="red" title={text.title} role="alert">
-        <Text size="sm">
-          {sentence} {ours ? 'Reload the page (and sign in again if asked), then create from here. ' : ''}Your product is kept as a draft.
-        </Text>
-      </Alert>
-    );
-  }
   return (
-    <Alert color="red" title={text.title} role="alert">
-      <Stack gap={4}>
-        <Text size="sm">{sentence} The fields it named are marked; your product is kept as a draft.</Text>
-        {unmapped.length > 0 && (
-          <List size="sm">
-            {unmapped.map((d, i) => (
-              <List.Item key={i}>
-                {d.field ? <code>{d.field}</code> : 'The request'}: {d.message}
-              </List.Item>
-            ))}
-          </List>
-        )}
-      </Stack>
-    </Alert>
+    <WriteRefused
+      error={error}
+      title={text.title}
+      sentence={sentence}
+      configuration={meaning.type === 'configuration'}
+      unmapped={unmapped}
+      verb="create"
+      kept="Your product is"
+    />
   );
 }

@@ -5,11 +5,11 @@
  * unchanged, nothing arrived and Save may be pressed again; changed, the conflict view shows what is there
  * (the person's own change among it, if it arrived). A save is never sent again blind.
  */
-import { Alert, Button, List, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import type { ErrorDetail } from '@/contract/site-api';
-import { classifyApiError } from '@/lib/api-error';
 import { failureSentence } from '@/lib/api-error-class';
 import { explainWriteFailure, writeMeaning } from '@/lib/write-meaning';
+import { WriteRefused } from '../write-refused';
 
 export function UpdateFailure({
   error,
@@ -60,31 +60,15 @@ export function UpdateFailure({
       </Alert>
     );
   }
-  if (meaning.type === 'configuration') {
-    const failure = classifyApiError(error);
-    const ours = failure.type === 'configuration' && failure.by === 'server';
-    return (
-      <Alert color="red" title={text.title} role="alert">
-        <Text size="sm">
-          {sentence} {ours ? 'Reload the page (and sign in again if asked), then save from here. ' : ''}Your changes are kept as a draft.
-        </Text>
-      </Alert>
-    );
-  }
   return (
-    <Alert color="red" title={text.title} role="alert">
-      <Stack gap={4}>
-        <Text size="sm">{sentence} The fields it named are marked; your changes are kept as a draft.</Text>
-        {unmapped.length > 0 && (
-          <List size="sm">
-            {unmapped.map((d, i) => (
-              <List.Item key={i}>
-                {d.field ? <code>{d.field}</code> : 'The request'}: {d.message}
-              </List.Item>
-            ))}
-          </List>
-        )}
-      </Stack>
-    </Alert>
+    <WriteRefused
+      error={error}
+      title={text.title}
+      sentence={sentence}
+      configuration={meaning.type === 'configuration'}
+      unmapped={unmapped}
+      verb="save"
+      kept="Your changes are"
+    />
   );
 }
