@@ -2,7 +2,19 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { PATHS, pathTo } from './paths';
-import { Link, MemoryRouter, Navigate, Route, Routes, useBlocker, useLocation, useNavigate, usePathParams, usePathState } from './router';
+import {
+  Link,
+  MemoryRouter,
+  memoryHistory,
+  Navigate,
+  Route,
+  Routes,
+  useBlocker,
+  useLocation,
+  useNavigate,
+  usePathParams,
+  usePathState,
+} from './router';
 
 function Where() {
   const location = useLocation();
@@ -152,5 +164,38 @@ describe('useBlocker and the Back button', () => {
     await act(async () => user.click(screen.getByRole('button', { name: 'Leave' })));
     expect(where()).toHaveTextContent(/^\/products$/);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('leaves when Leave is chosen before the browser has finished returning to the editor', async () => {
+    const user = userEvent.setup();
+    const history = memoryHistory('/cases', { held: true });
+    function Start() {
+      const navigate = useNavigate();
+      return <button onClick={() => navigate(pathTo('newProduct'))}>Open editor</button>;
+    }
+    render(
+      <MemoryRouter history={history}>
+        <Routes>
+          <Route path={PATHS.cases} element={<Start />} />
+          <Route path={PATHS.newProduct} element={<Guarded />} />
+        </Routes>
+        <Where />
+      </MemoryRouter>,
+    );
+    const where = () => screen.getAllByRole('status', { name: 'where' }).at(-1);
+    await user.click(screen.getByRole('button', { name: 'Open editor' }));
+    // The browser's Back: the address changes first, then the app hears of it.
+    act(() => {
+      history.go(-1);
+      history.finishTraversal();
+    });
+    expect(screen.getByRole('dialog', { name: 'Leave?' })).toBeInTheDocument();
+    expect(where()).toHaveTextContent('/products/new');
+    // Leave before the return to the editor has finished: the way out waits for it instead of being dropped.
+    await act(async () => user.click(screen.getByRole('button', { name: 'Leave' })));
+    act(() => history.finishTraversal());
+    act(() => history.finishTraversal());
+    expect(where()).toHaveTextContent(/^\/cases$/);
+    expect(history.location().pathname).toBe('/cases');
   });
 });

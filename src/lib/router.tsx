@@ -98,10 +98,19 @@ function browserHistory(basename = ''): History {
   };
 }
 
-function memoryHistory(initial: string): History {
+/**
+ * For tests. With `held`, a traversal waits for `finishTraversal()` and one asked for while another is under
+ * way is dropped, as Chromium does; otherwise go() answers at once.
+ */
+export function memoryHistory(initial: string, { held = false } = {}): History & { finishTraversal(): void } {
   const entries: Location[] = [parsePath(initial, undefined, 0)];
   let current = 0;
+  let underWay: number | null = null;
   const listeners = new Set<() => void>();
+  const move = (delta: number) => {
+    current = Math.min(Math.max(current + delta, 0), entries.length - 1);
+    listeners.forEach((l) => l());
+  };
   return {
     location: () => entries[current] as Location,
     push(to, state, replace) {
@@ -109,8 +118,13 @@ function memoryHistory(initial: string): History {
       entries.splice(current, entries.length, parsePath(to, state, current));
     },
     go(delta) {
-      current = Math.min(Math.max(current + delta, 0), entries.length - 1);
-      listeners.forEach((l) => l());
+      if (!held) move(delta);
+      else if (underWay === null) underWay = delta;
+    },
+    finishTraversal() {
+      const delta = underWay;
+      underWay = null;
+      if (delta !== null) move(delta);
     },
     listen(listener) {
       listeners.add(listener);
@@ -145,6 +159,11 @@ function RouterProvider({ history, basename = '', children }: { history: History
   const blockers = useRef(new Set<BlockerEntry>());
   const current = useRef(location);
   const ignoreNextPop = useRef(false);
+  /**
+   * A "Leave" chosen before the browser finished taking us back waits for that return: Chromium drops a
+   * history traversal asked for while another is still under way, which left the editor in place.
+   */
+  const afterReturn = useRef<(() => void) | null>(null);
   /** The user chose to leave: the next back or forward goes through without asking again. */
   const skipBlockers = useRef(false);
 
@@ -166,6 +185,9 @@ function RouterProvider({ history, basename = '', children }: { history: History
       history.listen(() => {
         if (ignoreNextPop.current) {
           ignoreNextPop.current = false;
+          const then = afterReturn.current;
+          afterReturn.current = null;
+          then?.();
           return;
         }
         const next = history.location();
@@ -184,8 +206,12 @@ function RouterProvider({ history, basename = '', children }: { history: History
         ignoreNextPop.current = true;
         history.go(delta);
         blocker.onBlocked(() => {
-          skipBlockers.current = true;
-          history.go(-delta);
+          const leave = () => {
+            skipBlockers.current = true;
+            history.go(-delta);
+          };
+          if (ignoreNextPop.current) afterReturn.current = leave;
+          else leave();
         });
       }),
     [history, blockedBy, commit],
@@ -232,8 +258,16 @@ export function BrowserRouter({ basename = '', children }: { basename?: string; 
 }
 
 /** For tests: a router with its own history, starting at the first entry. */
-export function MemoryRouter({ initialEntries = ['/'], children }: { initialEntries?: string[]; children: ReactNode }) {
-  const [history] = useState(() => memoryHistory(initialEntries[0] ?? '/'));
+export function MemoryRouter({
+  initialEntries = ['/'],
+  history: given,
+  children,
+}: {
+  initialEntries?: string[];
+  history?: History;
+  children: ReactNode;
+}) {
+  const [history] = useState(() => given ?? memoryHistory(initialEntries[0] ?? '/'));
   return <RouterProvider history={history}>{children}</RouterProvider>;
 }
 
