@@ -29,6 +29,10 @@ export const PATHS = {
   people: '/people',
   /** The activity record: everyone's for owners, one's own for others. */
   activity: '/activity',
+  /** The changes waiting for a second person's approval (and the closed ones), and an owner's rule of each site. */
+  approvals: '/approvals',
+  /** One change: exactly what will be sent, its history, and what the person may do with it. */
+  approval: '/approvals/:id',
 } as const;
 
 export type PathName = keyof typeof PATHS;
@@ -66,6 +70,15 @@ interface NewProductState {
    * the editor checks it against the contract's product schema before using it.
    */
   template?: Record<string, unknown>;
+  /** Edit this pending change (its id, at this version): the editor opens its stored body, and saving asks again. */
+  change?: string;
+  version?: number;
+}
+
+interface CatalogueProductState {
+  /** Edit this pending change of the product (its id, at this version), as NewProductState's. */
+  change?: string;
+  version?: number;
 }
 
 interface CreatedProductState {
@@ -75,6 +88,8 @@ interface CreatedProductState {
 
 type Fields = Record<string, unknown>;
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
+const isVersion = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 1;
+const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
 const isFormReadAs = (value: unknown): value is { typed: string; form: string } =>
   isJsonObject(value) && typeof value.typed === 'string' && typeof value.form === 'string';
 
@@ -96,7 +111,8 @@ const STATE_READERS = {
     const readAs = state?.formReadAs;
     return readAs ? { ...state, formReadAs: { typed: readAs.typed, form: readAs.form } } : state;
   },
-  newProduct: (raw: Fields) => readFields<NewProductState>(raw, { template: isJsonObject }),
+  newProduct: (raw: Fields) => readFields<NewProductState>(raw, { template: isJsonObject, change: isText, version: isVersion }),
+  catalogueProduct: (raw: Fields) => readFields<CatalogueProductState>(raw, { change: isText, version: isVersion }),
   createdProduct: (raw: Fields) => readFields<CreatedProductState>(raw, { justCreated: isBoolean }),
 };
 
