@@ -19,6 +19,11 @@ export interface ReviewStepProps {
   status?: ReactNode;
   onGoTo: (path: string) => void;
   onEditStep: (index: number) => void;
+  /**
+   * Read-only, for a change waiting for approval: no Edit and no "Ready to create", and this exact body (as
+   * stored, never encoded again) as the JSON to send.
+   */
+  sentBody?: string;
 }
 
 function StepCard({
@@ -29,7 +34,7 @@ function StepCard({
 }: {
   title: string;
   step: number;
-  onEditStep: (i: number) => void;
+  onEditStep?: (i: number) => void;
   children: ReactNode;
 }) {
   return (
@@ -38,9 +43,11 @@ function StepCard({
         <Title order={3} size="h5">
           {title}
         </Title>
-        <Button variant="subtle" size="compact-sm" onClick={() => onEditStep(step)} aria-label={`Edit ${title}`}>
-          Edit
-        </Button>
+        {onEditStep ? (
+          <Button variant="subtle" size="compact-sm" onClick={() => onEditStep(step)} aria-label={`Edit ${title}`}>
+            Edit
+          </Button>
+        ) : null}
       </Group>
       {children}
     </Card>
@@ -190,12 +197,13 @@ export function JsonToSend({ json, label = 'The exact request body' }: { json: s
   );
 }
 
-export function ReviewStep({ problems, onGoTo, onEditStep, status }: ReviewStepProps) {
+export function ReviewStep({ problems, onGoTo, onEditStep: editStep, status, sentBody }: ReviewStepProps) {
+  const onEditStep = sentBody === undefined ? editStep : undefined;
   const { getValues } = useFormContext<ProductForm>();
   const settings = useProductSettings();
   const values = getValues();
   const body = useMemo(() => encodeProduct(values, settings).body, [values, settings]);
-  const json = JSON.stringify(body, null, 2);
+  const json = sentBody ?? JSON.stringify(body, null, 2);
   const optionCount = values.attributes.reduce((n, a) => n + a.options.length, 0);
 
   return (
@@ -203,7 +211,7 @@ export function ReviewStep({ problems, onGoTo, onEditStep, status }: ReviewStepP
       {status}
       {problems.length > 0 ? (
         <ReviewProblems problems={problems} onGoTo={onGoTo} verb="creating" />
-      ) : status ? null : (
+      ) : status || sentBody !== undefined ? null : (
         <Alert color="teal" title="Ready to create">
           Everything checks out against the platform's rules. Review the summary, then press Create product.
         </Alert>
