@@ -42,7 +42,7 @@ function ApprovalsSlot({ sites, onClick }: { sites: readonly SiteInfo[]; onClick
           page="approvals"
           pages={['approvals', 'approval']}
           label="Approvals"
-          description="Writes waiting for a second person"
+          description="Writes to approve"
           onClick={onClick}
           labelled={labelled}
         />

@@ -126,8 +126,7 @@ function SiteRule() {
     );
   }
   if (!rule) return null;
-  // Keyed by when it last changed: a rule saved elsewhere starts the form afresh.
-  if (rule.mayChange) return <RulePanel key={rule.changedAt ?? 0} siteRule={rule} siteName={site.name} />;
+  if (rule.mayChange) return <RulePanel siteRule={rule} siteName={site.name} />;
   return (
     <Text size="sm">
       <strong>{site.name}:</strong> {ruleSentence(rule.rule)}

@@ -11,6 +11,7 @@ import { ApiError, classifyApiError } from '@/lib/api-error';
 import { describeFailure } from '@/lib/api-error-class';
 import { DateTime } from '@/lib/date-time';
 import { pathTo } from '@/lib/paths';
+import { scrollRegionProps } from '@/lib/scroll-region';
 import { Link, usePathParams } from '@/lib/router';
 import { siteHref, useSite } from '@/lib/site-context';
 import { changeQuery } from './approvals-api';
@@ -22,7 +23,7 @@ import { approvalsText, EVENT_WORDS, KIND_WORDS, STATE_WORDS } from './change-wo
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Table.Tr>
-      <Table.Th scope="row" w={160} fw={500}>
+      <Table.Th scope="row" w={{ base: 96, sm: 160 }} fw={500} style={{ verticalAlign: 'top' }}>
         {label}
       </Table.Th>
       <Table.Td>{children}</Table.Td>
@@ -86,7 +87,7 @@ function History({ change }: { change: Change }) {
       <Title order={2} size="h4" id="change-history">
         History
       </Title>
-      <Table.ScrollContainer minWidth={520}>
+      <Table.ScrollContainer minWidth={420} scrollAreaProps={scrollRegionProps('History of this change')}>
         <Table withTableBorder fz="sm" aria-labelledby="change-history">
           <Table.Thead>
             <Table.Tr>

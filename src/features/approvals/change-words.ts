@@ -11,7 +11,7 @@ export const KIND_WORDS: Record<ApprovalKind, string> = {
 };
 
 export const STATE_WORDS: Record<ChangeState, { text: string; color: string }> = {
-  pending: { text: 'Waiting for approval', color: 'yellow' },
+  pending: { text: 'Waiting for approval', color: 'blue' },
   approved: { text: 'Approved, not sent yet', color: 'teal' },
   sending: { text: 'Sending', color: 'blue' },
   sent: { text: 'Sent', color: 'gray' },
