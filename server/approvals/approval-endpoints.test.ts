@@ -391,6 +391,38 @@ describeEachEngine('four eyes through the whole server', (_engine, freshDatabase
       expect(after.events.at(-1)).toMatchObject({ action: 'sent', write: Number(write?.seq) });
     });
 
+    it('counts approvals again at send time: an approver no longer holding an approver role, or a stricter rule, leaves it unsent', async () => {
+      await setRule(owner, { writes: ['create'], approvals: 1, approvers: ['owner', 'editor'] });
+      const demoted = await s.person([{ siteId: SITE, role: 'editor' }], 'Dana Demoted');
+      const change = await askCreate(editor);
+      expect((await act(demoted, APPROVAL_PATHS.approve, change.id, { version: 1 })).json).toMatchObject({ state: 'approved' });
+      await s.running.site.accounts.people.setGrants(demoted.id, [{ siteId: SITE, role: 'support' }], s.clock.t);
+      expect((await read(editor, change.id)).state).toBe('pending');
+      expect((await s.write(editor.cookie, { kind: 'create', body: CREATE_BODY, change: change.id })).status).toBe(403);
+      await s.running.site.accounts.people.setGrants(demoted.id, [{ siteId: SITE, role: 'editor' }], s.clock.t);
+      expect((await read(editor, change.id)).state).toBe('approved');
+      await setRule(owner, { writes: ['create'], approvals: 1, approvers: ['owner'] });
+      expect((await s.write(editor.cookie, { kind: 'create', body: CREATE_BODY, change: change.id })).status).toBe(403);
+      await setRule(owner, { writes: ['create'], approvals: 2, approvers: ['owner', 'editor'] });
+      expect((await s.write(editor.cookie, { kind: 'create', body: CREATE_BODY, change: change.id })).status).toBe(403);
+      expect(s.writesReceived()).toEqual([]);
+      await act(owner, APPROVAL_PATHS.approve, change.id, { version: 1 });
+      expect((await s.write(editor.cookie, { kind: 'create', body: CREATE_BODY, change: change.id })).status).toBe(200);
+      expect(s.writesReceived()).toHaveLength(1);
+    });
+
+    it('sends an approved change once when two writes carry it at the same moment', async () => {
+      const change = await askCreate(editor);
+      await act(owner, APPROVAL_PATHS.approve, change.id, { version: 1 });
+      const answers = await Promise.all([
+        s.write(editor.cookie, { kind: 'create', body: CREATE_BODY, change: change.id }),
+        s.write(editor2.cookie, { kind: 'create', body: CREATE_BODY, change: change.id }),
+        s.write(owner.cookie, { kind: 'create', body: CREATE_BODY, change: change.id }),
+      ]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+      expect(s.writesReceived()).toHaveLength(1);
+    });
+
     it('checks a header on a write the rule does not cover all the same', async () => {
       await setRule(owner, { writes: ['update'], approvals: 1, approvers: ['owner'] });
       expect((await s.write(editor.cookie, { kind: 'create', body: CREATE_BODY, change: 'made-up' })).status).toBe(403);
