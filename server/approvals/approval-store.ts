@@ -157,6 +157,25 @@ export function createApprovalStore(db: Kysely<Database>) {
       return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
     },
 
+    /** Puts a change back as `row` holds it (a step the activity record could not take is undone). */
+    async restore(row: ChangeRow): Promise<void> {
+      const { id, ...rest } = row;
+      await db.updateTable('changes').set(rest).where('id', '=', id).execute();
+    },
+
+    async remove(id: string): Promise<void> {
+      await db.deleteFrom('changes').where('id', '=', id).execute();
+    },
+
+    async unapprove(id: string, version: number, personId: string): Promise<void> {
+      await db
+        .deleteFrom('change_approvals')
+        .where('change_id', '=', id)
+        .where('version', '=', version)
+        .where('person_id', '=', personId)
+        .execute();
+    },
+
     /** Every approval given to `version`, whoever gave it. */
     async approvalsOf(id: string, version: number): Promise<ApprovalRow[]> {
       const rows = await db
