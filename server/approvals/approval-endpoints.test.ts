@@ -338,6 +338,28 @@ describeEachEngine('four eyes through the whole server', (engine, freshDatabase)
     });
   });
 
+  it('counts for the navigation what the lists show: changes the person may approve now, and their own sent back to them', async () => {
+    const mine = await askCreate(editor);
+    await act(owner, APPROVAL_PATHS.reject, mine.id, { version: 1, reason: 'No' });
+    await askCreate(editor2);
+    for (const who of [owner, owner2, editor, editor2, support]) {
+      const counts = (await s.api(who.cookie, 'GET', APPROVAL_PATHS.counts)).json as ChangeCounts;
+      const toApprove = (await s.api(who.cookie, 'GET', `${APPROVAL_PATHS.list}?view=to-approve`)).json as ChangeSummary[];
+      const own = (await s.api(who.cookie, 'GET', `${APPROVAL_PATHS.list}?view=mine`)).json as ChangeSummary[];
+      expect(counts).toEqual({
+        toApprove: toApprove.length,
+        returned: own.filter((c) => c.state === 'returned' || c.state === 'rejected').length,
+      });
+      expect(toApprove.every((c) => c.mayApprove && c.author.id !== who.id)).toBe(true);
+    }
+    expect(((await s.api(editor.cookie, 'GET', APPROVAL_PATHS.counts)).json as ChangeCounts).returned).toBeGreaterThan(0);
+    expect(((await s.api(owner.cookie, 'GET', APPROVAL_PATHS.counts)).json as ChangeCounts).toApprove).toBeGreaterThan(0);
+    expect((await s.api(support.cookie, 'GET', APPROVAL_PATHS.counts)).json).toEqual({ toApprove: 0, returned: 0 });
+    const badView = await s.api(owner.cookie, 'GET', `${APPROVAL_PATHS.list}?view=everything`);
+    expect(badView.status).toBe(400);
+    shapeOk(badView);
+  });
+
   it('changes nothing unrecorded: with the record refusing entries, asking and approving are 503 and undone', async () => {
     const change = await askCreate(editor);
     const before = await s.running.site.database.db.selectFrom('changes').select('id').execute();

@@ -176,6 +176,18 @@ export function createApprovalStore(db: Kysely<Database>) {
         .execute();
     },
 
+    /** Which of `changes` (id and version) `personId` approved: `id:version` each. */
+    async approvedBy(personId: string, ids: readonly string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('change_approvals')
+        .select(['change_id', 'version'])
+        .where('person_id', '=', personId)
+        .where('change_id', 'in', ids)
+        .execute();
+      return new Set(rows.map((row) => `${row.change_id}:${Number(row.version)}`));
+    },
+
     /** Every approval given to `version`, whoever gave it. */
     async approvalsOf(id: string, version: number): Promise<ApprovalRow[]> {
       const rows = await db
