@@ -5,7 +5,7 @@
  * and these tests are about who may approve what); our API and a site's writes as the app's pages send them.
  */
 import type { Grant } from '../../src/contract/access';
-import { APPROVED_CHANGE_HEADER } from '../../src/contract/approvals';
+import { APPROVAL_PATHS, APPROVED_CHANGE_HEADER, changePath, type Change } from '../../src/contract/approvals';
 import { productFingerprint } from '../../src/contract/products';
 import { API_BASE_PATH } from '../../src/contract/site-api';
 import type { DatabaseSetting } from '../config';
@@ -129,6 +129,10 @@ export async function startApprovalServer(database: DatabaseSetting, env: Record
     return { status: reply.status, text: reply.text, json, contentType: typeof contentType === 'string' ? contentType : undefined };
   }
 
+  /** The change `id` as `who` reads it. */
+  const read = async (id: string, who: { cookie: string }) =>
+    (await api(who.cookie, 'GET', changePath(APPROVAL_PATHS.one, id))).json as Change;
+
   /** The site's writes the stand-in platform received. */
   const writesReceived = () => platform.received.filter((request) => request.method !== 'GET');
 
@@ -142,6 +146,7 @@ export async function startApprovalServer(database: DatabaseSetting, env: Record
     api,
     write,
     writesReceived,
+    read,
     fingerprint: () => productFingerprint(JSON.parse(platformState.product)),
     async stop() {
       await running.stop();
