@@ -17,6 +17,7 @@ import {
   approvalRuleSchema,
   ruleCovers,
   APPROVAL_KIND_LABELS,
+  type ApprovalRule,
   type ChangeCounts,
   type ChangeSummary,
   type SiteRule,
@@ -237,8 +238,9 @@ export function approvalEndpoints(deps: {
           ...(view.data === 'mine' ? { author: me?.id ?? '' } : {}),
         });
         const summaries: ChangeSummary[] = [];
+        const rules = new Map<string, ApprovalRule>();
         for (const row of rows) {
-          const { rule: _rule, counting: _counting, ...summary } = await approvals.summaryOf(row, who);
+          const { rule: _rule, counting: _counting, ...summary } = await approvals.summaryOf(row, who, rules);
           if (view.data === 'to-approve' && !summary.mayApprove) continue;
           summaries.push(summary);
           if (summaries.length >= LIST_MAX) break;

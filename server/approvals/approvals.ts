@@ -341,11 +341,19 @@ export function createApprovals(deps: { store: ApprovalStore; activity: Activity
     }
   }
 
-  /** Where the change stands now: `pending` is approved when enough approvals count now, or an owner's override of this version. */
+  /**
+   * Where the change stands now: `pending` is approved when enough approvals count now, or an owner's
+   * override of this version. `rules`: the sites' rules read already in this request (a list reads each once).
+   */
   async function standing(
     row: ChangeRow,
+    rules?: Map<string, ApprovalRule>,
   ): Promise<{ state: ChangeState; rule: ApprovalRule; counting: Awaited<ReturnType<ApprovalStore['countingApprovals']>> }> {
-    const { rule } = await store.rule(row.site_id);
+    let rule = rules?.get(row.site_id);
+    if (!rule) {
+      rule = (await store.rule(row.site_id)).rule;
+      rules?.set(row.site_id, rule);
+    }
     const counting = await store.countingApprovals(row, rule.approvers);
     let state = row.state as ChangeState;
     if (state === 'pending' && (row.override_version === row.version || counting.length >= rule.approvals)) state = 'approved';
@@ -355,8 +363,9 @@ export function createApprovals(deps: { store: ApprovalStore; activity: Activity
   async function summaryOf(
     row: ChangeRow,
     who: Identity,
+    rules?: Map<string, ApprovalRule>,
   ): Promise<ChangeSummary & { rule: ApprovalRule; counting: { personId: string; name: string; at: number }[] }> {
-    const { state, rule, counting } = await standing(row);
+    const { state, rule, counting } = await standing(row, rules);
     const me = personOf(who);
     const mine = me !== undefined && me.id === row.author_id;
     const already = me ? (await store.approvalsOf(row.id, row.version)).some((approval) => approval.personId === me.id) : false;

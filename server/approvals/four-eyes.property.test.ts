@@ -27,7 +27,7 @@ import { fuzzRuns } from '../testing/test-helpers';
 const SITE = 'main';
 const DAY = 86_400_000;
 const EXPIRY_DAYS = 3;
-/** Runs per engine: 5.5 s on SQLite and 8 to 12 s on PostgreSQL at a load average of 9 (the whole suite is near its time budget). */
+/** Runs per engine: 5.5 to 9 s on SQLite and 8 to 12 s on PostgreSQL at load averages of 9 to 17 (the suite is near its time budget). */
 const RUNS = 150;
 
 const BODIES = [
