@@ -245,9 +245,10 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], baseURL: ROLES_SQLITE.origin },
     },
     // The same server with its own data in PostgreSQL: the tests tagged @postgres, where the engine is what is
-    // tried end to end (a person disabled by `npm run people` on PostgreSQL, the record read back from it). The
-    // rest of what the roles' server does is engine-free in the page, and its server half runs on both
-    // engines in the server tests.
+    // tried end to end (a person disabled by `npm run people` from another process, on PostgreSQL). Tag only
+    // a test whose outcome depends on the engine: the rest of what the roles' server does is engine-free in
+    // the page, and its server half (the activity record's queries, the team's work, the export, the shared
+    // readings of new cases) runs on both engines in the server tests.
     ...(WITH_POSTGRES
       ? [
           {

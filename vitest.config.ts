@@ -8,6 +8,10 @@ export default defineConfig({
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   test: {
+    // A test file per core. Vitest's own default leaves one core to its main process (one worker on two
+    // cores), but the files spend much of their time waiting on loopback servers, PostgreSQL and child
+    // processes: on two cores, two workers took 0.55 to 0.59 of the time of one (docs/testing.md).
+    maxWorkers: '100%',
     projects: [
       {
         extends: true,

@@ -1,9 +1,10 @@
 /**
  * The team's work on a case, end to end on the roles' server (the example profile's two sandbox shops with
- * the stakeholder demo's people; project `roles`, and `roles-postgres` for the same on PostgreSQL): support
+ * the stakeholder demo's people; project `roles`): support
  * opens a warranty claim, sets its status, assigns it, adds a note and edits it, and sees the earlier text; a
  * second person, in a browser of their own, sees the same work, cannot edit that note, and the case is new to
- * them until they open it.
+ * them until they open it. The work's storage (status, assignee, notes and their earlier texts, seen) is
+ * proven on both engines by server/inbox/case-work.test.ts; the page's part does not depend on the engine.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoA11yViolations } from './a11y';
@@ -36,7 +37,7 @@ const caseHeading = (page: Page) => page.getByRole('heading', { level: 2, name: 
 
 const workPanel = (page: Page) => page.getByRole('region', { name: 'Team’s work' });
 
-test('support works a case, and a colleague sees the same work @postgres', async ({ browser }) => {
+test('support works a case, and a colleague sees the same work', async ({ browser }) => {
   const sam = await signedIn(browser, SUPPORT);
   await expect(caseHeading(sam)).toBeVisible();
   const panel = workPanel(sam);

@@ -2,11 +2,13 @@
  * The activity record's endpoints through the whole server, signed in: owners see everyone's entries,
  * others their own; filters, keyset pages, one entry with its detail, the chain's state, export as CSV
  * and JSON lines (formulae defused), and pruning that is itself recorded and leaves a chain that verifies.
+ * On both engines: the record's queries (a person's entries, the filters, keyset pages, the export) are
+ * proven on PostgreSQL here, not by running the Activity page's end-to-end test again on it.
  */
 import http from 'node:http';
 import { rmSync } from 'node:fs';
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   ACTIVITY_PATHS,
   activityEntrySchema,
@@ -17,6 +19,7 @@ import {
 import { createSiteAdminServer, type SiteAdminServer } from '../app';
 import { hashPassword } from '../auth/password-hash';
 import { loadConfig } from '../config';
+import { describeEachEngine } from '../testing/postgres';
 import { closeServer, listen, send, tempDir } from '../testing/test-helpers';
 import type { NewEntry } from './activity-store';
 
@@ -24,7 +27,7 @@ const OWNER = { email: 'owner@example.com', password: 'a passphrase for the acti
 const SUPPORT = { email: 'sam@example.com', password: 'support passphrase for the record' };
 const T = Date.UTC(2026, 10, 25, 9);
 
-describe('the activity record’s endpoints', () => {
+describeEachEngine('the activity record’s endpoints', (_engine, freshDatabase) => {
   let dataDir: string;
   let site: SiteAdminServer;
   let server: http.Server;
@@ -51,9 +54,10 @@ describe('the activity record’s endpoints', () => {
 
   beforeAll(async () => {
     dataDir = tempDir('site-admin-activity-api-');
-    site = await createSiteAdminServer(
-      loadConfig({ DATA_DIR: dataDir, LOG_REQUESTS: 'false', ADMIN_USER: OWNER.email, ADMIN_PASSWORD: OWNER.password }),
-    );
+    site = await createSiteAdminServer({
+      ...loadConfig({ DATA_DIR: dataDir, LOG_REQUESTS: 'false', ADMIN_USER: OWNER.email, ADMIN_PASSWORD: OWNER.password }),
+      database: await freshDatabase(),
+    });
     server = http.createServer((req, res) => site.handle(req, res));
     port = await listen(server);
     const added = await site.accounts.people.add({
