@@ -29,6 +29,10 @@ export const PATHS = {
   people: '/people',
   /** The activity record: everyone's for owners, one's own for others. */
   activity: '/activity',
+  /** Changes waiting for a second person's approval, and the sites' rules. */
+  approvals: '/approvals',
+  /** One change: exactly what will be sent, its approvals and history. */
+  change: '/approvals/:id',
 } as const;
 
 export type PathName = keyof typeof PATHS;
@@ -66,6 +70,16 @@ interface NewProductState {
    * the editor checks it against the contract's product schema before using it.
    */
   template?: Record<string, unknown>;
+  /** Edit this pending change (its author, from its page): the editor opens its stored body; saving asks again. */
+  change?: string;
+  /** The change's version the page showed: the new version is made from it (409 when it is no longer the latest). */
+  version?: number;
+}
+
+/** A correction opened on a pending change of this product (its author, from the change's page). */
+interface CatalogueProductState {
+  change?: string;
+  version?: number;
 }
 
 interface CreatedProductState {
@@ -75,6 +89,8 @@ interface CreatedProductState {
 
 type Fields = Record<string, unknown>;
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
+const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
+const isVersion = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 1;
 const isFormReadAs = (value: unknown): value is { typed: string; form: string } =>
   isJsonObject(value) && typeof value.typed === 'string' && typeof value.form === 'string';
 
@@ -96,7 +112,8 @@ const STATE_READERS = {
     const readAs = state?.formReadAs;
     return readAs ? { ...state, formReadAs: { typed: readAs.typed, form: readAs.form } } : state;
   },
-  newProduct: (raw: Fields) => readFields<NewProductState>(raw, { template: isJsonObject }),
+  newProduct: (raw: Fields) => readFields<NewProductState>(raw, { template: isJsonObject, change: isText, version: isVersion }),
+  catalogueProduct: (raw: Fields) => readFields<CatalogueProductState>(raw, { change: isText, version: isVersion }),
   createdProduct: (raw: Fields) => readFields<CreatedProductState>(raw, { justCreated: isBoolean }),
 };
 

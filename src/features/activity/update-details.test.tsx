@@ -65,6 +65,8 @@ function standIn() {
     puts: [] as { url: string; body: string; headers: Record<string, string> }[],
   };
   const fetch = async (url: string, init: RequestInit = {}) => {
+    // No approval rule on the site: a revert is sent directly.
+    if (url === '/api/approval-rules') return answer(200, []);
     if (url === '/api/activity/5') return answer(200, ENTRY);
     if (url === '/api/activity/5/update') return answer(200, state.followUps);
     if (url === '/api/site/v2/ecommerce/products/1042' && (init.method ?? 'GET') === 'GET') return answer(200, state.product);

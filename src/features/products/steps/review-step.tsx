@@ -8,6 +8,7 @@ import { JsonBlock } from '@/lib/json-block';
 import { useMemo, type ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useProductSettings } from '../editor/settings';
+import { createBodyText } from '../model/body-text';
 import { encodeProduct, valueAt, type FormProblem } from '../model/codec';
 import { describeInstant, parseDateText } from '../model/dates';
 import type { ProductForm } from '../model/product-form';
@@ -195,7 +196,7 @@ export function ReviewStep({ problems, onGoTo, onEditStep, status }: ReviewStepP
   const settings = useProductSettings();
   const values = getValues();
   const body = useMemo(() => encodeProduct(values, settings).body, [values, settings]);
-  const json = JSON.stringify(body, null, 2);
+  const json = createBodyText(body);
   const optionCount = values.attributes.reduce((n, a) => n + a.options.length, 0);
 
   return (
