@@ -39,7 +39,7 @@ module.exports = {
       name: 'features-independent',
       severity: 'error',
       comment: 'Features do not import each other; share through src/lib or src/contract.',
-      from: { path: '^src/features/([^/]+)/', pathNot: '^src/features/activity/' },
+      from: { path: '^src/features/([^/]+)/', pathNot: '^src/features/(activity|approvals)/' },
       to: {
         path: '^src/features/([^/]+)/',
         // Every write a site's rule may hold back asks for approval through the approvals' calls (no screens);
@@ -58,6 +58,20 @@ module.exports = {
         path: '^src/features/(?!activity/)',
         // A revert is an update: it asks for approval as the editor does (the rule, the button's words, the notice).
         pathNot: ['^src/features/products/(model/[^/]+|product-api|approval)[.]tsx?$', '^src/features/approvals/approvals-api[.]ts$'],
+      },
+    },
+    {
+      name: 'approvals-read-products',
+      severity: 'error',
+      comment:
+        'A change waiting for approval is shown exactly as the editor shows what it sends: the approvals pages may import the ' +
+        'products model, product-api.ts, the Review step, the change list and the editor settings’ context, and the Activity ' +
+        'page’s reading of an update (update-diff.ts, a pure module); no other feature, and no other screen of them.',
+      from: { path: '^src/features/approvals/' },
+      to: {
+        path: '^src/features/(?!approvals/)',
+        pathNot:
+          '^src/features/(products/(model/[^/]+|product-api|steps/review-step|edit/change-list|editor/settings)[.]tsx?|activity/update-diff[.]ts)$',
       },
     },
     {

@@ -15,6 +15,7 @@ import { COLOUR_RULES, expectNoA11yViolations } from './a11y';
 import { discardServerImports } from './imports';
 import { keyboardPass } from './keyboard';
 import { addCase } from './sandbox';
+import { productFingerprint } from '../src/contract/products';
 
 const SIZES = [
   { name: 'desktop', use: { viewport: { width: 1440, height: 900 } } },
@@ -417,6 +418,64 @@ for (const size of SIZES) {
         await tabTo(page, productFields);
         await expect(productFields).toHaveCSS('outline-style', 'solid');
         await shot('settings-table-focused', { keys: false });
+      },
+    );
+
+    test(
+      'the Approvals page with an owner’s rule, and a correction waiting for approval with its diff, light and dark',
+      SECOND,
+      async ({ page, playwright }, testInfo) => {
+        test.setTimeout(120_000);
+        const site = `${E2E.screensURL}/s/harbour-linen`;
+        // The demo's owner signs in through the page, and turns approval on for corrections of Harbour Linen.
+        await page.goto(`${site}/approvals`);
+        await page.getByRole('textbox', { name: 'E-mail address' }).fill('olivia@demo.example');
+        await page.getByRole('textbox', { name: 'Password', exact: true }).fill('demo owner sees every shop');
+        await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+        const rule = page.getByRole('region', { name: 'Approval rule of Harbour Linen' });
+        const corrections = rule.getByRole('checkbox', { name: 'Corrections of products' });
+        // The first size turns it on; the second finds it on.
+        if (!(await corrections.isChecked())) {
+          await corrections.check();
+          await rule.getByRole('button', { name: 'Save rule' }).click();
+          await expect(rule.getByRole('status')).toContainText('Saved.');
+        }
+
+        // The demo's editor asks for approval of a correction of a product of the demo catalogue (as the
+        // editor's Save does where the rule covers updates: the product as read, its fingerprint, the body).
+        const editor = await playwright.request.newContext({ baseURL: E2E.screensURL, extraHTTPHeaders: { origin: E2E.screensURL } });
+        const signedIn = await editor.post('/api/sign-in/password', {
+          data: { email: 'eddie@demo.example', password: 'demo editor makes products' },
+        });
+        expect(signedIn.ok(), await signedIn.text()).toBe(true);
+        const read = await editor.get('/api/s/harbour-linen/site/v2/ecommerce/products/1');
+        expect(read.ok(), await read.text()).toBe(true);
+        const before = await read.text();
+        const product = JSON.parse(before) as { name: string; enabled: string };
+        const asked = await editor.post('/api/changes', {
+          data: {
+            site: 'harbour-linen',
+            kind: 'update',
+            product: '1',
+            base: await productFingerprint(JSON.parse(before)),
+            before,
+            body: JSON.stringify({ name: `${product.name}, large`, enabled: product.enabled, weighting: '5' }),
+          },
+        });
+        expect(asked.status(), await asked.text()).toBe(201);
+        const { id } = (await asked.json()) as { id: string };
+        await editor.dispose();
+
+        await page.reload();
+        const waiting = page.getByRole('list', { name: 'Changes: To approve' });
+        await expect(waiting.getByRole('link', { name: `${product.name}, large` }).first()).toBeVisible();
+        await expect(rule.getByRole('checkbox', { name: 'Corrections of products' })).toBeChecked();
+        await shoot(page, testInfo, 'approvals');
+
+        await page.goto(`${site}/approvals/${encodeURIComponent(id)}`);
+        await expect(page.getByRole('table', { name: 'Changes to product 1' })).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Approve' })).toBeVisible();
+        await shoot(page, testInfo, 'approval-update');
       },
     );
 

@@ -52,6 +52,10 @@ import { createCaseWorkStore } from './inbox/case-work-store';
 import { caseExportEndpoints } from './inbox/case-export';
 import { roleCapabilityEndpoints } from './auth/role-capability-endpoints';
 import { inboxCountsEndpoints } from './inbox/inbox-counts';
+import { approvalEndpoints } from './approvals/approval-endpoints';
+import { createApprovalStore } from './approvals/approval-store';
+import { createApprovals } from './approvals/approvals';
+import { importFinished, requireApproval } from './approvals/require-approval';
 import { createInboxPoll, type InboxPoll } from './inbox/inbox-poll';
 
 /** How often the activity record's old entries are pruned (and once at start). */
@@ -277,10 +281,23 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
   // A pass every fifth of the interval: a form first asked about is read within that, and each form at
   // most once an interval (the lease's condition), whichever instance's pass comes first.
   if (!options.inboxPollByHand) inboxPoll.start(Math.max(1_000, Math.floor(config.inboxPollMs / 5)));
+  const approvals = createApprovals({
+    store: createApprovalStore(database.db),
+    activity,
+    now: accounts.now,
+    expiryDays: config.approvalExpiryDays,
+  });
   const ownApi = createOwnApi([
     ...activityEndpoints(activity),
     ...profileCheckEndpoints(activity, accounts.now),
-    ...importEndpoints({ imports, activity, siteIds: new Set(siteInfos.map((site) => site.id)), now: accounts.now }),
+    ...importEndpoints({
+      imports,
+      activity,
+      siteIds: new Set(siteInfos.map((site) => site.id)),
+      now: accounts.now,
+      onFinished: (importId, who) => importFinished(approvals, importId, who),
+    }),
+    ...approvalEndpoints({ approvals, sites: siteInfos, shapes: recordShapes }),
     ...createdProductsEndpoints(activity, new Set(siteInfos.map((site) => site.id))),
     ...caseWorkEndpoints({ work: caseWork, activity, siteNames, now: accounts.now }),
     ...inboxCountsEndpoints({ database, formsOf, now: accounts.now, pollMs: config.inboxPollMs }),
@@ -342,6 +359,7 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
     logSiteCalls(options.log), // x-request-id, and a log line per site's call
     allowOperation(config.maxBodyBytes), // 404, 422, 400, 413: only the spec's two operations; sets request.operation
     checkPermissions(siteNames), // 403 for what the person's grants do not allow on that site; nothing is forwarded
+    requireApproval(approvals, siteNames), // 403, 409: a write a site's rule holds back goes on only as the approved change it carries, byte for byte, once
     guardProductUpdates(platformReaders, activity, recordShapes), // 428, 412, 422: an update must name the product as read, which must still be so
     // the activity record: a create before it leaves, every outcome before the browser hears it
     ...(options.withoutActivityRecord ? [] : [recordSiteCalls(activity, accounts.now, listEnvelopes)]),

@@ -44,6 +44,8 @@ export const SETTINGS = {
   ACTIVITY_RETENTION_DAYS: 400,
   /** Notes on cases (the team's own, which may hold personal data) older than this many days are pruned. */
   CASE_NOTES_RETENTION_DAYS: 400,
+  /** A change asked for approval (a site's four-eyes rule) that is not sent within this many days expires. */
+  APPROVAL_EXPIRY_DAYS: 7,
   /** The shared reading of each form's newest cases (the navigation's counts) runs at most once this often, for the whole team. */
   INBOX_POLL_SECONDS: 30,
   /** The stakeholder demo: three demo people whose passwords the sign-in page shows; refused with a live site. */
@@ -138,6 +140,8 @@ export interface ServerConfig {
   activityRetentionDays: number;
   /** CASE_NOTES_RETENTION_DAYS: notes on cases are kept this long after they were first written. */
   caseNotesRetentionDays: number;
+  /** APPROVAL_EXPIRY_DAYS: a change waiting for approval expires this long after it was asked for (or last edited). */
+  approvalExpiryDays: number;
   /** INBOX_POLL_SECONDS, in ms: each form's newest cases are read at most once this often, for the whole team. */
   inboxPollMs: number;
   /** Single sign-on with OpenID Connect (the SSO_* settings); undefined when SSO_ISSUER is not set. */
@@ -552,6 +556,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     demoPeople,
     activityRetentionDays: integerSetting(env, 'ACTIVITY_RETENTION_DAYS', SETTINGS.ACTIVITY_RETENTION_DAYS, 1, 100 * 366),
     caseNotesRetentionDays: integerSetting(env, 'CASE_NOTES_RETENTION_DAYS', SETTINGS.CASE_NOTES_RETENTION_DAYS, 1, 100 * 366),
+    approvalExpiryDays: integerSetting(env, 'APPROVAL_EXPIRY_DAYS', SETTINGS.APPROVAL_EXPIRY_DAYS, 1, 90),
     inboxPollMs: integerSetting(env, 'INBOX_POLL_SECONDS', SETTINGS.INBOX_POLL_SECONDS, 5, 3600) * 1000,
     singleSignOn: singleSignOnSetting(env, new Set(sites.map((site) => site.profile.id))),
     redisUrl,

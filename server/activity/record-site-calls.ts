@@ -254,6 +254,8 @@ export function recordSiteCalls(
               body: text,
               ...(noted.productBefore !== undefined ? { before: noted.productBefore } : {}),
               ...(noted.revertOf !== undefined ? { reverts: noted.revertOf } : {}),
+              // The approved change it sends, where the site's rule held it back (its `change.sent` entry links back here).
+              ...(noted.approvedChange !== undefined ? { change: noted.approvedChange } : {}),
             },
           });
           if (!row) return;

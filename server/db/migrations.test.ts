@@ -75,6 +75,14 @@ const LAYOUTS: Record<string, (db: Kysely<unknown>) => Promise<void>> = {
     await sql`insert into role_capabilities (site_id, role, capability, allowed, changed_at, changed_by)
               values ('harbour', 'support', 'export', 1, ${T}, 'p1')`.execute(db);
   },
+  '0009-approvals': async (db) => {
+    await sql`insert into approval_rules (site_id, writes, approvals, approvers, changed_at, changed_by_id, changed_by_name)
+              values ('harbour', '["create"]', 1, '["owner"]', ${T}, 'p1', 'Ada')`.execute(db);
+    await sql`insert into changes (id, site_id, kind, version, state, title, body, hash, author_kind, author_id, author_name, asked_at, updated_at, expires_at)
+              values ('c1', 'harbour', 'create', 1, 'pending', 'Walnut tray', '{}', 'sha256-0', 'person', 'p1', 'Ada', ${T}, ${T}, ${T})`.execute(
+      db,
+    );
+  },
 };
 
 /**

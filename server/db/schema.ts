@@ -254,6 +254,88 @@ export interface RoleCapabilitiesTable {
   changed_by: string | null;
 }
 
+export interface ApprovalRulesTable {
+  site_id: string;
+  /** JSON: the kinds of write the rule holds back ([] or no row: off). */
+  writes: string;
+  /** 1 or 2. */
+  approvals: number;
+  /** JSON: the roles that may approve on the site. */
+  approvers: string;
+  changed_at: number;
+  changed_by_id: string | null;
+  changed_by_name: string | null;
+}
+
+export interface ChangesTable {
+  /** Random and url-safe. */
+  id: string;
+  site_id: string;
+  /** 'create', 'update' or 'import'. */
+  kind: string;
+  /** 1 when asked, moved on by each edit of its author. */
+  version: number;
+  /** 'pending' (approved is worked out from the approvals), 'sending', 'sent', 'rejected', 'withdrawn', 'expired', 'returned'. */
+  state: string;
+  title: string;
+  /** An update's product id. */
+  product: string | null;
+  /** An update's If-Match: the fingerprint of the product as read. */
+  base: string | null;
+  /** An update's product as read (the platform's JSON text). */
+  before_text: string | null;
+  /** The exact body text a create or an update sends. */
+  body: string | null;
+  /** JSON: an import's items, each with its body exact and its hash. */
+  items: string | null;
+  /** `sha256-<hex>` of the body (of the import's set). */
+  hash: string;
+  revert_of: number | null;
+  import_id: string | null;
+  author_kind: string;
+  /** The person's id, or 'demo'. */
+  author_id: string;
+  author_name: string;
+  asked_at: number;
+  updated_at: number;
+  expires_at: number;
+  /** Why it was rejected or returned. */
+  reason: string | null;
+  /** An owner's override: the version it lets be sent, who, when and why. */
+  override_version: number | null;
+  override_by_id: string | null;
+  override_by_name: string | null;
+  override_at: number | null;
+  override_reason: string | null;
+  /** The activity record's entry of the write that sent it. */
+  sent_seq: number | null;
+}
+
+export interface ChangeApprovalsTable {
+  change_id: string;
+  version: number;
+  person_id: string;
+  person_name: string;
+  at: number;
+}
+
+export interface ChangeEventsTable {
+  change_id: string;
+  /** 1, 2, 3, ... in the order the steps happened. */
+  n: number;
+  /** 'asked', 'edited', 'approved', ... (changeEventSchema's actions). */
+  action: string;
+  version: number;
+  by_id: string | null;
+  by_name: string | null;
+  at: number;
+  reason: string | null;
+  /** The step's entry in the activity record. */
+  seq: number | null;
+  /** For 'sent': the write's own entry. */
+  write_seq: number | null;
+}
+
 export interface Database {
   people: PeopleTable;
   grants: GrantsTable;
@@ -272,6 +354,10 @@ export interface Database {
   inbox_watches: InboxWatchesTable;
   inbox_polls: InboxPollsTable;
   role_capabilities: RoleCapabilitiesTable;
+  approval_rules: ApprovalRulesTable;
+  changes: ChangesTable;
+  change_approvals: ChangeApprovalsTable;
+  change_events: ChangeEventsTable;
 }
 
 export type PersonRow = Selectable<PeopleTable>;

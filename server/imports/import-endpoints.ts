@@ -45,8 +45,10 @@ export function importEndpoints(options: {
   activity: ActivityStore;
   siteIds: ReadonlySet<string>;
   now: () => number;
+  /** Told when a run is released as finished, once recorded (an approved import's change is then sent). */
+  onFinished?: (importId: string, who: Identity) => Promise<void>;
 }): Endpoint[] {
-  const { imports, activity, siteIds, now } = options;
+  const { imports, activity, siteIds, now, onFinished } = options;
 
   /** The import of `:id`, when the caller may work on its site; answers 404 or 403 itself otherwise. */
   async function importOf({ request, who, params }: EndpointCall): Promise<{ id: string; siteId: string } | undefined> {
@@ -240,8 +242,10 @@ export function importEndpoints(options: {
         const finished = body.finished === true;
         const released = await imports.release(found.id, body.runner, finished, now());
         // Already let go (a lapse, or someone took over): nothing to record.
-        if (released)
+        if (released) {
           await record(call, found.id, found.siteId, finished ? 'import.finished' : 'import.paused', finished ? { how: 'answered' } : {});
+          if (finished) await onFinished?.(found.id, call.who);
+        }
         sendDone(call.request.res);
       },
     },

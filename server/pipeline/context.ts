@@ -63,6 +63,8 @@ export interface WriteNotes {
   productBefore?: string;
   /** For a product update that reverts an earlier one: that update's entry in the activity record (checked). */
   revertOf?: number;
+  /** For a write a site's rule held back: the approved change it sends (server/approvals/require-approval.ts). */
+  approvedChange?: string;
 }
 
 /**

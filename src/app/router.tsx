@@ -24,6 +24,8 @@ const ActivityPage = lazy(() => import('@/features/activity/activity-page').then
 // The Catalogue (its virtual list, the products' contract) loads when a person opens it, never with the first page.
 const CataloguePage = lazy(() => import('@/features/products/catalogue/catalogue-page').then((m) => ({ default: m.CataloguePage })));
 const ProductEditPage = lazy(() => import('@/features/products/edit/product-edit-page').then((m) => ({ default: m.ProductEditPage })));
+const ApprovalsPage = lazy(() => import('@/features/approvals/approvals-page').then((m) => ({ default: m.ApprovalsPage })));
+const ChangePage = lazy(() => import('@/features/approvals/change-page').then((m) => ({ default: m.ChangePage })));
 const CreatedProductPage = lazy(() => import('@/features/products/created-product-page').then((m) => ({ default: m.CreatedProductPage })));
 
 function Pages() {
@@ -89,6 +91,8 @@ function Pages() {
             }
           />
           <Route path={PATHS.activity} element={<ActivityPage />} />
+          <Route path={PATHS.approvals} element={<ApprovalsPage />} />
+          <Route path={PATHS.approval} element={<ChangePage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>

@@ -21,11 +21,34 @@ const siteSwitcher = lazyModule(() => import('./site-switcher'));
 const personMenu = lazyModule(() => import('./person-menu'));
 // The count of new cases beside Cases: loaded, and asked for, once the page is up.
 const newCases = lazyModule(() => import('./new-cases-badge'));
+// The Approvals entry likewise: whether it shows and its count are two questions to the server, asked then.
+const approvals = lazyModule(() => import('./approvals-nav'));
 
 /** Cases' label, with the count of new cases once the page is up and its module is here. */
 function CasesLabel({ label, site, active }: { label: string; site: string; active: boolean }) {
   const { module } = useLazyModule(newCases, usePageUp());
   return module ? <module.CasesWithNew label={label} site={site} active={active} /> : label;
+}
+
+/** The Approvals entry, once the page is up and its module is here (and only for whom it is of use). */
+function ApprovalsSlot({ sites, onClick }: { sites: readonly SiteInfo[]; onClick: () => void }) {
+  const { module } = useLazyModule(approvals, usePageUp());
+  if (!module) return null;
+  return (
+    <module.ApprovalsEntry
+      sites={sites}
+      link={(labelled) => (
+        <MainNavLink
+          page="approvals"
+          pages={['approvals', 'approval']}
+          label="Approvals"
+          description="Writes to approve"
+          onClick={onClick}
+          labelled={labelled}
+        />
+      )}
+    />
+  );
 }
 
 /**
@@ -108,7 +131,7 @@ const NAV = [
 ] as const satisfies readonly { page: PathName; pages: readonly PathName[]; label: string; description: string; needs: Capability }[];
 
 /** The pages of the navigation: none takes params. */
-type NavPage = (typeof NAV)[number]['page'] | 'people';
+type NavPage = (typeof NAV)[number]['page'] | 'approvals' | 'people';
 
 interface NavLinkProps {
   page: NavPage;
@@ -186,6 +209,7 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
             }
           />
         ))}
+        <ApprovalsSlot sites={sites} onClick={close} />
         {me.kind === 'person' && me.managesPeople ? (
           <MainNavLink page="people" pages={['people']} label="People" description="Who may do what" onClick={close} />
         ) : null}

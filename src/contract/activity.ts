@@ -47,6 +47,16 @@ export const ACTIVITY_ACTIONS = {
   'import.paused': 'Import paused',
   'import.resumed': 'Import resumed',
   'import.finished': 'Import finished',
+  'approval.rule': 'Approval rule changed',
+  'change.asked': 'Approval asked',
+  'change.edited': 'Change edited',
+  'change.approved': 'Change approved',
+  'change.rejected': 'Change rejected',
+  'change.withdrawn': 'Change withdrawn',
+  'change.expired': 'Change expired',
+  'change.overridden': 'Sent without approval (owner)',
+  'change.sent': 'Approved change sent',
+  'change.returned': 'Change returned to its author',
   'activity.pruned': 'Old entries pruned',
 } as const;
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;

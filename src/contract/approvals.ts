@@ -9,6 +9,9 @@
  * not on the first page: decision 0003; the navigation's count reads its few numbers without it).
  */
 import * as z from 'zod/mini';
+import { APPROVAL_RULES_PATH, CHANGE_COUNTS_PATH } from './approval-counts';
+
+export type { ChangeCounts } from './approval-counts';
 
 /** The writes a rule may cover: a product's create, its update, and an import's set of creates and updates. */
 export const APPROVAL_KINDS = ['create', 'update', 'import'] as const;
@@ -73,13 +76,13 @@ export const REASON_MAX = 500;
 
 export const APPROVAL_PATHS = {
   /** GET: the rule of every site the person may use (SiteRule[]). */
-  rules: '/api/approval-rules',
+  rules: APPROVAL_RULES_PATH,
   /** PUT an ApprovalRule: an owner of the site sets it (recorded as `approval.rule`). */
   rule: '/api/approval-rules/:site',
   /** GET `?site=&view=`: the changes (ChangeSummary[], newest first); POST a NewChange: ask for approval (201, the Change). */
   list: '/api/changes',
   /** GET: the navigation's numbers (ChangeCounts). */
-  counts: '/api/changes/counts',
+  counts: CHANGE_COUNTS_PATH,
   /** GET: the change whole (Change); PUT an EditedChange: its author makes a new version (approvals given void). */
   one: '/api/changes/:id',
   /** POST {version}: approve that version. */
@@ -220,12 +223,6 @@ export const changeSchema = z.extend(changeSummarySchema, {
   maySend: z.boolean(),
 });
 export type Change = z.infer<typeof changeSchema>;
-
-/** The navigation's numbers: open changes the person may approve now, and their own that came back to them. */
-export interface ChangeCounts {
-  toApprove: number;
-  returned: number;
-}
 
 /** `"sha256-<hex>"` of a text's UTF-8 bytes: a body's hash, as the server computes it of the bytes it receives. */
 export async function bodyHash(text: string): Promise<string> {

@@ -69,6 +69,8 @@ describe('readPathState', () => {
     });
     expect(readPathState('createdProduct', { justCreated: true })).toEqual({ justCreated: true });
     expect(readPathState('newProduct', { template: fullProduct() })).toEqual({ template: fullProduct() });
+    expect(readPathState('newProduct', { change: 'c1', version: 2 })).toEqual({ change: 'c1', version: 2 });
+    expect(readPathState('catalogueProduct', { change: 'c1', version: 1 })).toEqual({ change: 'c1', version: 1 });
   });
 
   it('gives nothing for state of another shape, as an older version or another page may have left', () => {
@@ -78,6 +80,9 @@ describe('readPathState', () => {
     expect(readPathState('createdProduct', 'justCreated')).toBeUndefined();
     expect(readPathState('case', { formReadAs: { typed: 1, form: '3' } })).toBeUndefined();
     expect(readPathState('newProduct', { template: ['not', 'a', 'product'] })).toBeUndefined();
+    expect(readPathState('catalogueProduct', { change: 'c1', version: 0 })).toBeUndefined();
+    expect(readPathState('catalogueProduct', { change: '', version: 1 })).toBeUndefined();
+    expect(readPathState('newProduct', { change: 7 })).toBeUndefined();
   });
 
   it('keeps only the keys a page knows, as a zod object would', () => {

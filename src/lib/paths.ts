@@ -29,10 +29,10 @@ export const PATHS = {
   people: '/people',
   /** The activity record: everyone's for owners, one's own for others. */
   activity: '/activity',
-  /** Changes waiting for a second person's approval, and the sites' rules. */
+  /** The changes waiting for a second person's approval (and the closed ones), and an owner's rule of each site. */
   approvals: '/approvals',
-  /** One change: exactly what will be sent, its approvals and history. */
-  change: '/approvals/:id',
+  /** One change: exactly what will be sent, its history, and what the person may do with it. */
+  approval: '/approvals/:id',
 } as const;
 
 export type PathName = keyof typeof PATHS;
@@ -70,14 +70,13 @@ interface NewProductState {
    * the editor checks it against the contract's product schema before using it.
    */
   template?: Record<string, unknown>;
-  /** Edit this pending change (its author, from its page): the editor opens its stored body; saving asks again. */
+  /** Edit this pending change (its id, at this version): the editor opens its stored body, and saving asks again. */
   change?: string;
-  /** The change's version the page showed: the new version is made from it (409 when it is no longer the latest). */
   version?: number;
 }
 
-/** A correction opened on a pending change of this product (its author, from the change's page). */
 interface CatalogueProductState {
+  /** Edit this pending change of the product (its id, at this version), as NewProductState's. */
   change?: string;
   version?: number;
 }
@@ -89,8 +88,8 @@ interface CreatedProductState {
 
 type Fields = Record<string, unknown>;
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
-const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
 const isVersion = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 1;
+const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
 const isFormReadAs = (value: unknown): value is { typed: string; form: string } =>
   isJsonObject(value) && typeof value.typed === 'string' && typeof value.form === 'string';
 

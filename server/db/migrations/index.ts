@@ -12,6 +12,7 @@ import { imports } from './0005-imports';
 import { sessionChanges } from './0006-session-changes';
 import { caseWork } from './0007-case-work';
 import { roleCapabilityChanges } from './0008-role-capability-changes';
+import { approvals } from './0009-approvals';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-people-grants-sessions': peopleGrantsSessions,
@@ -22,4 +23,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0006-session-changes': sessionChanges,
   '0007-case-work': caseWork,
   '0008-role-capability-changes': roleCapabilityChanges,
+  '0009-approvals': approvals,
 };

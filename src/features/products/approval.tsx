@@ -71,7 +71,7 @@ export function AskedForApproval({ change, siteName, again = false }: { change: 
       <Text size="sm">
         Nothing was sent to {siteName}. {again ? `Version ${change.version} of the change` : 'The change'} waits for{' '}
         {change.needed === 1 ? 'a second person’s approval' : `${change.needed} approvals`}; once approved, it is sent exactly as asked.{' '}
-        <Anchor component={Link} to={pathTo('change', { id: change.id })}>
+        <Anchor component={Link} to={pathTo('approval', { id: change.id })}>
           Open the change
         </Anchor>
       </Text>

@@ -54,7 +54,7 @@ function open(route = '/products/new') {
   return render(
     <Routes>
       <Route path={PATHS.newProduct} element={<NewProductPage />} />
-      <Route path={PATHS.change} element={<p>The change’s page</p>} />
+      <Route path={PATHS.approval} element={<p>The change’s page</p>} />
       <Route path="*" element={<FromChangePage />} />
     </Routes>,
     { route },

@@ -277,7 +277,7 @@ function PendingCreateEditor({
     onSuccess: (edited) => {
       work.finish();
       queryClient.setQueryData(changeQuery(edited.id).queryKey, edited);
-      navigate(pathTo('change', { id: edited.id }));
+      navigate(pathTo('approval', { id: edited.id }));
     },
   });
   const { mutate } = edit;

@@ -261,7 +261,7 @@ export function EditSession({
       discardPending();
       if (pending) {
         queryClient.setQueryData(changeQuery(change.id).queryKey, change);
-        navigate(pathTo('change', { id: change.id }));
+        navigate(pathTo('approval', { id: change.id }));
         return;
       }
       deleteEditDraft(id);

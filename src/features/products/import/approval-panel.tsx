@@ -51,7 +51,7 @@ export function approvalStart({
   }
   const change = approval.state === 'none' || approval.state === 'finding' || approval.state === 'unreadable' ? null : approval.change;
   const link = change ? (
-    <Anchor component={Link} to={pathTo('change', { id: change.id })}>
+    <Anchor component={Link} to={pathTo('approval', { id: change.id })}>
       Open the change
     </Anchor>
   ) : null;

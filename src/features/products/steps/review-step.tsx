@@ -20,6 +20,11 @@ export interface ReviewStepProps {
   status?: ReactNode;
   onGoTo: (path: string) => void;
   onEditStep: (index: number) => void;
+  /**
+   * Read-only, for a change waiting for approval: no Edit and no "Ready to create", and this exact body (as
+   * stored, never encoded again) as the JSON to send.
+   */
+  sentBody?: string;
 }
 
 function StepCard({
@@ -30,7 +35,7 @@ function StepCard({
 }: {
   title: string;
   step: number;
-  onEditStep: (i: number) => void;
+  onEditStep?: (i: number) => void;
   children: ReactNode;
 }) {
   return (
@@ -39,9 +44,11 @@ function StepCard({
         <Title order={3} size="h5">
           {title}
         </Title>
-        <Button variant="subtle" size="compact-sm" onClick={() => onEditStep(step)} aria-label={`Edit ${title}`}>
-          Edit
-        </Button>
+        {onEditStep ? (
+          <Button variant="subtle" size="compact-sm" onClick={() => onEditStep(step)} aria-label={`Edit ${title}`}>
+            Edit
+          </Button>
+        ) : null}
       </Group>
       {children}
     </Card>
@@ -191,12 +198,13 @@ export function JsonToSend({ json, label = 'The exact request body' }: { json: s
   );
 }
 
-export function ReviewStep({ problems, onGoTo, onEditStep, status }: ReviewStepProps) {
+export function ReviewStep({ problems, onGoTo, onEditStep: editStep, status, sentBody }: ReviewStepProps) {
+  const onEditStep = sentBody === undefined ? editStep : undefined;
   const { getValues } = useFormContext<ProductForm>();
   const settings = useProductSettings();
   const values = getValues();
   const body = useMemo(() => encodeProduct(values, settings).body, [values, settings]);
-  const json = createBodyText(body);
+  const json = sentBody ?? createBodyText(body);
   const optionCount = values.attributes.reduce((n, a) => n + a.options.length, 0);
 
   return (
@@ -204,7 +212,7 @@ export function ReviewStep({ problems, onGoTo, onEditStep, status }: ReviewStepP
       {status}
       {problems.length > 0 ? (
         <ReviewProblems problems={problems} onGoTo={onGoTo} verb="creating" />
-      ) : status ? null : (
+      ) : status || sentBody !== undefined ? null : (
         <Alert color="teal" title="Ready to create">
           Everything checks out against the platform's rules. Review the summary, then press Create product.
         </Alert>

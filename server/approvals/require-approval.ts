@@ -1,0 +1,165 @@
+/**
+ * The pipeline step, after permissions and before the update's guard, that enforces four eyes: a write the
+ * site's rule holds back (a create, an update, or any write of an import) goes on only when it carries
+ * `x-approved-change: <id>` naming a change of this site and kind (this product, this import's row) that is
+ * approved now (enough approvals from people other than its author who still hold an approver role of the
+ * current rule, or an owner's override of its current version), not expired, and whose hash is the SHA-256
+ * of the very bytes received. Otherwise 403 in the spec's error shape (409 when it was sent or is being sent
+ * already), and nothing is forwarded. A header on a write the rule does not cover is checked all the same.
+ *
+ * Its hook is the first to see the body. A create's or an update's change is claimed with a conditional
+ * UPDATE (pending → sending), so one write sends it and a second is refused; its outcome then settles it:
+ * sent (or unknown: it may have been) → sent, linked to the write's entry in the activity record; 412 from
+ * the update's guard (the product changed on the platform since the change was asked for) → returned to its
+ * author, nothing sent; refused before it left for any other reason → approved again. An import's change
+ * is not claimed: each of its rows is sent once by the import's own claim, and the change is sent when the
+ * import's run is released as finished (importFinished).
+ */
+import { IMPORT_PRODUCT_HEADER } from '../../src/contract/imports';
+import { APPROVAL_KIND_LABELS, APPROVED_CHANGE_HEADER, ruleCovers, type ApprovalKind } from '../../src/contract/approvals';
+import { PRODUCT_BASE_HEADER } from '../../src/contract/products';
+import { refuse } from '../answers';
+import { updatedProductId } from '../activity/record-site-calls';
+import { WriteRefused, type ForwardOutcome, type Step } from '../pipeline/context';
+import type { Identity } from '../identity';
+import { hashOfBytes, itemsOf, type Approvals } from './approvals';
+import type { ChangeRow } from './approval-store';
+
+const NOT_SENT = 'Nothing was sent.';
+
+export const RETURNED_REASON =
+  'The product was changed on the platform since this change was asked for, so nothing was sent. Edit the change against the product as it is now to ask again.';
+
+/** `siteNames`: each site's name in the profile, for the refusal's words. */
+export function requireApproval(approvals: Approvals, siteNames: ReadonlyMap<string, string>): Step {
+  const { store } = approvals;
+  return (request, next) => {
+    const { req, res, operation, site, who } = request;
+    if (!site || (operation?.name !== 'create-product' && operation?.name !== 'update-product')) {
+      next();
+      return;
+    }
+    const importHeader = req.headers[IMPORT_PRODUCT_HEADER];
+    const kind: ApprovalKind = importHeader !== undefined ? 'import' : operation.name === 'create-product' ? 'create' : 'update';
+    const header = req.headers[APPROVED_CHANGE_HEADER];
+    const siteName = siteNames.get(site.id) ?? site.id;
+    void store.rule(site.id).then(
+      ({ rule }) => {
+        if (header === undefined) {
+          if (!ruleCovers(rule, kind)) {
+            next();
+            return;
+          }
+          refuse(
+            req,
+            res,
+            403,
+            `Writes of ${APPROVAL_KIND_LABELS[kind].toLowerCase()} to ${siteName} need a second person’s approval. Ask for approval instead. ${NOT_SENT}`,
+            [{ field: APPROVED_CHANGE_HEADER, message: 'is required on this site' }],
+          );
+          return;
+        }
+        const id = typeof header === 'string' ? header : '';
+        const productId = operation.name === 'update-product' ? updatedProductId(operation.upstreamPath) : null;
+        const importValue = typeof importHeader === 'string' ? importHeader : '';
+        const slash = importValue.indexOf('/');
+        const importId = slash > 0 ? importValue.slice(0, slash) : '';
+        const key = slash > 0 ? importValue.slice(slash + 1) : '';
+        const base = req.headers[PRODUCT_BASE_HEADER];
+        /** The change this write claimed (a create's or an update's), to settle once its outcome is known. */
+        let claimed: ChangeRow | undefined;
+        (request.forwardHooks ??= []).push({
+          beforeSend: async (body) => {
+            await approvals.expireDue();
+            const row = id ? await store.get(id) : undefined;
+            const refused = (message: string, status = 403) =>
+              new WriteRefused(status, `${message} ${NOT_SENT}`, [
+                { field: APPROVED_CHANGE_HEADER, message: 'does not name an approved change of this write' },
+              ]);
+            if (!row || row.site_id !== site.id) throw refused('There is no such change for this site.');
+            if (row.kind !== kind) throw refused(`The change is not of ${APPROVAL_KIND_LABELS[kind].toLowerCase()}.`);
+            const received = hashOfBytes(body);
+            if (kind === 'import') {
+              const item = itemsOf(row).find((one) => one.key === key);
+              if (row.import_id !== importId || !item) throw refused('The change is not of this import’s product.');
+              const method = operation.name === 'create-product' ? 'POST' : 'PUT';
+              if (item.method !== method || (method === 'PUT' && (item.product !== productId || item.base !== base))) {
+                throw refused('The change holds another write for this product.');
+              }
+              if (item.hash !== received) throw refused('The body is not the one approved: its SHA-256 differs.');
+            } else {
+              if (kind === 'update' && (row.product !== productId || row.base !== base)) {
+                throw refused('The change is of another product, or of the product as read at another time.');
+              }
+              if (row.hash !== received) throw refused('The body is not the one approved: its SHA-256 differs.');
+            }
+            if (row.state === 'sending' || row.state === 'sent') {
+              throw refused('This change was sent already (or is on its way): an approved change is sent once.', 409);
+            }
+            const standing = await approvals.standing(row);
+            if (standing.state !== 'approved') {
+              throw refused(
+                row.state === 'pending'
+                  ? `The change has ${standing.counting.length} of the ${standing.rule.approvals} approvals it needs from people other than its author.`
+                  : `The change is ${standing.state}.`,
+              );
+            }
+            if (kind !== 'import') {
+              if (!(await store.move(row.id, ['pending'], 'sending', { updated_at: approvals.now() }, row.version))) {
+                throw refused('This change was sent already (or is on its way, or was edited): an approved change is sent once.', 409);
+              }
+              claimed = row;
+            }
+            return { approvedChange: row.id };
+          },
+          beforeAnswer: async (outcome, noted) => {
+            if (!claimed) return;
+            await settle(approvals, claimed, outcome, noted.recordSeq ?? null, who ?? null);
+          },
+        });
+        next();
+      },
+      (error: unknown) => {
+        console.error('site-admin: a site’s approval rule could not be read', error);
+        refuse(req, res, 503, `site-admin could not read whether this write needs approval, so it did not send it; try again in a moment.`);
+      },
+    );
+  };
+}
+
+/** A claimed change's end, from its write's outcome (see the top of this file). */
+async function settle(approvals: Approvals, row: ChangeRow, outcome: ForwardOutcome, writeSeq: number | null, who: Identity | null) {
+  const { store } = approvals;
+  const t = approvals.now();
+  if (outcome.sent) {
+    if (await store.move(row.id, ['sending'], 'sent', { sent_seq: writeSeq, updated_at: t })) {
+      await approvals.record({ ...row, state: 'sent' }, 'change.sent', 'sent', who, {
+        write: writeSeq,
+        detail: { outcome: outcome.write?.kind ?? 'unknown', status: outcome.status || null },
+      });
+    }
+    return;
+  }
+  if (outcome.write?.kind === 'rejected' && outcome.write.status === 412 && row.kind === 'update') {
+    if (await store.move(row.id, ['sending'], 'returned', { reason: RETURNED_REASON, updated_at: t })) {
+      await approvals.record({ ...row, state: 'returned' }, 'change.returned', 'returned', who, { reason: RETURNED_REASON });
+    }
+    return;
+  }
+  // Refused before it left (the product could not be read, our checks, the record): approved again, to send later.
+  await store.move(row.id, ['sending'], 'pending', { updated_at: t });
+}
+
+/**
+ * An import's run was released as finished: each of its approved changes is sent now (each row was sent
+ * once, by the import's own claim), recorded with the import.
+ */
+export async function importFinished(approvals: Approvals, importId: string, who: Identity): Promise<void> {
+  for (const row of await approvals.store.ofImport(importId)) {
+    const { state } = await approvals.standing(row);
+    if (state !== 'approved') continue;
+    if (await approvals.store.move(row.id, ['pending'], 'sent', { updated_at: approvals.now() }, row.version)) {
+      await approvals.record({ ...row, state: 'sent' }, 'change.sent', 'sent', who, { detail: { import: importId, outcome: 'finished' } });
+    }
+  }
+}
