@@ -14,7 +14,7 @@ import { askForApproval, changeQuery, changesQuery, editChange } from '@/feature
 import type { RunPlan } from './import-session';
 
 /** How often a change waiting for approval is read again, to start the run once it is approved. */
-const WATCH_PENDING_MS = 10_000;
+const WATCH_PENDING_MS = 5_000;
 
 /**
  * The writes a run of `plan` would send, in its order: a create's body as the create sends it, an update's
