@@ -82,6 +82,7 @@ describe('a new product where creates need approval', { timeout: 60_000 }, () =>
     open();
     await toReview(user, 'Blue mug');
     const shown = screen.getByRole('region', { name: 'The exact request body' }).textContent;
+    expect(await screen.findByText(/then press Ask for approval\./)).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Ask for approval' }));
     expect(await screen.findByText('Waiting for approval')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open the change' })).toHaveAttribute('href', '/approvals/ch-1');

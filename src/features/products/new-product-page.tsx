@@ -302,7 +302,7 @@ function PendingCreateEditor({
         targetName={site.name}
         submitLabel="Ask again (new version)"
       />
-      <LeaveDialog blocker={work.blocker} unsaved="The change has not been asked for again yet." />
+      <LeaveDialog blocker={work.blocker} unsaved="The change has not been asked for again yet." draftKept={false} />
     </Stack>
   );
 }

@@ -31,7 +31,16 @@ export interface EditReviewProps extends ReviewStepProps {
   onHasChanges: (has: boolean) => void;
 }
 
-export function EditReview({ base, shape, readOnly, problems, onGoTo, status, onHasChanges }: EditReviewProps) {
+export function EditReview({
+  base,
+  shape,
+  readOnly,
+  problems,
+  onGoTo,
+  status,
+  onHasChanges,
+  submitLabel = 'Save changes',
+}: EditReviewProps) {
   const { getValues } = useFormContext<ProductForm>();
   const settings = useProductSettings();
   const values = getValues();
@@ -53,7 +62,7 @@ export function EditReview({ base, shape, readOnly, problems, onGoTo, status, on
         </Alert>
       ) : (
         <Alert color="teal" title={`Ready to save: ${count} ${count === 1 ? 'change' : 'changes'}`}>
-          Only what is listed here is sent; everything else stays as it is on the platform. Review it, then press Save changes.
+          Only what is listed here is sent; everything else stays as it is on the platform. Review it, then press {submitLabel}.
         </Alert>
       )}
       {removed && (

@@ -478,7 +478,11 @@ export function EditSession({
         onConfirm={() => void toggleEnabled()}
         onClose={() => setRetire({ open: false, sending: false, failure: null })}
       />
-      <LeaveDialog blocker={work.blocker} unsaved="Your changes have not been saved to the platform yet." />
+      <LeaveDialog
+        blocker={work.blocker}
+        unsaved={pending ? 'The change has not been asked for again yet.' : 'Your changes have not been saved to the platform yet.'}
+        draftKept={!pending}
+      />
     </Stack>
   );
 }

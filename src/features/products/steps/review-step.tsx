@@ -25,6 +25,8 @@ export interface ReviewStepProps {
    * stored, never encoded again) as the JSON to send.
    */
   sentBody?: string;
+  /** The final button's words, for "then press …" (they are "Ask for approval" where the site's rule says so). */
+  submitLabel?: string;
 }
 
 function StepCard({
@@ -198,7 +200,7 @@ export function JsonToSend({ json, label = 'The exact request body' }: { json: s
   );
 }
 
-export function ReviewStep({ problems, onGoTo, onEditStep: editStep, status, sentBody }: ReviewStepProps) {
+export function ReviewStep({ problems, onGoTo, onEditStep: editStep, status, sentBody, submitLabel = 'Create product' }: ReviewStepProps) {
   const onEditStep = sentBody === undefined ? editStep : undefined;
   const { getValues } = useFormContext<ProductForm>();
   const settings = useProductSettings();
@@ -214,7 +216,7 @@ export function ReviewStep({ problems, onGoTo, onEditStep: editStep, status, sen
         <ReviewProblems problems={problems} onGoTo={onGoTo} verb="creating" />
       ) : status || sentBody !== undefined ? null : (
         <Alert color="teal" title="Ready to create">
-          Everything checks out against the platform's rules. Review the summary, then press Create product.
+          Everything checks out against the platform's rules. Review the summary, then press {submitLabel}.
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
