@@ -1,6 +1,6 @@
 /**
  * The navigation marks the page you are on, on every address: a case's own deep link and a form's inbox are
- * under Cases, a created product under Created products; an address that is no page (404) marks none, and offers a way back.
+ * under Cases, a created product under Created products, a change under Approvals; an address that is no page (404) marks none, and offers a way back.
  */
 import { expect, test } from '@playwright/test';
 
@@ -11,6 +11,9 @@ const pages = [
   { path: '/products/new', heading: 'New product', current: 'New product' },
   { path: '/products', heading: 'Created products', current: 'Created products' },
   { path: '/products/created/not-in-this-browser', heading: 'Product not found', current: 'Created products' },
+  // The Approvals entry loads once the page is up (the local demo may set every site's rule, so it has it).
+  { path: '/approvals', heading: 'Approvals', current: 'Approvals' },
+  { path: '/approvals/no-such-change', heading: 'No such change', current: 'Approvals' },
   { path: '/no/such/page', heading: 'Page not found', current: null },
   // A case link with more after it is no page either: it must not pass for Cases.
   { path: '/cases/3/48217/notes', heading: 'Page not found', current: null },

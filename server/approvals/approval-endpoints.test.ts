@@ -19,7 +19,7 @@ import {
 } from '../../src/contract/approvals';
 import { describeEachEngine } from '../testing/postgres';
 import { productRecord, startApprovalServer, type ApprovalServer } from '../testing/approval-kit';
-import { errorShapeProblems } from '../testing/test-helpers';
+import { errorShapeProblems, refuseActivityEntries } from '../testing/test-helpers';
 
 const SITE = 'main';
 const DAY = 86_400_000;
@@ -28,7 +28,7 @@ const UPDATE_BODY = JSON.stringify({ name: 'Linen throw, sand', enabled: 'true' 
 
 type Person = Awaited<ReturnType<ApprovalServer['person']>>;
 
-describeEachEngine('four eyes through the whole server', (_engine, freshDatabase) => {
+describeEachEngine('four eyes through the whole server', (engine, freshDatabase) => {
   let s: ApprovalServer;
   let owner: Person;
   let owner2: Person;
@@ -336,6 +336,47 @@ describeEachEngine('four eyes through the whole server', (_engine, freshDatabase
       }
       expect(s.writesReceived()).toEqual([]);
     });
+  });
+
+  it('counts for the navigation what the lists show: changes the person may approve now, and their own sent back to them', async () => {
+    const mine = await askCreate(editor);
+    await act(owner, APPROVAL_PATHS.reject, mine.id, { version: 1, reason: 'No' });
+    await askCreate(editor2);
+    for (const who of [owner, owner2, editor, editor2, support]) {
+      const counts = (await s.api(who.cookie, 'GET', APPROVAL_PATHS.counts)).json as ChangeCounts;
+      const toApprove = (await s.api(who.cookie, 'GET', `${APPROVAL_PATHS.list}?view=to-approve`)).json as ChangeSummary[];
+      const own = (await s.api(who.cookie, 'GET', `${APPROVAL_PATHS.list}?view=mine`)).json as ChangeSummary[];
+      expect(counts).toEqual({
+        toApprove: toApprove.length,
+        returned: own.filter((c) => c.state === 'returned' || c.state === 'rejected').length,
+      });
+      expect(toApprove.every((c) => c.mayApprove && c.author.id !== who.id)).toBe(true);
+    }
+    expect(((await s.api(editor.cookie, 'GET', APPROVAL_PATHS.counts)).json as ChangeCounts).returned).toBeGreaterThan(0);
+    expect(((await s.api(owner.cookie, 'GET', APPROVAL_PATHS.counts)).json as ChangeCounts).toApprove).toBeGreaterThan(0);
+    expect((await s.api(support.cookie, 'GET', APPROVAL_PATHS.counts)).json).toEqual({ toApprove: 0, returned: 0 });
+    const badView = await s.api(owner.cookie, 'GET', `${APPROVAL_PATHS.list}?view=everything`);
+    expect(badView.status).toBe(400);
+    shapeOk(badView);
+  });
+
+  it('changes nothing unrecorded: with the record refusing entries, asking and approving are 503 and undone', async () => {
+    const change = await askCreate(editor);
+    const before = await s.running.site.database.db.selectFrom('changes').select('id').execute();
+    const putBack = await refuseActivityEntries(s.running.site.database.db, engine);
+    try {
+      const asked = await ask(editor, { site: SITE, kind: 'create', body: CREATE_BODY });
+      expect(asked.status).toBe(503);
+      expect(asked.json).toMatchObject({ code: 503, message: expect.stringContaining('activity record') });
+      const approved = await act(owner, APPROVAL_PATHS.approve, change.id, { version: 1 });
+      expect(approved.status).toBe(503);
+      const withdrawn = await act(editor, APPROVAL_PATHS.withdraw, change.id, {});
+      expect(withdrawn.status).toBe(503);
+    } finally {
+      await putBack();
+    }
+    expect(await s.running.site.database.db.selectFrom('changes').select('id').execute()).toEqual(before);
+    expect(await read(owner, change.id)).toMatchObject({ state: 'pending', approvals: 0, mayApprove: true });
   });
 
   describe('the server’s enforcement of a site’s writes', () => {

@@ -71,6 +71,20 @@ export function approvalEndpoints(deps: {
     return false;
   }
 
+  /**
+   * Records a step that is already made; when the record cannot take it, `undo` puts it back and the
+   * caller hears 503 (ChangeRefused): nothing changes unrecorded.
+   */
+  async function recorded(step: () => Promise<unknown>, undo: () => Promise<void>): Promise<void> {
+    try {
+      await step();
+    } catch (error) {
+      console.error('site-admin: the activity record could not take a step of a change', error);
+      await undo();
+      throw new ChangeRefused(503, 'The activity record could not take this step, so it was not made. Try again in a moment.');
+    }
+  }
+
   async function siteRuleOf(siteId: string, who: Identity): Promise<SiteRule> {
     const stored = await store.rule(siteId);
     return { site: siteId, rule: stored.rule, changedAt: stored.changedAt, changedBy: stored.changedBy, mayChange: isOwnerOf(who, siteId) };
@@ -174,10 +188,24 @@ export function approvalEndpoints(deps: {
         const me = personOf(who);
         const rows = await store.list({ sites: writableSites(who), states: ['pending', 'returned', 'rejected'], limit: 1000 });
         const counts: ChangeCounts = { toApprove: 0, returned: 0 };
+        // Asked every 30 s by every open page: a few queries whatever the number of changes, not a few per change.
+        const others = rows.filter((row) => row.state === 'pending' && row.author_id !== me?.id);
+        const rules = new Map<string, string[]>();
+        for (const siteId of new Set(others.map((row) => row.site_id))) rules.set(siteId, (await store.rule(siteId)).rule.approvers);
+        const mine = me
+          ? await store.approvedBy(
+              me.id,
+              others.map((row) => row.id),
+            )
+          : new Set<string>();
         for (const row of rows) {
           if (me && row.author_id === me.id) {
             if (row.state === 'returned' || row.state === 'rejected') counts.returned += 1;
-          } else if (row.state === 'pending' && (await approvals.summaryOf(row, who)).mayApprove) {
+          } else if (
+            row.state === 'pending' &&
+            holdsApproverRole(who, row.site_id, rules.get(row.site_id) ?? []) &&
+            !mine.has(`${row.id}:${row.version}`)
+          ) {
             counts.toApprove += 1;
           }
         }
@@ -284,7 +312,10 @@ export function approvalEndpoints(deps: {
             sent_seq: null,
           };
           await store.insert(row);
-          await record(row, 'change.asked', 'asked', who, { address: address(call) });
+          await recorded(
+            () => record(row, 'change.asked', 'asked', who, { address: address(call) }),
+            () => store.remove(row.id),
+          );
           await answerChange(call, row.id, 201);
         } catch (error) {
           if (!answered(call, error)) throw error;
@@ -354,7 +385,10 @@ export function approvalEndpoints(deps: {
           );
           if (!moved) throw stale((await store.get(row.id)) ?? row);
           const edited = (await store.get(row.id)) ?? row;
-          await record(edited, 'change.edited', 'edited', call.who, { detail: { voided }, address: address(call) });
+          await recorded(
+            () => record(edited, 'change.edited', 'edited', call.who, { detail: { voided }, address: address(call) }),
+            () => store.restore(row),
+          );
           await answerChange(call, row.id);
         } catch (error) {
           if (!answered(call, error)) throw error;
@@ -379,7 +413,10 @@ export function approvalEndpoints(deps: {
           // Edited in the meantime: the approval is of a version that is no longer current, and counts for nothing.
           const after = await store.get(row.id);
           if (!after || after.version !== row.version) throw stale(after ?? row);
-          await record(row, 'change.approved', 'approved', call.who, { address: address(call) });
+          await recorded(
+            () => record(row, 'change.approved', 'approved', call.who, { address: address(call) }),
+            () => store.unapprove(row.id, row.version, me.id),
+          );
           await answerChange(call, row.id);
         } catch (error) {
           if (!answered(call, error)) throw error;
@@ -398,7 +435,10 @@ export function approvalEndpoints(deps: {
           await approverChecks(call, row, asked.version);
           const reason = asked.reason.trim();
           if (!(await store.move(row.id, ['pending'], 'rejected', { reason, updated_at: now() }, row.version))) throw stale(row);
-          await record({ ...row, state: 'rejected' }, 'change.rejected', 'rejected', call.who, { reason, address: address(call) });
+          await recorded(
+            () => record({ ...row, state: 'rejected' }, 'change.rejected', 'rejected', call.who, { reason, address: address(call) }),
+            () => store.restore(row),
+          );
           await answerChange(call, row.id);
         } catch (error) {
           if (!answered(call, error)) throw error;
@@ -420,7 +460,10 @@ export function approvalEndpoints(deps: {
               { field: 'state', message: row.state },
             ]);
           }
-          await record({ ...row, state: 'withdrawn' }, 'change.withdrawn', 'withdrawn', call.who, { address: address(call) });
+          await recorded(
+            () => record({ ...row, state: 'withdrawn' }, 'change.withdrawn', 'withdrawn', call.who, { address: address(call) }),
+            () => store.restore(row),
+          );
           await answerChange(call, row.id);
         } catch (error) {
           if (!answered(call, error)) throw error;
@@ -462,7 +505,10 @@ export function approvalEndpoints(deps: {
             row.version,
           );
           if (!moved) throw stale(row);
-          await record(row, 'change.overridden', 'overridden', call.who, { reason, address: address(call) });
+          await recorded(
+            () => record(row, 'change.overridden', 'overridden', call.who, { reason, address: address(call) }),
+            () => store.restore(row),
+          );
           await answerChange(call, row.id);
         } catch (error) {
           if (!answered(call, error)) throw error;

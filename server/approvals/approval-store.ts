@@ -157,6 +157,37 @@ export function createApprovalStore(db: Kysely<Database>) {
       return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
     },
 
+    /** Puts a change back as `row` holds it (a step the activity record could not take is undone). */
+    async restore(row: ChangeRow): Promise<void> {
+      const { id, ...rest } = row;
+      await db.updateTable('changes').set(rest).where('id', '=', id).execute();
+    },
+
+    async remove(id: string): Promise<void> {
+      await db.deleteFrom('changes').where('id', '=', id).execute();
+    },
+
+    async unapprove(id: string, version: number, personId: string): Promise<void> {
+      await db
+        .deleteFrom('change_approvals')
+        .where('change_id', '=', id)
+        .where('version', '=', version)
+        .where('person_id', '=', personId)
+        .execute();
+    },
+
+    /** Which of `changes` (id and version) `personId` approved: `id:version` each. */
+    async approvedBy(personId: string, ids: readonly string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('change_approvals')
+        .select(['change_id', 'version'])
+        .where('person_id', '=', personId)
+        .where('change_id', 'in', ids)
+        .execute();
+      return new Set(rows.map((row) => `${row.change_id}:${Number(row.version)}`));
+    },
+
     /** Every approval given to `version`, whoever gave it. */
     async approvalsOf(id: string, version: number): Promise<ApprovalRow[]> {
       const rows = await db

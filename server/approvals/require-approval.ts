@@ -17,7 +17,7 @@
  */
 import { IMPORT_PRODUCT_HEADER } from '../../src/contract/imports';
 import { APPROVAL_KIND_LABELS, APPROVED_CHANGE_HEADER, ruleCovers, type ApprovalKind } from '../../src/contract/approvals';
-import { PRODUCT_BASE_HEADER } from '../../src/contract/products';
+import { PRODUCT_BASE_HEADER, REVERT_OF_HEADER } from '../../src/contract/products';
 import { refuse } from '../answers';
 import { updatedProductId } from '../activity/record-site-calls';
 import { WriteRefused, type ForwardOutcome, type Step } from '../pipeline/context';
@@ -66,6 +66,7 @@ export function requireApproval(approvals: Approvals, siteNames: ReadonlyMap<str
         const importId = slash > 0 ? importValue.slice(0, slash) : '';
         const key = slash > 0 ? importValue.slice(slash + 1) : '';
         const base = req.headers[PRODUCT_BASE_HEADER];
+        const revertOf = req.headers[REVERT_OF_HEADER];
         /** The change this write claimed (a create's or an update's), to settle once its outcome is known. */
         let claimed: ChangeRow | undefined;
         (request.forwardHooks ??= []).push({
@@ -90,6 +91,10 @@ export function requireApproval(approvals: Approvals, siteNames: ReadonlyMap<str
             } else {
               if (kind === 'update' && (row.product !== productId || row.base !== base)) {
                 throw refused('The change is of another product, or of the product as read at another time.');
+              }
+              // A revert is approved as the revert of that one update (its diff is what was shown), and nothing else is.
+              if (kind === 'update' && (row.revert_of === null ? revertOf !== undefined : revertOf !== String(row.revert_of))) {
+                throw refused('The change is not this revert.');
               }
               if (row.hash !== received) throw refused('The body is not the one approved: its SHA-256 differs.');
             }

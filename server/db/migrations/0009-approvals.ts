@@ -56,6 +56,8 @@ export const approvals: Migration = {
     await db.schema.createIndex('changes_site').on('changes').columns(['site_id', 'state', 'asked_at']).execute();
     await db.schema.createIndex('changes_author').on('changes').columns(['author_id', 'asked_at']).execute();
     await db.schema.createIndex('changes_import').on('changes').columns(['import_id']).execute();
+    // Expiry is looked for whenever changes are read or sent: the open ones whose time ran out.
+    await db.schema.createIndex('changes_expiry').on('changes').columns(['state', 'expires_at']).execute();
 
     await db.schema
       .createTable('change_approvals')

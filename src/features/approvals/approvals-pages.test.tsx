@@ -85,10 +85,11 @@ function server({
     const mine = one.author.id === person.id;
     return {
       ...one,
-      mayApprove: open && !mine && one.state === 'pending' && !one.approvedBy.some((by) => by.id === person.id),
+      // As the server: a pending or an approved change may be approved (or overridden) again.
+      mayApprove: open && !mine && !one.approvedBy.some((by) => by.id === person.id),
       mayEdit: mine && (open || one.state === 'rejected' || one.state === 'returned'),
       mayWithdraw: mine && open,
-      mayOverride: owner && one.state === 'pending',
+      mayOverride: owner && open,
       maySend: one.state === 'approved',
     };
   };
@@ -370,6 +371,7 @@ describe('a change’s page', () => {
   it('says an update went back to its author when the product changed since (412), and nothing was sent', async () => {
     const state = server({
       person: BEN,
+      owner: true,
       changes: [
         change({
           kind: 'update',
@@ -391,7 +393,10 @@ describe('a change’s page', () => {
     );
     const user = userEvent.setup();
     openChange();
+    // Approved: Send now is the way on, not another approval or an override.
     await user.click(await screen.findByRole('button', { name: 'Send now' }));
+    expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send without approval…' })).not.toBeInTheDocument();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Not sent: the product changed since');
     expect(alert).toHaveTextContent('it went back to its author');

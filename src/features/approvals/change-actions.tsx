@@ -82,6 +82,9 @@ export function ChangeActions({ change, siteName }: { change: Change; siteName: 
     else if (change.kind === 'create') navigate(pathTo('newProduct'), { state });
   };
   const sendable = change.kind !== 'import';
+  // Approving or overriding an approved change adds nothing a send needs: Send now is the one way on.
+  const mayApprove = change.mayApprove && change.state === 'pending';
+  const mayOverride = change.mayOverride && change.state === 'pending';
   const busy = approve.isPending || send.isPending || override.isPending;
   const sendFailure = send.isError ? explainSentFailure(send.error, change.kind) : null;
   const mutationFailure = approve.isError ? approve.error : null;
@@ -116,7 +119,7 @@ export function ChangeActions({ change, siteName }: { change: Change; siteName: 
         </Text>
       ) : null}
       <Group gap="xs">
-        {change.mayApprove ? (
+        {mayApprove ? (
           <>
             <Button onClick={() => approve.mutate()} loading={approve.isPending} disabled={busy}>
               Approve
@@ -126,7 +129,7 @@ export function ChangeActions({ change, siteName }: { change: Change; siteName: 
             </Button>
           </>
         ) : null}
-        {change.maySend && sendable && change.state === 'approved' && !change.mayApprove ? (
+        {change.maySend && sendable && change.state === 'approved' ? (
           <Button onClick={() => send.mutate(change)} loading={send.isPending} disabled={busy}>
             Send now
           </Button>
@@ -141,13 +144,13 @@ export function ChangeActions({ change, siteName }: { change: Change; siteName: 
             Withdraw…
           </Button>
         ) : null}
-        {change.mayOverride ? (
+        {mayOverride ? (
           <Button variant="outline" color="orange" onClick={() => setDialog('override')} disabled={busy}>
             Send without approval…
           </Button>
         ) : null}
       </Group>
-      {change.mayApprove ? (
+      {mayApprove ? (
         <Text size="sm" c="dimmed">
           {change.approvals + 1 >= change.needed
             ? sendable
