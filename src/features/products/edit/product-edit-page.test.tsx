@@ -9,8 +9,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NewChange } from '@/contract/approvals';
 import { productFingerprint, type ProductRecord } from '@/contract/products';
 import { changeFor, ruleOn } from '@/test/changes';
-import { PATHS } from '@/lib/paths';
-import { Route, Routes } from '@/lib/router';
+import { useEffect } from 'react';
+import { PATHS, pathTo } from '@/lib/paths';
+import { Route, Routes, useNavigate } from '@/lib/router';
 import { render } from '@/test/render';
 import { settingsForSite } from '../model/codec';
 import { openForEdit } from '../model/open-for-edit';
@@ -46,12 +47,13 @@ const json = (status: number, body: unknown) =>
  * If-Match is old; and our server's approval rules (`rules`: none by default, so nothing needs approval; a
  * Response to answer with instead) and the changes asked for.
  */
-function platform(start: unknown, { rules = [] as unknown[] | Response | null } = {}) {
+function platform(start: unknown, { rules = [] as unknown[] | Response | null, stored = null as NewChange | null } = {}) {
   const state = {
     record: start,
     puts: [] as { body: string; ifMatch: string }[],
     answer: null as Response | null,
     asked: [] as NewChange[],
+    edited: [] as unknown[],
     /** The text of the product as the platform answered it last. */
     text: '',
   };
@@ -66,6 +68,11 @@ function platform(start: unknown, { rules = [] as unknown[] | Response | null } 
       state.asked.push(asked);
       return json(201, changeFor(asked, 'ch-1'));
     }
+    if (url === '/api/changes/ch-1' && stored && init?.method === 'PUT') {
+      state.edited.push(JSON.parse(String(init.body)));
+      return json(200, changeFor(stored, 'ch-1', { version: 2 }));
+    }
+    if (url === '/api/changes/ch-1' && stored) return json(200, changeFor(stored, 'ch-1'));
     if (state.answer) return state.answer;
     if (init?.method === 'PUT') {
       const ifMatch = String((init.headers as Record<string, string>)['if-match']);
@@ -93,9 +100,18 @@ function open(id = '12') {
   return render(
     <Routes>
       <Route path={PATHS.catalogueProduct} element={<ProductEditPage />} />
+      <Route path={PATHS.approval} element={<p>The change’s page</p>} />
+      <Route path="*" element={<FromChangePage />} />
     </Routes>,
-    { route: `/catalogue/${id}` },
+    { route: id === 'from-change' ? '/start' : `/catalogue/${id}` },
   );
+}
+
+/** Opens the product as a change's Edit does: with the change and its version in the history entry. */
+function FromChangePage() {
+  const navigate = useNavigate();
+  useEffect(() => navigate(pathTo('catalogueProduct', { id: '12' }), { state: { change: 'ch-1', version: 1 } }), [navigate]);
+  return null;
 }
 
 const toReview = async (user: ReturnType<typeof userEvent.setup>) => {
@@ -329,6 +345,32 @@ describe('where corrections need approval', () => {
     await toReview(user);
     expect(await screen.findByText('Whether this needs approval could not be read')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+    expect(state.puts).toEqual([]);
+  });
+});
+
+describe('its author edits a pending correction', () => {
+  it('opens the stored body on the product as it was read when asked for, and asking again makes a new version', async () => {
+    const user = userEvent.setup();
+    const before = JSON.stringify(RECORD);
+    const body = JSON.stringify({ name: 'Linen throw, large', enabled: 'true' }, null, 2);
+    const stored: NewChange = { site: 'main', kind: 'update', product: '12', base: await productFingerprint(RECORD), before, body };
+    // The platform has moved on since: the editor works from the product as it was when the change was asked for.
+    const state = platform({ ...RECORD, name: 'Renamed since' }, { rules: [ruleOn('main', ['update'])], stored });
+    open('from-change');
+    const region = await screen.findByRole('region', { name: 'The exact request body of the update' });
+    expect(region.textContent).toBe(body);
+    // It opens on Review; back to Basics to change the name.
+    for (let step = 0; step < 4; step += 1) await user.click(screen.getByRole('button', { name: 'Back' }));
+    const name = await screen.findByRole('textbox', { name: /^Name/ });
+    expect(name).toHaveValue('Linen throw, large');
+    await user.type(name, ' (2)');
+    await toReview(user);
+    const shown = screen.getByRole('region', { name: 'The exact request body of the update' }).textContent;
+    await user.click(screen.getByRole('button', { name: 'Ask again (new version)' }));
+    expect(await screen.findByText('The change’s page')).toBeInTheDocument();
+    expect(state.edited).toEqual([{ version: 1, body: shown }]);
+    expect(JSON.parse(shown ?? '{}')).toEqual({ name: 'Linen throw, large (2)', enabled: 'true' });
     expect(state.puts).toEqual([]);
   });
 });
