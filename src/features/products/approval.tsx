@@ -8,8 +8,9 @@
  * button waits. A failed read says so and offers another try; it is never taken for "off".
  */
 import { Alert, Anchor, Button, Group, List, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { RULE_OFF, ruleCovers, type ApprovalKind, type Change } from '@/contract/approvals';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { APPROVED_CHANGE_HEADER, RULE_OFF, ruleCovers, type ApprovalKind, type Change } from '@/contract/approvals';
 import { approvalRulesQuery } from '@/features/approvals/approvals-api';
 import { ApiError } from '@/lib/api-error';
 import { ownApiFailureText } from '@/lib/own-api-failure';
@@ -29,6 +30,22 @@ export function useApprovalNeed(siteId: string, kind: ApprovalKind): ApprovalNee
   // The server lists every site the person may use; a site it does not list has no rule of its own.
   const rule = rules.data.find((entry) => entry.site === siteId)?.rule ?? RULE_OFF;
   return ruleCovers(rule, kind) ? { state: 'on' } : { state: 'off' };
+}
+
+/**
+ * After a write the server refused for want of an approved change (its 403 names APPROVED_CHANGE_HEADER):
+ * the rule changed since the page read it, so it is read again, and the button then asks for approval.
+ */
+export function useRuleRefusal(): (error: unknown) => void {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (error: unknown) => {
+      if (error instanceof ApiError && error.status === 403 && error.details.some((detail) => detail.field === APPROVED_CHANGE_HEADER)) {
+        void queryClient.invalidateQueries({ queryKey: approvalRulesQuery.queryKey });
+      }
+    },
+    [queryClient],
+  );
 }
 
 /**

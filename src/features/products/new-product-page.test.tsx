@@ -19,10 +19,22 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** Our server: the site's rules, the changes asked for and edited, and every create that reached it. */
-function server({ rules = [] as unknown[] | null, stored = null as NewChange | null } = {}) {
-  const state = { asked: [] as NewChange[], edited: [] as EditedChange[], creates: [] as string[] };
+function server({ rules = [] as unknown[] | null, stored = null as NewChange | null, refuse = false } = {}) {
+  const state = { asked: [] as NewChange[], edited: [] as EditedChange[], creates: [] as string[], rules };
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    if (url === '/api/approval-rules') return rules === null ? new Promise<Response>(() => undefined) : json(200, rules);
+    if (url === '/api/approval-rules') return state.rules === null ? new Promise<Response>(() => undefined) : json(200, state.rules);
+    if (refuse && url.endsWith('/ecommerce/products/create')) {
+      // The owner turned the rule on after this page read it: our server refuses the create, sending nothing.
+      // It answers as a network does, after the page has shown the create under way.
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      state.rules = [ruleOn('main', ['create'])];
+      return json(403, {
+        error: 'Forbidden',
+        code: 403,
+        message: 'Writes of create to Sandbox need a second person’s approval. Ask for approval instead. Nothing was sent.',
+        details: [{ field: 'x-approved-change', message: 'is required on this site' }],
+      });
+    }
     if (url === '/api/changes' && init.method === 'POST') {
       const asked = JSON.parse(String(init.body)) as NewChange;
       state.asked.push(asked);
@@ -99,6 +111,18 @@ describe('a new product where creates need approval', { timeout: 60_000 }, () =>
     await user.click(await screen.findByRole('button', { name: 'Create product' }));
     await waitFor(() => expect(state.creates).toHaveLength(1));
     expect(state.asked).toEqual([]);
+  });
+
+  it('a create refused for want of approval (the rule changed since it was read) reads the rule again and offers to ask', async () => {
+    const user = userEvent.setup();
+    const state = server({ rules: [], refuse: true });
+    open();
+    await toReview(user, 'Blue mug');
+    await user.click(await screen.findByRole('button', { name: 'Create product' }));
+    expect(await screen.findByText(/need a second person’s approval/)).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Ask for approval' }));
+    await waitFor(() => expect(state.asked).toHaveLength(1));
+    expect(state.creates).toEqual([]);
   });
 
   it('opens the editor at once, and Create waits (disabled) while the rule is read', async () => {

@@ -15,7 +15,7 @@ import type { Change } from '@/contract/approvals';
 import { wireProductSchema, type ErrorDetail, type WireProduct } from '@/contract/site-api';
 import { askForApproval, changeQuery, editChange } from '@/features/approvals/approvals-api';
 import { ownApiFailureText } from '@/lib/own-api-failure';
-import { ApprovalRuleFailed, AskFailed, AskedForApproval, approvalButton, useApprovalNeed } from './approval';
+import { ApprovalRuleFailed, AskFailed, AskedForApproval, approvalButton, useApprovalNeed, useRuleRefusal } from './approval';
 import { createProduct } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 import { isOutcomeUnknown, writeMeaning } from '@/lib/write-meaning';
@@ -91,9 +91,11 @@ function NewProduct() {
     return known;
   }, [teamSlugs.data]);
   const work = useEditorWork(useCallback((values: ProductForm, step: number) => saveDraft(draftId.current, values, step), []));
+  const ruleRefusal = useRuleRefusal();
 
   const mutation = useMutation({
     mutationFn: (body: WireProduct) => createProduct(body),
+    onError: ruleRefusal,
     onSuccess: (response, body) => {
       work.finish();
       deleteDraft(draftId.current);

@@ -20,7 +20,7 @@ import { useSite } from '@/lib/site-context';
 import type { Change } from '@/contract/approvals';
 import { askForApproval, changeQuery, editChange } from '@/features/approvals/approvals-api';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApprovalRuleFailed, AskFailed, AskedForApproval, approvalButton, useApprovalNeed } from '../approval';
+import { ApprovalRuleFailed, AskFailed, AskedForApproval, approvalButton, useApprovalNeed, useRuleRefusal } from '../approval';
 import { DraftRefusedAlert, LeaveDialog, useEditorWork } from '../editor-work';
 import { CreatingNotice } from '../editor/creating-notice';
 import { ProductEditor } from '../editor/product-editor';
@@ -151,6 +151,7 @@ export function EditSession({
   const need = useApprovalNeed(site.id, 'update');
   const [asked, setAsked] = useState<Change | null>(null);
   const [askFailure, setAskFailure] = useState<unknown>(null);
+  const ruleRefusal = useRuleRefusal();
   const [first] = useState(() => initial(id, read, settings, pending));
   const [session, setSession] = useState<Session>(first.session);
   const [conflict, setConflict] = useState<Conflict | null>(first.conflict);
@@ -284,6 +285,7 @@ export function EditSession({
     } catch (error) {
       setSending(false);
       if (error instanceof ApiError && error.status === 412) return showConflict(values);
+      ruleRefusal(error);
       return setFailure({ ...refusal(error, body, values, settings), values });
     }
     // Saved: the product as the platform has it now is the new base.
