@@ -80,8 +80,8 @@ const PASSKEYS = /(^|\/)passkeys\.spec\.ts$/;
 const ACCOUNTS = /(^|\/)people\.spec\.ts$/;
 // The roles' server also runs the activity record's tests that need people (an owner, an editor), the
 // team's work on a case (support and a colleague), the export of cases and the navigation's count of new
-// cases (two people, one shop's reading).
-const ROLES = /(^|\/)(roles|activity-people|case-work|inbox-export|inbox-counts)\.spec\.ts$/;
+// cases (two people, one shop’s reading), and four eyes on a write (an editor asks, an owner approves).
+const ROLES = /(^|\/)(roles|activity-people|case-work|inbox-export|inbox-counts|approvals)\.spec\.ts$/;
 
 /** A 390 × 844 phone held upright (an iPhone 12 to 15's CSS size), in Chromium. */
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };

@@ -10,6 +10,10 @@ import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type ProductReading, getProduct, updateProduct } from '@/features/products/product-api';
+import { askForApproval } from '@/features/approvals/approvals-api';
+import { ApprovalRuleFailed, AskFailed, AskedForApproval, approvalButton, useApprovalNeed } from '@/features/products/approval';
+import { updateBodyText } from '@/features/products/model/body-text';
+import { useSite } from '@/lib/site-context';
 import type { ProductSettings } from '@/features/products/model/codec';
 import { revertBody } from '@/features/products/model/revert';
 import { ApiError, classifyApiError } from '@/lib/api-error';
@@ -37,6 +41,10 @@ function failureWords(error: unknown): string {
 
 export function RevertDialog({ opened, onClose, seq, update, reading, settings }: RevertDialogProps) {
   const queryClient = useQueryClient();
+  const { site } = useSite();
+  // A revert is an update: where the site's rule covers updates, it is asked for, with this entry named.
+  const need = useApprovalNeed(site.id, 'update');
+  const button = approvalButton(need, 'Send the revert', 'Ask for approval of the revert');
   // A new reading each time the dialog opens: the plan is only as good as the product it was made from.
   const [round, setRound] = useState(0);
   // The update at `seq` never changes (the record is appended only), and the site's reading and settings are
@@ -47,7 +55,12 @@ export function RevertDialog({ opened, onClose, seq, update, reading, settings }
     queryFn: async ({ signal }) => {
       const current = await getProduct(update.product, reading, signal);
       if (current.kind === 'unreadable') return { kind: 'unreadable' as const, problem: current.problem, text: current.text };
-      return { kind: 'read' as const, fingerprint: current.fingerprint, plan: revertBody(update, current.record, settings) };
+      return {
+        kind: 'read' as const,
+        fingerprint: current.fingerprint,
+        text: current.text,
+        plan: revertBody(update, current.record, settings),
+      };
     },
     enabled: opened,
     staleTime: Infinity,
@@ -62,18 +75,35 @@ export function RevertDialog({ opened, onClose, seq, update, reading, settings }
       void queryClient.invalidateQueries({ queryKey: ['activity-update', seq] });
     },
   });
+  // The exact text shown is the text asked for (and, once approved, sent).
+  const ask = useMutation({
+    mutationFn: (asked: { body: string; fingerprint: string; before: string }) =>
+      askForApproval({
+        site: site.id,
+        kind: 'update',
+        product: update.product,
+        base: asked.fingerprint,
+        before: asked.before,
+        body: asked.body,
+        revertOf: seq,
+      }),
+  });
   const readAgain = () => {
     send.reset();
+    ask.reset();
     setRound((n) => n + 1);
   };
   const close = () => {
     send.reset();
+    ask.reset();
     setRound((n) => n + 1);
     onClose();
   };
 
   const data = plan.data;
-  const ready = data?.kind === 'read' && data.plan.ok ? { plan: data.plan, fingerprint: data.fingerprint } : null;
+  const ready = data?.kind === 'read' && data.plan.ok ? { plan: data.plan, fingerprint: data.fingerprint, before: data.text } : null;
+  const bodyText = ready?.plan.body ? updateBodyText(ready.plan.body, reading.shape) : null;
+  const done = send.isSuccess || ask.isSuccess;
   const changedSince = error412(send.error);
 
   return (
@@ -106,13 +136,13 @@ export function RevertDialog({ opened, onClose, seq, update, reading, settings }
           </>
         ) : null}
         {ready && ready.plan.body === null ? <Text>This update changed nothing, so there is nothing to put back.</Text> : null}
-        {ready && ready.plan.body !== null && !send.isSuccess ? (
+        {ready && bodyText !== null && !done ? (
           <>
             <Text size="sm">
               The product still holds every value this update wrote. Reverting sends the values it had before, and nothing else:
             </Text>
             <ProductChanges changes={ready.plan.changes} caption="What reverting would change" />
-            <JsonBlock json={JSON.stringify(ready.plan.body, null, 2)} label="What will be sent" maxHeight="30vh" />
+            <JsonBlock json={bodyText} label="What will be sent" maxHeight="30vh" />
           </>
         ) : null}
         {send.isSuccess ? (
@@ -120,6 +150,9 @@ export function RevertDialog({ opened, onClose, seq, update, reading, settings }
             The product has its values from before entry {seq} again. The revert is recorded as an update of its own.
           </Alert>
         ) : null}
+        {ask.isSuccess ? <AskedForApproval change={ask.data} siteName={site.name} /> : null}
+        {ask.isError ? <AskFailed error={ask.error} /> : null}
+        {need.state === 'failed' && ready && bodyText !== null ? <ApprovalRuleFailed need={need} siteName={site.name} /> : null}
         {send.isError ? (
           <Alert
             color={changedSince ? 'orange' : 'red'}
@@ -136,15 +169,20 @@ export function RevertDialog({ opened, onClose, seq, update, reading, settings }
             </Button>
           ) : null}
           <Button variant="default" onClick={close}>
-            {send.isSuccess ? 'Done' : 'Cancel'}
+            {done ? 'Done' : 'Cancel'}
           </Button>
-          {ready && ready.plan.body !== null && !send.isSuccess && !send.isError ? (
+          {ready && bodyText !== null && !done && !send.isError && !ask.isError ? (
             <Button
               color="orange"
-              loading={send.isPending}
-              onClick={() => ready.plan.body && send.mutate({ body: ready.plan.body, fingerprint: ready.fingerprint })}
+              loading={send.isPending || ask.isPending}
+              disabled={!button.ready}
+              onClick={() => {
+                if (!ready.plan.body) return;
+                if (need.state === 'on') ask.mutate({ body: bodyText, fingerprint: ready.fingerprint, before: ready.before });
+                else send.mutate({ body: ready.plan.body, fingerprint: ready.fingerprint });
+              }}
             >
-              Send the revert
+              {button.label}
             </Button>
           ) : null}
         </Group>

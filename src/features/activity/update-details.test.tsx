@@ -8,7 +8,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ActivityEntry, UpdateFollowUps } from '@/contract/activity';
+import type { NewChange, SiteRule } from '@/contract/approvals';
 import { productFingerprint } from '@/contract/products';
+import { changeFor, ruleOn } from '@/test/changes';
 import { render, TEST_SITE } from '@/test/render';
 import { UpdateDetails } from './update-details';
 
@@ -63,8 +65,18 @@ function standIn() {
     /** The status our server answers the next PUT with (412: the product changed just before). */
     putStatus: 200,
     puts: [] as { url: string; body: string; headers: Record<string, string> }[],
+    /** The site's approval rules (none: nothing needs approval), and the changes asked for. */
+    rules: [] as SiteRule[],
+    asked: [] as NewChange[],
   };
   const fetch = async (url: string, init: RequestInit = {}) => {
+    // No approval rule on the site: a revert is sent directly.
+    if (url === '/api/approval-rules') return answer(200, state.rules);
+    if (url === '/api/changes' && init.method === 'POST') {
+      const asked = JSON.parse(String(init.body)) as NewChange;
+      state.asked.push(asked);
+      return answer(201, changeFor(asked, 'ch-9'));
+    }
     if (url === '/api/activity/5') return answer(200, ENTRY);
     if (url === '/api/activity/5/update') return answer(200, state.followUps);
     if (url === '/api/site/v2/ecommerce/products/1042' && (init.method ?? 'GET') === 'GET') return answer(200, state.product);
@@ -129,6 +141,29 @@ describe('an update’s details', { timeout: 20_000 }, () => {
       [USD1]: '1999',
       attributes: [{ id: '31', name: 'Colour', items: [{ id: '77', name: 'Sand' }] }],
     });
+  });
+
+  it('where corrections need approval, asks for the revert with exactly the body shown, naming the entry; nothing is sent', async () => {
+    const user = userEvent.setup({ delay: null });
+    server.state.rules = [ruleOn(TEST_SITE.id, ['update'])];
+    render(<UpdateDetails seq={5} />);
+    await user.click(await screen.findByRole('button', { name: 'Revert this change' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revert entry 5' });
+    const shown = (await within(dialog).findByRole('region', { name: 'What will be sent' })).textContent;
+    await user.click(await within(dialog).findByRole('button', { name: 'Ask for approval of the revert' }));
+    expect(await within(dialog).findByText('Waiting for approval')).toBeInTheDocument();
+    expect(server.state.asked).toEqual([
+      {
+        site: TEST_SITE.id,
+        kind: 'update',
+        product: '1042',
+        base: await productFingerprint(AFTER),
+        before: server.state.product,
+        body: shown,
+        revertOf: 5,
+      },
+    ]);
+    expect(server.state.puts).toHaveLength(0);
   });
 
   it('sends nothing when the product changed since the update, and shows what changed', async () => {

@@ -87,12 +87,20 @@ export function useEditorWork(save: SaveDraft) {
   };
 }
 
-/** "Leave the editor?", while a navigation is held; `unsaved` says what has not happened yet. */
-export function LeaveDialog({ blocker, unsaved }: { blocker: Blocker; unsaved: string }) {
+/**
+ * "Leave the editor?", while a navigation is held; `unsaved` says what has not happened yet, and
+ * `draftKept` whether the changes are kept as a draft (not while editing a pending change).
+ */
+export function LeaveDialog({ blocker, unsaved, draftKept = true }: { blocker: Blocker; unsaved: string; draftKept?: boolean }) {
   return (
     <Modal opened={blocker.state === 'blocked'} onClose={() => blocker.reset()} title="Leave the editor?" centered>
       <Stack>
-        <Text size="sm">{unsaved} Your changes stay in this browser as a draft, and you can restore them when you come back.</Text>
+        <Text size="sm">
+          {unsaved}{' '}
+          {draftKept
+            ? 'Your changes stay in this browser as a draft, and you can restore them when you come back.'
+            : 'Your changes since opening it are lost.'}
+        </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => blocker.reset()} data-autofocus>
             Stay

@@ -7,8 +7,9 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { updateBodyForShape, type ProductRecord, type ProductRecordShape } from '@/contract/products';
+import type { ProductRecord, ProductRecordShape } from '@/contract/products';
 import { useProductSettings } from '../editor/settings';
+import { updateBodyText } from '../model/body-text';
 import { diffProduct, type ProductDiff } from '../model/product-diff';
 import type { ProductForm } from '../model/product-form';
 import { JsonToSend, ReviewProblems, type ReviewStepProps } from '../steps/review-step';
@@ -30,7 +31,16 @@ export interface EditReviewProps extends ReviewStepProps {
   onHasChanges: (has: boolean) => void;
 }
 
-export function EditReview({ base, shape, readOnly, problems, onGoTo, status, onHasChanges }: EditReviewProps) {
+export function EditReview({
+  base,
+  shape,
+  readOnly,
+  problems,
+  onGoTo,
+  status,
+  onHasChanges,
+  submitLabel = 'Save changes',
+}: EditReviewProps) {
   const { getValues } = useFormContext<ProductForm>();
   const settings = useProductSettings();
   const values = getValues();
@@ -38,7 +48,7 @@ export function EditReview({ base, shape, readOnly, problems, onGoTo, status, on
   const has = diff.body !== null;
   useEffect(() => onHasChanges(has), [has, onHasChanges]);
   const removed = diff.changes.some((change) => change.kind === 'disabled' && change.scope !== 'product');
-  const json = diff.body === null ? null : JSON.stringify(updateBodyForShape(diff.body, shape), null, 2);
+  const json = diff.body === null ? null : updateBodyText(diff.body, shape);
   const count = diff.changes.length;
 
   return (
@@ -52,7 +62,7 @@ export function EditReview({ base, shape, readOnly, problems, onGoTo, status, on
         </Alert>
       ) : (
         <Alert color="teal" title={`Ready to save: ${count} ${count === 1 ? 'change' : 'changes'}`}>
-          Only what is listed here is sent; everything else stays as it is on the platform. Review it, then press Save changes.
+          Only what is listed here is sent; everything else stays as it is on the platform. Review it, then press {submitLabel}.
         </Alert>
       )}
       {removed && (

@@ -15,10 +15,16 @@ import type { ErrorDetail } from '@/contract/site-api';
 import { ApiError } from '@/lib/api-error';
 import { explainWriteFailure, writeMeaning } from '@/lib/write-meaning';
 import { pathTo } from '@/lib/paths';
-import { Link } from '@/lib/router';
+import { Link, useNavigate } from '@/lib/router';
+import { useSite } from '@/lib/site-context';
+import type { Change } from '@/contract/approvals';
+import { askForApproval, changeQuery, editChange } from '@/features/approvals/approvals-api';
+import { useQueryClient } from '@tanstack/react-query';
+import { ApprovalRuleFailed, AskFailed, AskedForApproval, approvalButton, useApprovalNeed, useRuleRefusal } from '../approval';
 import { DraftRefusedAlert, LeaveDialog, useEditorWork } from '../editor-work';
 import { CreatingNotice } from '../editor/creating-notice';
 import { ProductEditor } from '../editor/product-editor';
+import { updateBodyText } from '../model/body-text';
 import type { FormProblem, ProductSettings } from '../model/codec';
 import { applyChoices, mergeConflict, type ConflictChoice, type ProductConflict } from '../model/merge-conflict';
 import { openForEdit, type ReadOnlyReason } from '../model/open-for-edit';
@@ -43,6 +49,8 @@ type Notice = 'restored' | 'saved' | 'rebased' | 'retired' | 'brought-back' | 'c
 interface Session {
   base: ProductRecord;
   fingerprint: string;
+  /** The platform's own text of the product as read (what asking for approval stores as `before`). */
+  text: string;
   readOnly: ReadOnlyReason[];
   start: { values: ProductForm; step: number };
   /** A new editor for each new base (a save, a choice after a conflict, a reload). */
@@ -79,6 +87,7 @@ function freshSession(read: Read, settings: ProductSettings, version: number, no
   return {
     base: read.record,
     fingerprint: read.fingerprint,
+    text: read.text,
     readOnly,
     // Saved: Review says there is nothing more to send, which is the proof the platform has it all.
     start: { values: form, step: notice === 'saved' && readOnly.length === 0 ? REVIEW : 0 },
@@ -88,10 +97,27 @@ function freshSession(read: Read, settings: ProductSettings, version: number, no
   };
 }
 
+/**
+ * A pending change of this product that its author edits (from the change's page): `read` is the product
+ * as it was read when the change was asked for, `values` the stored body applied to it.
+ */
+export interface PendingUpdate {
+  change: Change;
+  /** The version the change's page showed: the new version is made from it. */
+  version: number;
+  values: ProductForm;
+}
+
 /** How the editor opens: the product, the draft kept of it, or the conflict view when it changed since the draft. */
-function initial(id: string, read: Read, settings: ProductSettings): { session: Session; conflict: Conflict | null } {
+function initial(
+  id: string,
+  read: Read,
+  settings: ProductSettings,
+  pending?: PendingUpdate,
+): { session: Session; conflict: Conflict | null } {
   const session = freshSession(read, settings, 0, null);
   if (session.readOnly.length > 0) return { session, conflict: null };
+  if (pending) return { session: { ...session, start: { values: pending.values, step: REVIEW }, startsChanged: true }, conflict: null };
   const draft = findEditDraft(id);
   if (!draft) return { session, conflict: null };
   if (draft.fingerprint === read.fingerprint) {
@@ -109,14 +135,24 @@ export function EditSession({
   settings,
   reading,
   siteName,
+  pending,
 }: {
   id: string;
   read: Read;
   settings: ProductSettings;
   reading: ProductReading;
   siteName: string;
+  pending?: PendingUpdate;
 }) {
-  const [first] = useState(() => initial(id, read, settings));
+  const { site } = useSite();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // Whether Save sends or asks for approval: read beside the editor, never holding it up.
+  const need = useApprovalNeed(site.id, 'update');
+  const [asked, setAsked] = useState<Change | null>(null);
+  const [askFailure, setAskFailure] = useState<unknown>(null);
+  const ruleRefusal = useRuleRefusal();
+  const [first] = useState(() => initial(id, read, settings, pending));
   const [session, setSession] = useState<Session>(first.session);
   const [conflict, setConflict] = useState<Conflict | null>(first.conflict);
   const [sending, setSending] = useState(false);
@@ -150,7 +186,8 @@ export function EditSession({
     useCallback(
       (values: ProductForm, step: number) => {
         const current = sessionRef.current;
-        if (current.readOnly.length > 0) return true;
+        // A pending change is its own saved work: no draft of the product is kept beside it.
+        if (current.readOnly.length > 0 || pending) return true;
         // Back to the product as read: nothing to keep.
         if (diffProduct(current.base, values, settings).body === null) {
           deleteEditDraft(id);
@@ -158,7 +195,7 @@ export function EditSession({
         }
         return saveEditDraft({ productId: id, fingerprint: current.fingerprint, base: current.base, step, values });
       },
-      [id, settings],
+      [id, settings, pending],
     ),
   );
   const { onDirtyChange: workDirty, discardPending } = work;
@@ -209,9 +246,38 @@ export function EditSession({
     setConflict({ conflict: mergeConflict(session.base, theirs.record, values, settings), theirs, cause: 'save' });
   };
 
+  /**
+   * Where the site's rule covers updates (or the change being edited): the exact text Review shows is
+   * stored as a pending change, with the fingerprint the update would carry in If-Match and the product as
+   * read; nothing is sent to the platform.
+   */
+  const ask = async (text: string) => {
+    setSending(true);
+    setAskFailure(null);
+    try {
+      const change = pending
+        ? await editChange(pending.change.id, { version: pending.version, body: text })
+        : await askForApproval({ site: site.id, kind: 'update', product: id, base: session.fingerprint, before: session.text, body: text });
+      work.finish();
+      discardPending();
+      if (pending) {
+        queryClient.setQueryData(changeQuery(change.id).queryKey, change);
+        navigate(pathTo('approval', { id: change.id }));
+        return;
+      }
+      deleteEditDraft(id);
+      setAsked(change);
+    } catch (error) {
+      setAskFailure(error);
+    } finally {
+      setSending(false);
+    }
+  };
+
   const submit = async (values: ProductForm) => {
     const { body } = diffProduct(session.base, values, settings);
     if (body === null) return;
+    if (pending || need.state === 'on') return ask(updateBodyText(body, reading.shape));
     setSending(true);
     setFailure(null);
     try {
@@ -219,6 +285,7 @@ export function EditSession({
     } catch (error) {
       setSending(false);
       if (error instanceof ApiError && error.status === 412) return showConflict(values);
+      ruleRefusal(error);
       return setFailure({ ...refusal(error, body, values, settings), values });
     }
     // Saved: the product as the platform has it now is the new base.
@@ -253,6 +320,7 @@ export function EditSession({
     setSession((s) => ({
       base,
       fingerprint: theirs.fingerprint,
+      text: theirs.text,
       readOnly,
       start: { values: form, step: REVIEW },
       version: s.version + 1,
@@ -302,9 +370,16 @@ export function EditSession({
         {failure.error instanceof Error ? failure.error.message : String(failure.error)}
       </Alert>
     )
+  ) : askFailure !== null ? (
+    <AskFailed error={askFailure} />
+  ) : need.state === 'failed' && !pending ? (
+    <ApprovalRuleFailed need={need} siteName={siteName} />
   ) : work.storageFailed ? (
     <DraftRefusedAlert />
   ) : null;
+  const button = pending ? { label: 'Ask again (new version)', ready: true } : approvalButton(need, 'Save changes');
+  // Retiring sends an update of its own: where updates need approval, it goes through the editor (Enabled) instead.
+  const retireHeld = need.state !== 'off' || pending !== undefined;
 
   return (
     <Stack gap="md">
@@ -329,8 +404,14 @@ export function EditSession({
               variant="default"
               color={enabled ? 'red' : 'teal'}
               onClick={() => setRetire({ open: true, sending: false, failure: null })}
-              disabled={dirty || sending}
-              title={dirty ? 'Save or discard your changes first: this sends only the switch' : undefined}
+              disabled={dirty || sending || retireHeld}
+              title={
+                retireHeld
+                  ? 'Corrections on this site need approval: switch Enabled in the editor and ask for approval'
+                  : dirty
+                    ? 'Save or discard your changes first: this sends only the switch'
+                    : undefined
+              }
             >
               {enabled ? 'Retire…' : 'Bring back…'}
             </Button>
@@ -342,7 +423,29 @@ export function EditSession({
       </Group>
       <NoticeAlert notice={session.notice} siteName={siteName} onDiscard={() => void readAgain().then((now) => now && reopen(now, null))} />
       {readOnly && <ReadOnlyNotice reasons={session.readOnly} />}
-      {conflict ? (
+      {pending && (
+        <Text size="sm" c="dimmed">
+          Editing version {pending.version} of a change waiting for approval. Asking again makes a new version: approvals given to this one
+          no longer count.
+        </Text>
+      )}
+      {asked ? (
+        <Stack gap="sm" align="flex-start">
+          <AskedForApproval change={asked} siteName={siteName} />
+          <Button
+            variant="default"
+            onClick={() =>
+              void readAgain().then((now) => {
+                if (!now) return;
+                setAsked(null);
+                reopen(now, null);
+              })
+            }
+          >
+            Open the product as it is on the platform
+          </Button>
+        </Stack>
+      ) : conflict ? (
         <ConflictView conflict={conflict.conflict} cause={conflict.cause} onApply={choose} onReload={() => reopen(conflict.theirs, null)} />
       ) : (
         <ProductEditor
@@ -353,12 +456,12 @@ export function EditSession({
           submitting={sending}
           onSubmit={submit}
           errors={failure?.fieldErrors}
-          disabled={!hasChanges || outcomeUnknown}
+          disabled={!hasChanges || outcomeUnknown || !button.ready}
           onValuesChange={work.onValuesChange}
           onDirtyChange={onDirtyChange}
           banner={banner}
           targetName={siteName}
-          submitLabel="Save changes"
+          submitLabel={button.label}
           formLabel="Edit product"
           editing={editing}
           sendingNotice={<CreatingNotice target={siteName} doing="Saving the changes" />}
@@ -377,7 +480,11 @@ export function EditSession({
         onConfirm={() => void toggleEnabled()}
         onClose={() => setRetire({ open: false, sending: false, failure: null })}
       />
-      <LeaveDialog blocker={work.blocker} unsaved="Your changes have not been saved to the platform yet." />
+      <LeaveDialog
+        blocker={work.blocker}
+        unsaved={pending ? 'The change has not been asked for again yet.' : 'Your changes have not been saved to the platform yet.'}
+        draftKept={!pending}
+      />
     </Stack>
   );
 }

@@ -6,9 +6,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { NewChange } from '@/contract/approvals';
 import { productFingerprint, type ProductRecord } from '@/contract/products';
-import { PATHS } from '@/lib/paths';
-import { Route, Routes } from '@/lib/router';
+import { changeFor, ruleOn } from '@/test/changes';
+import { useEffect } from 'react';
+import { PATHS, pathTo } from '@/lib/paths';
+import { Route, Routes, useNavigate } from '@/lib/router';
 import { render } from '@/test/render';
 import { settingsForSite } from '../model/codec';
 import { openForEdit } from '../model/open-for-edit';
@@ -39,10 +42,37 @@ const RECORD: ProductRecord = {
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'x-platform-status': String(status) } });
 
-/** The platform as our server passes it on: the product, each PUT received, and our server's 412 when the If-Match is old. */
-function platform(start: unknown) {
-  const state = { record: start, puts: [] as { body: string; ifMatch: string }[], answer: null as Response | null };
+/**
+ * The platform as our server passes it on: the product, each PUT received, and our server's 412 when the
+ * If-Match is old; and our server's approval rules (`rules`: none by default, so nothing needs approval; a
+ * Response to answer with instead) and the changes asked for.
+ */
+function platform(start: unknown, { rules = [] as unknown[] | Response | null, stored = null as NewChange | null } = {}) {
+  const state = {
+    record: start,
+    puts: [] as { body: string; ifMatch: string }[],
+    answer: null as Response | null,
+    asked: [] as NewChange[],
+    edited: [] as unknown[],
+    /** The text of the product as the platform answered it last. */
+    text: '',
+  };
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    if (url === '/api/approval-rules') {
+      // null: the rule is never answered (still being read).
+      if (rules === null) return new Promise<Response>(() => undefined);
+      return rules instanceof Response ? rules : json(200, rules);
+    }
+    if (url === '/api/changes' && init?.method === 'POST') {
+      const asked = JSON.parse(String(init.body)) as NewChange;
+      state.asked.push(asked);
+      return json(201, changeFor(asked, 'ch-1'));
+    }
+    if (url === '/api/changes/ch-1' && stored && init?.method === 'PUT') {
+      state.edited.push(JSON.parse(String(init.body)));
+      return json(200, changeFor(stored, 'ch-1', { version: 2 }));
+    }
+    if (url === '/api/changes/ch-1' && stored) return json(200, changeFor(stored, 'ch-1'));
     if (state.answer) return state.answer;
     if (init?.method === 'PUT') {
       const ifMatch = String((init.headers as Record<string, string>)['if-match']);
@@ -60,6 +90,7 @@ function platform(start: unknown) {
       return json(200, state.record);
     }
     expect(url).toBe('/api/site/v2/ecommerce/products/12');
+    state.text = JSON.stringify(state.record);
     return json(200, state.record);
   });
   return state;
@@ -69,9 +100,18 @@ function open(id = '12') {
   return render(
     <Routes>
       <Route path={PATHS.catalogueProduct} element={<ProductEditPage />} />
+      <Route path={PATHS.approval} element={<p>The change’s page</p>} />
+      <Route path="*" element={<FromChangePage />} />
     </Routes>,
-    { route: `/catalogue/${id}` },
+    { route: id === 'from-change' ? '/start' : `/catalogue/${id}` },
   );
+}
+
+/** Opens the product as a change's Edit does: with the change and its version in the history entry. */
+function FromChangePage() {
+  const navigate = useNavigate();
+  useEffect(() => navigate(pathTo('catalogueProduct', { id: '12' }), { state: { change: 'ch-1', version: 1 } }), [navigate]);
+  return null;
 }
 
 const toReview = async (user: ReturnType<typeof userEvent.setup>) => {
@@ -260,5 +300,77 @@ describe('no silent overwrite', () => {
       { body: JSON.stringify({ name: 'Linen throw', enabled: 'false' }), ifMatch: await productFingerprint(RECORD) },
     ]);
     expect(screen.getByRole('button', { name: 'Bring back…' })).toBeEnabled();
+  });
+});
+
+describe('where corrections need approval', () => {
+  it('Save reads "Ask for approval" and asks with the exact body Review shows, the fingerprint and the product as read; nothing is sent', async () => {
+    const user = userEvent.setup();
+    const state = platform(RECORD, { rules: [ruleOn('main', ['update'])] });
+    open();
+    const name = await screen.findByRole('textbox', { name: /^Name/ });
+    await user.clear(name);
+    await user.type(name, 'Linen throw, large');
+    await toReview(user);
+    const shown = screen.getByRole('region', { name: 'The exact request body of the update' }).textContent;
+    await user.click(await screen.findByRole('button', { name: 'Ask for approval' }));
+    expect(await screen.findByText('Waiting for approval')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the change' })).toHaveAttribute('href', '/approvals/ch-1');
+    expect(state.asked).toEqual([
+      { site: 'main', kind: 'update', product: '12', base: await productFingerprint(RECORD), before: state.text, body: shown },
+    ]);
+    expect(state.puts).toEqual([]);
+    // Retiring is an update too: it is not offered where updates need approval.
+    expect(screen.getByRole('button', { name: 'Retire…' })).toBeDisabled();
+  });
+
+  it('does not guess while the rule is read: Save waits, disabled', async () => {
+    const user = userEvent.setup();
+    platform(RECORD, { rules: null });
+    open();
+    const name = await screen.findByRole('textbox', { name: /^Name/ });
+    await user.type(name, ' 2');
+    await toReview(user);
+    expect(screen.getByRole('button', { name: 'Checking whether approval is needed…' })).toBeDisabled();
+  });
+
+  it('a failed read of the rule says so and sends nothing', async () => {
+    const user = userEvent.setup();
+    const state = platform(RECORD, {
+      rules: json(503, { error: 'Service Unavailable', code: 503, message: 'The approval rules could not be read.' }),
+    });
+    open();
+    const name = await screen.findByRole('textbox', { name: /^Name/ });
+    await user.type(name, ' 2');
+    await toReview(user);
+    expect(await screen.findByText('Whether this needs approval could not be read')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+    expect(state.puts).toEqual([]);
+  });
+});
+
+describe('its author edits a pending correction', () => {
+  it('opens the stored body on the product as it was read when asked for, and asking again makes a new version', async () => {
+    const user = userEvent.setup();
+    const before = JSON.stringify(RECORD);
+    const body = JSON.stringify({ name: 'Linen throw, large', enabled: 'true' }, null, 2);
+    const stored: NewChange = { site: 'main', kind: 'update', product: '12', base: await productFingerprint(RECORD), before, body };
+    // The platform has moved on since: the editor works from the product as it was when the change was asked for.
+    const state = platform({ ...RECORD, name: 'Renamed since' }, { rules: [ruleOn('main', ['update'])], stored });
+    open('from-change');
+    const region = await screen.findByRole('region', { name: 'The exact request body of the update' });
+    expect(region.textContent).toBe(body);
+    // It opens on Review; back to Basics to change the name.
+    for (let step = 0; step < 4; step += 1) await user.click(screen.getByRole('button', { name: 'Back' }));
+    const name = await screen.findByRole('textbox', { name: /^Name/ });
+    expect(name).toHaveValue('Linen throw, large');
+    await user.type(name, ' (2)');
+    await toReview(user);
+    const shown = screen.getByRole('region', { name: 'The exact request body of the update' }).textContent;
+    await user.click(screen.getByRole('button', { name: 'Ask again (new version)' }));
+    expect(await screen.findByText('The change’s page')).toBeInTheDocument();
+    expect(state.edited).toEqual([{ version: 1, body: shown }]);
+    expect(JSON.parse(shown ?? '{}')).toEqual({ name: 'Linen throw, large (2)', enabled: 'true' });
+    expect(state.puts).toEqual([]);
   });
 });

@@ -12,11 +12,17 @@ import { ApiError, classifyApiError } from '@/lib/api-error';
 import { explainFailure, failureSentence, shouldRetryQuery } from '@/lib/api-error-class';
 import { JsonBlock } from '@/lib/json-block';
 import { pathTo } from '@/lib/paths';
-import { Link, usePathParams } from '@/lib/router';
+import { Link, usePathParams, usePathState } from '@/lib/router';
 import { useSite } from '@/lib/site-context';
-import { settingsForSite } from '../model/codec';
-import { getProduct, productReadingOf } from '../product-api';
-import { EditSession } from './edit-session';
+import { productFingerprint, readProductRecord, updateBodyFromShape } from '@/contract/products';
+import type { Change } from '@/contract/approvals';
+import { isJsonObject } from '@/contract/site-api-basics';
+import { changeQuery } from '@/features/approvals/approvals-api';
+import { applyUpdate } from '@/features/activity/update-diff';
+import { ownApiFailureText } from '@/lib/own-api-failure';
+import { decodeProduct, settingsForSite, type ProductSettings } from '../model/codec';
+import { getProduct, productReadingOf, type ProductRead, type ProductReading } from '../product-api';
+import { EditSession, type PendingUpdate } from './edit-session';
 
 function BackToCatalogue() {
   return (
@@ -47,9 +53,109 @@ const isNoSuchProduct = (error: unknown) => {
 export function ProductEditPage() {
   const id = usePathParams('catalogueProduct')?.id ?? '';
   const { site } = useSite();
+  const pending = usePathState('catalogueProduct');
   if (!PLATFORM_ID_PATTERN.test(id)) return <NoSuchProduct id={id} />;
+  if (pending?.change) return <PendingEdit key={pending.change} id={id} change={pending.change} version={pending.version} />;
   // Another product or another site is another editor: nothing carries over.
   return <ProductEdit key={`${site.id}/${id}`} id={id} />;
+}
+
+type Read = Extract<ProductRead, { kind: 'read' }>;
+
+/**
+ * A pending change of the product, as its author opens it again: the product as read when the change was
+ * asked for (its `before`, with the fingerprint the update carries), and the stored body applied to it,
+ * through the same codec as a draft. Or why it cannot be opened here.
+ */
+async function openPending(
+  change: Change,
+  id: string,
+  reading: ProductReading,
+  settings: ProductSettings,
+): Promise<{ ok: true; read: Read; values: PendingUpdate['values'] } | { ok: false; why: string }> {
+  if (change.kind !== 'update' || change.body === null || change.before === null || change.base === null || change.product !== id) {
+    return { ok: false, why: 'It is not a correction of this product.' };
+  }
+  if (!change.mayEdit) return { ok: false, why: 'Only its author may edit it, while it is still open.' };
+  let before: unknown;
+  let body: unknown;
+  try {
+    before = JSON.parse(change.before);
+    body = JSON.parse(change.body);
+  } catch {
+    return { ok: false, why: 'What it stores is not JSON.' };
+  }
+  const record = readProductRecord(before, reading.shape);
+  if (!record.ok || !isJsonObject(body)) return { ok: false, why: 'What it stores is not a product the editor can read.' };
+  const fingerprint = await productFingerprint(before);
+  if (fingerprint !== change.base) return { ok: false, why: 'The product it stores does not match its fingerprint.' };
+  const after = applyUpdate(record.record, updateBodyFromShape(body, reading.shape));
+  return {
+    ok: true,
+    read: { kind: 'read', record: record.record, unknown: record.unknown, fingerprint, text: change.before },
+    values: decodeProduct(after, settings.decimals),
+  };
+}
+
+function PendingEdit({ id, change, version }: { id: string; change: string; version: number | undefined }) {
+  const { site } = useSite();
+  const [settings] = useState(() => settingsForSite(navigator.language, site));
+  const reading = useMemo(() => productReadingOf(site), [site]);
+  const read = useQuery({
+    ...changeQuery(change),
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+  // The change's version names what is opened; the product, the site's reading and settings are fixed for the page.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
+  const opened = useQuery({
+    queryKey: ['pending-edit', change, read.data?.version, reading],
+    queryFn: () => openPending(read.data as Change, id, reading, settings),
+    enabled: read.data !== undefined,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+  const failed = read.error ?? opened.error;
+  if (failed) {
+    return (
+      <Stack align="flex-start" maw={720}>
+        <Title order={1}>Edit the change</Title>
+        <Alert color="red" title="The change could not be read" role="alert" w="100%">
+          {ownApiFailureText(failed)}
+        </Alert>
+      </Stack>
+    );
+  }
+  if (!read.data || !opened.data) {
+    return (
+      <Stack>
+        <Title order={1}>Edit the change</Title>
+        <Text c="dimmed" role="status">
+          Reading the change…
+        </Text>
+      </Stack>
+    );
+  }
+  if (!opened.data.ok) {
+    return (
+      <Stack align="flex-start" maw={720}>
+        <Title order={1}>Edit the change</Title>
+        <Alert color="orange" title="This change cannot be edited here" role="alert" w="100%">
+          {opened.data.why}
+        </Alert>
+      </Stack>
+    );
+  }
+  return (
+    <EditSession
+      id={id}
+      read={opened.data.read}
+      settings={settings}
+      reading={reading}
+      siteName={site.name}
+      pending={{ change: read.data, version: version ?? read.data.version, values: opened.data.values }}
+    />
+  );
 }
 
 function ProductEdit({ id }: { id: string }) {

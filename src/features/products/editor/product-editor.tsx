@@ -81,6 +81,7 @@ function StepBody({
   onEditStep,
   status,
   review,
+  submitLabel,
 }: {
   step: StepId;
   onGoTo: (path: string) => void;
@@ -88,6 +89,7 @@ function StepBody({
   onEditStep: (index: number) => void;
   status: ReactNode;
   review: ((props: ReviewStepProps) => ReactNode) | undefined;
+  submitLabel: string;
 }) {
   switch (step) {
     case 'basics':
@@ -112,7 +114,7 @@ function StepBody({
       // Its rows' expand buttons stay usable; each row's fields are in a fieldset of their own.
       return <AttributesStep />;
     case 'review': {
-      const props = { problems, onGoTo, onEditStep, status };
+      const props = { problems, onGoTo, onEditStep, status, submitLabel };
       return review ? review(props) : <ReviewStep {...props} />;
     }
   }
@@ -330,6 +332,7 @@ export function ProductEditor(props: ProductEditorProps) {
                   onEditStep={goTo}
                   status={submitting ? (sendingNotice ?? <CreatingNotice target={targetName} />) : banner}
                   review={review}
+                  submitLabel={submitLabel}
                 />
               </div>
               <Group justify="space-between" mt="md">

@@ -16,6 +16,7 @@ import { ColumnsPanel } from './columns-panel';
 import { delimiterFor, reportCsv, templateCsv } from './csv-files';
 import { DEFAULT_CONCURRENCY } from './create-queue';
 import { cellProblems, visibleRows, type RowFilter } from './grid-rows';
+import { approvalStart } from './approval-panel';
 import { ImportAlerts } from './import-alerts';
 import { ImportGrid } from './import-grid';
 import { ImportSummary } from './import-summary';
@@ -58,6 +59,15 @@ export function ImportPage() {
   const visible = useMemo(() => visibleRows(check?.result ?? null, statuses, filter), [check, statuses, filter]);
 
   const counts = check ? countStates(check.result.products, statuses) : null;
+  const approval = approvalStart({
+    need: state.need,
+    approval: state.approval.approval,
+    ready: counts?.ready ?? 0,
+    siteName: site.name,
+    ask: () => void state.approval.ask(),
+    asking: state.approval.asking,
+    askError: state.approval.askError,
+  });
   const running =
     progress !== null &&
     (progress.snapshot.state === 'running' || progress.snapshot.state === 'waiting' || progress.snapshot.inFlight.length > 0);
@@ -215,6 +225,7 @@ export function ImportPage() {
               outcome unknown. Products answered 200 are never sent again; resume to send the {counts.ready} that are left.
             </Alert>
           )}
+          {approval.alert}
           <RunControls
             concurrency={concurrency}
             onConcurrency={setConcurrency}
@@ -222,8 +233,9 @@ export function ImportPage() {
             started={work.started}
             ready={counts?.ready ?? 0}
             updates={counts?.updates ?? 0}
-            canStart={!!counts && counts.ready > 0 && !running && state.heldBy === null && !state.offline}
-            onStart={() => void state.start(concurrency)}
+            canStart={!!counts && counts.ready > 0 && !running && state.heldBy === null && !state.offline && approval.ready}
+            onStart={approval.instead ?? (() => void state.start(concurrency))}
+            startLabel={approval.label}
             onReport={downloadReport && (() => downloadReport('csv'))}
             onReportWorkbook={downloadReport && (() => downloadReport('xlsx'))}
             downloading={downloading}

@@ -295,6 +295,25 @@ describe('an import session', () => {
     expect(session.getState().notice).toBeNull();
   });
 
+  it('an approved run sends every row with its approved change beside the import’s own headers', async () => {
+    const stand = standInServer();
+    const heard: Record<string, string>[] = [];
+    const create = stand.server.createProduct;
+    stand.server.createProduct = (body, headers) => {
+      heard.push(headers);
+      return create(body, headers);
+    };
+    const session = sessionWith(stand);
+    await session.load(FILE, WORK);
+    await session.run({ ...plan([0, 1]), approvedChange: 'ch-7' }, 1);
+    await vi.waitFor(() => expect(session.getState().progress?.snapshot.state).toBe('done'));
+    expect(heard).toHaveLength(2);
+    for (const headers of heard) {
+      expect(headers).toMatchObject({ 'x-approved-change': 'ch-7', 'x-import-runner': expect.any(String) as string });
+      expect(headers['x-import-product']).toMatch(/\/[01]$/);
+    }
+  });
+
   it('a reload lets go of the run its tab held, then opens the import', async () => {
     const stand = standInServer();
     const tokens = new Map<string, string>();

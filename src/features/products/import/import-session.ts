@@ -6,6 +6,7 @@
  * the timers are given to it, so its unit tests run it against stand-ins of each; `use-import.ts` shows its
  * state in React and feeds it the watch's reads.
  */
+import { APPROVED_CHANGE_HEADER } from '@/contract/approvals';
 import {
   IMPORT_PRODUCT_HEADER,
   IMPORT_RENEW_MS,
@@ -101,6 +102,11 @@ export interface RunPlan {
   body: (key: number) => WireProduct;
   /** A product of the site: its update (absent or null: the product is new). */
   update?: (key: number) => PlannedUpdate | null;
+  /**
+   * The approved change this run's writes carry (where the site's rule covers imports): each row is sent
+   * with it beside the import's own headers, and the server sends a row only if its body is the one approved.
+   */
+  approvedChange?: string;
 }
 
 export interface ImportState {
@@ -539,7 +545,11 @@ export class ImportSession {
       // Held back by a back-off or a pause after its "sending" was written: it was not sent.
       onHeld: (key) => this.setStatus(key, null),
       send: (key) => {
-        const headers = { [IMPORT_PRODUCT_HEADER]: `${importId}/${key}`, [IMPORT_RUNNER_HEADER]: this.runner ?? '' };
+        const headers: Record<string, string> = {
+          [IMPORT_PRODUCT_HEADER]: `${importId}/${key}`,
+          [IMPORT_RUNNER_HEADER]: this.runner ?? '',
+        };
+        if (plan.approvedChange !== undefined) headers[APPROVED_CHANGE_HEADER] = plan.approvedChange;
         const update = updates.get(key);
         return update
           ? server.updateProduct(update.id, update.body, update.fingerprint, headers)

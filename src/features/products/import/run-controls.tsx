@@ -15,6 +15,8 @@ export function RunControls(props: {
   updates?: number;
   canStart: boolean;
   onStart: () => void;
+  /** The start button's words where the site's rule has its say ("Ask for approval of 12 products"). */
+  startLabel?: string;
   /** Null until the dry run has finished. */
   onReport: (() => void) | null;
   onReportWorkbook: (() => void) | null;
@@ -42,13 +44,14 @@ export function RunControls(props: {
         disabled={props.running}
       />
       <Button disabled={!props.canStart} onClick={props.onStart}>
-        {what !== null
-          ? started
-            ? `Resume: ${what}`
-            : `${what.charAt(0).toUpperCase()}${what.slice(1)}`
-          : started
-            ? `Resume: create the ${ready} ready`
-            : `Create ${ready} ${ready === 1 ? 'product' : 'products'}`}
+        {props.startLabel ??
+          (what !== null
+            ? started
+              ? `Resume: ${what}`
+              : `${what.charAt(0).toUpperCase()}${what.slice(1)}`
+            : started
+              ? `Resume: create the ${ready} ready`
+              : `Create ${ready} ${ready === 1 ? 'product' : 'products'}`)}
       </Button>
       {started && (
         <>

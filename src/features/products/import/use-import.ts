@@ -24,6 +24,9 @@ import * as serverImport from './server-import';
 import { rememberedStore } from './remembered-columns';
 import { throttled } from './throttled';
 import { useDryRun } from './use-dry-run';
+import { importItems, useImportApproval } from './approval';
+import { useApprovalNeed } from '../approval';
+import type { RunPlan } from './import-session';
 
 export type { Progress } from './import-session';
 
@@ -166,11 +169,44 @@ export function useImport(site: SiteInfo) {
     [session],
   );
 
-  const bodyOf = (rows: readonly number[]) => {
+  /** What a run would send now: the dry run's products without problems and not answered yet, each one's body. */
+  const planOf = useCallback((): Omit<RunPlan, 'approvedChange'> | null => {
     const { file: current, work: currentWork } = session.getState();
-    if (!current || !currentWork) throw new Error('No import');
-    return checkProduct(rows, currentWork.mapping, readerOf(current.rows, currentWork.fixes), { settings, site });
-  };
+    if (!check || !current || !currentWork) return null;
+    const statuses = currentWork.statuses;
+    const rowsOf = new Map(check.result.products.map((p) => [p.key, p.rows]));
+    const cell = readerOf(current.rows, currentWork.fixes);
+    const updates = new Map(
+      check.result.products.flatMap((p) =>
+        p.action.kind === 'update' ? [[p.key, { id: p.action.id, fingerprint: p.action.fingerprint, body: p.action.body }] as const] : [],
+      ),
+    );
+    return {
+      keys: check.result.products
+        .filter((p) => p.problems.length === 0 && p.action.kind !== 'unchanged' && !statuses[String(p.key)])
+        .map((p) => p.key),
+      products: check.result.products.length,
+      body: (key: number) => checkProduct(rowsOf.get(key) ?? [], currentWork.mapping, cell, { settings, site }).body,
+      update: (key: number) => updates.get(key) ?? null,
+    };
+  }, [session, check, settings, site]);
+
+  // Where the site's rule covers imports: the set a run would send, asked for and approved as one change.
+  const need = useApprovalNeed(site.id, 'import');
+  const covered = need.state === 'on';
+  const items = useMemo(() => {
+    if (!covered || !check || !work) return null;
+    const plan = planOf();
+    return plan ? importItems(plan, reading.shape) : null;
+    // The set changes with the dry run and with what was answered (the statuses); `work` holds both.
+  }, [covered, check, work, planOf, reading.shape]);
+  const approval = useImportApproval({
+    siteId: site.id,
+    importId: state.work?.serverId,
+    items,
+    started: work?.started ?? false,
+    enabled: covered,
+  });
 
   return {
     ...state,
@@ -201,23 +237,19 @@ export function useImport(site: SiteInfo) {
     mapColumn,
     fixCell: (row: number, column: number, text: string, productKey: number) => session.fix(row, column, text, productKey),
     decide: session.decide.bind(session),
+    /** Whether the site's rule holds imports back until approved, and where this import's approval stands. */
+    need,
+    approval,
     start: (concurrency: number) => {
-      if (!check || !state.work) return Promise.resolve();
-      const statuses = state.work.statuses;
-      const rowsOf = new Map(check.result.products.map((p) => [p.key, p.rows]));
-      const updates = new Map(
-        check.result.products.flatMap((p) =>
-          p.action.kind === 'update' ? [[p.key, { id: p.action.id, fingerprint: p.action.fingerprint, body: p.action.body }] as const] : [],
-        ),
-      );
-      const plan = {
-        keys: check.result.products
-          .filter((p) => p.problems.length === 0 && p.action.kind !== 'unchanged' && !statuses[String(p.key)])
-          .map((p) => p.key),
-        products: check.result.products.length,
-        body: (key: number) => bodyOf(rowsOf.get(key) ?? []).body,
-        update: (key: number) => updates.get(key) ?? null,
-      };
+      const plan = planOf();
+      if (!plan) return Promise.resolve();
+      if (covered) {
+        // Never sent without an approval of exactly these rows (the server refuses them anyway).
+        const { approval: now } = approval;
+        if (now.state !== 'approved' || !now.holds) return Promise.resolve();
+        return session.run({ ...plan, approvedChange: now.change.id }, concurrency);
+      }
+      if (need.state !== 'off') return Promise.resolve();
       return session.run(plan, concurrency);
     },
     choose: session.choose.bind(session),

@@ -8,6 +8,7 @@ import { JsonBlock } from '@/lib/json-block';
 import { useMemo, type ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useProductSettings } from '../editor/settings';
+import { createBodyText } from '../model/body-text';
 import { encodeProduct, valueAt, type FormProblem } from '../model/codec';
 import { describeInstant, parseDateText } from '../model/dates';
 import type { ProductForm } from '../model/product-form';
@@ -24,6 +25,8 @@ export interface ReviewStepProps {
    * stored, never encoded again) as the JSON to send.
    */
   sentBody?: string;
+  /** The final button's words, for "then press …" (they are "Ask for approval" where the site's rule says so). */
+  submitLabel?: string;
 }
 
 function StepCard({
@@ -197,13 +200,13 @@ export function JsonToSend({ json, label = 'The exact request body' }: { json: s
   );
 }
 
-export function ReviewStep({ problems, onGoTo, onEditStep: editStep, status, sentBody }: ReviewStepProps) {
+export function ReviewStep({ problems, onGoTo, onEditStep: editStep, status, sentBody, submitLabel = 'Create product' }: ReviewStepProps) {
   const onEditStep = sentBody === undefined ? editStep : undefined;
   const { getValues } = useFormContext<ProductForm>();
   const settings = useProductSettings();
   const values = getValues();
   const body = useMemo(() => encodeProduct(values, settings).body, [values, settings]);
-  const json = sentBody ?? JSON.stringify(body, null, 2);
+  const json = sentBody ?? createBodyText(body);
   const optionCount = values.attributes.reduce((n, a) => n + a.options.length, 0);
 
   return (
@@ -213,7 +216,7 @@ export function ReviewStep({ problems, onGoTo, onEditStep: editStep, status, sen
         <ReviewProblems problems={problems} onGoTo={onGoTo} verb="creating" />
       ) : status || sentBody !== undefined ? null : (
         <Alert color="teal" title="Ready to create">
-          Everything checks out against the platform's rules. Review the summary, then press Create product.
+          Everything checks out against the platform's rules. Review the summary, then press {submitLabel}.
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
