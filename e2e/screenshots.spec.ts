@@ -421,115 +421,110 @@ for (const size of SIZES) {
       },
     );
 
-    test(
-      'the Approvals page with an owner’s rule, and a correction waiting for approval with its diff, light and dark',
-      SECOND,
-      async ({ page, playwright }, testInfo) => {
-        test.setTimeout(120_000);
-        const site = `${E2E.screensURL}/s/harbour-linen`;
-        // The demo's owner signs in through the page, and turns approval on for corrections of Harbour Linen.
-        await page.goto(`${site}/approvals`);
-        await page.getByRole('textbox', { name: 'E-mail address' }).fill('olivia@demo.example');
-        await page.getByRole('textbox', { name: 'Password', exact: true }).fill('demo owner sees every shop');
-        await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-        const rule = page.getByRole('region', { name: 'Approval rule of Harbour Linen' });
-        const corrections = rule.getByRole('checkbox', { name: 'Corrections of products' });
-        // The first size turns it on; the second finds it on.
-        if (!(await corrections.isChecked())) {
-          await corrections.check();
-          await rule.getByRole('button', { name: 'Save rule' }).click();
-          await expect(rule.getByRole('status')).toContainText('Saved.');
-        }
+    test('the Approvals page with an owner’s rule, and a correction waiting for approval with its diff, light and dark', async ({
+      page,
+      playwright,
+    }, testInfo) => {
+      test.setTimeout(120_000);
+      const site = `${E2E.screensURL}/s/harbour-linen`;
+      // The demo's owner signs in through the page, and turns approval on for corrections of Harbour Linen.
+      await page.goto(`${site}/approvals`);
+      await page.getByRole('textbox', { name: 'E-mail address' }).fill('olivia@demo.example');
+      await page.getByRole('textbox', { name: 'Password', exact: true }).fill('demo owner sees every shop');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      const rule = page.getByRole('region', { name: 'Approval rule of Harbour Linen' });
+      const corrections = rule.getByRole('checkbox', { name: 'Corrections of products' });
+      // The first size turns it on; the second finds it on.
+      if (!(await corrections.isChecked())) {
+        await corrections.check();
+        await rule.getByRole('button', { name: 'Save rule' }).click();
+        await expect(rule.getByRole('status')).toContainText('Saved.');
+      }
 
-        // The demo's editor asks for approval of a correction of a product of the demo catalogue (as the
-        // editor's Save does where the rule covers updates: the product as read, its fingerprint, the body).
-        const editor = await playwright.request.newContext({ baseURL: E2E.screensURL, extraHTTPHeaders: { origin: E2E.screensURL } });
-        const signedIn = await editor.post('/api/sign-in/password', {
-          data: { email: 'eddie@demo.example', password: 'demo editor makes products' },
-        });
-        expect(signedIn.ok(), await signedIn.text()).toBe(true);
-        const read = await editor.get('/api/s/harbour-linen/site/v2/ecommerce/products/1');
-        expect(read.ok(), await read.text()).toBe(true);
-        const before = await read.text();
-        const product = JSON.parse(before) as { name: string; enabled: string };
-        const asked = await editor.post('/api/changes', {
-          data: {
-            site: 'harbour-linen',
-            kind: 'update',
-            product: '1',
-            base: await productFingerprint(JSON.parse(before)),
-            before,
-            body: JSON.stringify({ name: `${product.name}, large`, enabled: product.enabled, weighting: '5' }),
-          },
-        });
-        expect(asked.status(), await asked.text()).toBe(201);
-        const { id } = (await asked.json()) as { id: string };
-        await editor.dispose();
+      // The demo's editor asks for approval of a correction of a product of the demo catalogue (as the
+      // editor's Save does where the rule covers updates: the product as read, its fingerprint, the body).
+      const editor = await playwright.request.newContext({ baseURL: E2E.screensURL, extraHTTPHeaders: { origin: E2E.screensURL } });
+      const signedIn = await editor.post('/api/sign-in/password', {
+        data: { email: 'eddie@demo.example', password: 'demo editor makes products' },
+      });
+      expect(signedIn.ok(), await signedIn.text()).toBe(true);
+      const read = await editor.get('/api/s/harbour-linen/site/v2/ecommerce/products/1');
+      expect(read.ok(), await read.text()).toBe(true);
+      const before = await read.text();
+      const product = JSON.parse(before) as { name: string; enabled: string };
+      const asked = await editor.post('/api/changes', {
+        data: {
+          site: 'harbour-linen',
+          kind: 'update',
+          product: '1',
+          base: await productFingerprint(JSON.parse(before)),
+          before,
+          body: JSON.stringify({ name: `${product.name}, large`, enabled: product.enabled, weighting: '5' }),
+        },
+      });
+      expect(asked.status(), await asked.text()).toBe(201);
+      const { id } = (await asked.json()) as { id: string };
+      await editor.dispose();
 
-        await page.reload();
-        const waiting = page.getByRole('list', { name: 'Changes: To approve' });
-        await expect(waiting.getByRole('link', { name: `${product.name}, large` }).first()).toBeVisible();
-        await expect(rule.getByRole('checkbox', { name: 'Corrections of products' })).toBeChecked();
-        await shoot(page, testInfo, 'approvals');
+      await page.reload();
+      const waiting = page.getByRole('list', { name: 'Changes: To approve' });
+      await expect(waiting.getByRole('link', { name: `${product.name}, large` }).first()).toBeVisible();
+      await expect(rule.getByRole('checkbox', { name: 'Corrections of products' })).toBeChecked();
+      await shoot(page, testInfo, 'approvals');
 
-        await page.goto(`${site}/approvals/${encodeURIComponent(id)}`);
-        await expect(page.getByRole('table', { name: 'Changes to product 1' })).toBeVisible();
-        await expect(page.getByRole('button', { name: 'Approve' })).toBeVisible();
-        await shoot(page, testInfo, 'approval-update');
-      },
-    );
+      await page.goto(`${site}/approvals/${encodeURIComponent(id)}`);
+      await expect(page.getByRole('table', { name: 'Changes to product 1' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Approve' })).toBeVisible();
+      await shoot(page, testInfo, 'approval-update');
+    });
 
-    test(
-      'signing in, your account, People and the Activity page filtered by person, light and dark',
-      SECOND,
-      async ({ page }, testInfo) => {
-        test.setTimeout(120_000);
-        // The screenshots' server has the demo's people: its owner signs in, and picks a person (themselves) to see.
-        await page.goto(`${E2E.screensURL}/s/harbour-linen/cases`);
-        await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
-        await shoot(page, testInfo, 'sign-in', { header: false });
-        // A refusal after a click on the button takes the focus to its reason, not to the page.
-        await page.getByRole('textbox', { name: 'E-mail address' }).fill('olivia@demo.example');
-        await page.getByRole('textbox', { name: 'Password', exact: true }).fill('not the password');
-        await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-        await expect(page.getByRole('alert')).toBeFocused();
-        await page.getByRole('textbox', { name: 'Password', exact: true }).fill('demo owner sees every shop');
-        await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-        await expect(page.getByRole('button', { name: /^OM Olivia Marsh, signed in/ })).toBeVisible();
+    test('signing in, your account, People and the Activity page filtered by person, light and dark', async ({ page }, testInfo) => {
+      test.setTimeout(120_000);
+      // The screenshots' server has the demo's people: its owner signs in, and picks a person (themselves) to see.
+      await page.goto(`${E2E.screensURL}/s/harbour-linen/cases`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+      await shoot(page, testInfo, 'sign-in', { header: false });
+      // A refusal after a click on the button takes the focus to its reason, not to the page.
+      await page.getByRole('textbox', { name: 'E-mail address' }).fill('olivia@demo.example');
+      await page.getByRole('textbox', { name: 'Password', exact: true }).fill('not the password');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await expect(page.getByRole('alert')).toBeFocused();
+      await page.getByRole('textbox', { name: 'Password', exact: true }).fill('demo owner sees every shop');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await expect(page.getByRole('button', { name: /^OM Olivia Marsh, signed in/ })).toBeVisible();
 
-        // Your account: a click on Change password with nothing filled in takes the focus to the first field.
-        await page.goto(`${E2E.screensURL}/s/harbour-linen/account`);
-        await page.getByRole('button', { name: 'Change password' }).click();
-        const current = page.getByLabel('Current password');
-        await expect(current).toBeFocused();
-        await expect(current).toHaveAttribute('aria-invalid', 'true');
-        await shoot(page, testInfo, 'account-password-error', { keys: false });
+      // Your account: a click on Change password with nothing filled in takes the focus to the first field.
+      await page.goto(`${E2E.screensURL}/s/harbour-linen/account`);
+      await page.getByRole('button', { name: 'Change password' }).click();
+      const current = page.getByLabel('Current password');
+      await expect(current).toBeFocused();
+      await expect(current).toHaveAttribute('aria-invalid', 'true');
+      await shoot(page, testInfo, 'account-password-error', { keys: false });
 
-        // People: the roles dialog and the More menu give the focus back to the button that opened them.
-        await page.goto(`${E2E.screensURL}/s/harbour-linen/people`);
-        const roles = page.getByRole('button', { name: 'Change roles of Eddie Park' });
-        await roles.focus();
-        await page.keyboard.press('Enter');
-        await expect(page.getByRole('dialog', { name: 'Roles of Eddie Park' })).toBeVisible();
-        await page.keyboard.press('Escape');
-        await expect(page.getByRole('dialog')).toBeHidden();
-        await expect(roles).toBeFocused();
-        const more = page.getByRole('button', { name: 'More for Eddie Park' });
-        await more.focus();
-        await page.keyboard.press('Enter');
-        await expect(page.getByRole('menuitem', { name: 'Disable' })).toBeFocused();
-        // Highlighted, the item that takes something away is still read at AA contrast.
-        await shoot(page, testInfo, 'people-more-open', { keys: false });
-        await page.keyboard.press('Escape');
-        await expect(more).toBeFocused();
+      // People: the roles dialog and the More menu give the focus back to the button that opened them.
+      await page.goto(`${E2E.screensURL}/s/harbour-linen/people`);
+      const roles = page.getByRole('button', { name: 'Change roles of Eddie Park' });
+      await roles.focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('dialog', { name: 'Roles of Eddie Park' })).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
+      await expect(roles).toBeFocused();
+      const more = page.getByRole('button', { name: 'More for Eddie Park' });
+      await more.focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('menuitem', { name: 'Disable' })).toBeFocused();
+      // Highlighted, the item that takes something away is still read at AA contrast.
+      await shoot(page, testInfo, 'people-more-open', { keys: false });
+      await page.keyboard.press('Escape');
+      await expect(more).toBeFocused();
 
-        await page.goto(`${E2E.screensURL}/s/harbour-linen/activity`);
-        await page.getByRole('combobox', { name: 'Person' }).fill('olivia');
-        await page.getByRole('option', { name: /^Olivia Marsh/ }).click();
-        await expect(page).toHaveURL(/\?person=/);
-        await expect(page.getByRole('button', { name: /Signed in .*Olivia Marsh/ }).first()).toBeVisible();
-        await shoot(page, testInfo, 'activity-by-person');
-      },
-    );
+      await page.goto(`${E2E.screensURL}/s/harbour-linen/activity`);
+      await page.getByRole('combobox', { name: 'Person' }).fill('olivia');
+      await page.getByRole('option', { name: /^Olivia Marsh/ }).click();
+      await expect(page).toHaveURL(/\?person=/);
+      await expect(page.getByRole('button', { name: /Signed in .*Olivia Marsh/ }).first()).toBeVisible();
+      await shoot(page, testInfo, 'activity-by-person');
+    });
   });
 }
