@@ -402,6 +402,29 @@ describe('a change’s page', () => {
     expect(alert).toHaveTextContent('it went back to its author');
   });
 
+  it('takes the author of a returned update straight to editing it against the product as it is now', async () => {
+    server({
+      person: ANN,
+      changes: [
+        change({
+          kind: 'update',
+          state: 'returned',
+          product: '12',
+          base: '"sha256-2222222222222222222222222222222222222222222222222222222222222222"',
+          before: '{"id":"12","name":"Linen throw","created_at":"1","updated_at":"1"}',
+          body: '{"name":"Linen throw, washed"}',
+        }),
+      ],
+    });
+    const user = userEvent.setup();
+    openChange();
+    expect(await screen.findByText('Back with its author: nothing was sent')).toBeInTheDocument();
+    expect(screen.getByText(/shows what changed there beside this change’s edits, field by field/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit against the product as it is now' }));
+    expect(await screen.findByTestId('editor')).toHaveTextContent('/catalogue/12 {"change":"ch1","version":1}');
+  });
+
   it('says when there is no such change', async () => {
     server({ person: BEN });
     openChange('nope');

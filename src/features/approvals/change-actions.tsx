@@ -136,7 +136,7 @@ export function ChangeActions({ change, siteName }: { change: Change; siteName: 
         ) : null}
         {change.mayEdit && change.kind !== 'import' ? (
           <Button variant="default" onClick={edit}>
-            Edit
+            {change.state === 'returned' ? 'Edit against the product as it is now' : 'Edit'}
           </Button>
         ) : null}
         {change.mayWithdraw ? (

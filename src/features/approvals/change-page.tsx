@@ -38,8 +38,10 @@ function StateNote({ change }: { change: Change }) {
     case 'returned':
       return (
         <Alert color="orange" title="Back with its author: nothing was sent">
-          The product changed on the platform after this was asked for, so sending it would overwrite what changed. {change.author.name} may
-          edit it on the product as it is now and ask again.
+          The product changed on the platform after this was asked for, so sending it would overwrite what changed.{' '}
+          {change.mayEdit
+            ? '“Edit against the product as it is now” shows what changed there beside this change’s edits, field by field; choose which to keep, then ask again.'
+            : `${change.author.name} may edit it on the product as it is now and ask again.`}
         </Alert>
       );
     case 'rejected': {

@@ -18,8 +18,11 @@ export function defaultChoice(field: ConflictField): ConflictChoice | null {
 
 export interface ConflictViewProps {
   conflict: ProductConflict;
-  /** Why it is shown: a save refused (412), or a draft whose product changed since it was saved. */
-  cause: 'save' | 'draft';
+  /**
+   * Why it is shown: a save refused (412), a draft whose product changed since it was saved, or a change
+   * waiting for approval (or sent back to its author) whose product changed since it was asked for.
+   */
+  cause: 'save' | 'draft' | 'change';
   /** Who changed it and when, where the platform says ("updated 14:02"); may be empty. */
   since?: string;
   onApply: (choices: Record<string, ConflictChoice>) => void;
@@ -40,11 +43,21 @@ export function ConflictView({ conflict, cause, since, onApply, onReload }: Conf
   };
   return (
     <Stack gap="md">
-      <Alert color="orange" title="This product changed on the platform since you opened it" role="alert">
+      <Alert
+        color="orange"
+        title={
+          cause === 'change'
+            ? 'This product changed on the platform since the change was asked for'
+            : 'This product changed on the platform since you opened it'
+        }
+        role="alert"
+      >
         <Text size="sm">
           {cause === 'save'
             ? 'Nothing was sent: saving now would have overwritten what changed there.'
-            : 'Your draft of it was based on the product as it was before; nothing was sent.'}{' '}
+            : cause === 'draft'
+              ? 'Your draft of it was based on the product as it was before; nothing was sent.'
+              : 'Nothing was sent: the change was made on the product as it was before, so it cannot be sent as it is. Once you choose, asking again makes a new version on the product as it is now.'}{' '}
           {since ? `${since} ` : ''}
           Below is each field they changed beside each field you changed.{' '}
           {both > 0

@@ -63,7 +63,7 @@ interface Session {
 interface Conflict {
   conflict: ProductConflict;
   theirs: Read;
-  cause: 'save' | 'draft';
+  cause: 'save' | 'draft' | 'change';
 }
 
 interface Failure {
@@ -106,6 +106,8 @@ export interface PendingUpdate {
   /** The version the change's page showed: the new version is made from it. */
   version: number;
   values: ProductForm;
+  /** The product as read now, where it changed on the platform since the change was asked for (else null). */
+  now: Read | null;
 }
 
 /** How the editor opens: the product, the draft kept of it, or the conflict view when it changed since the draft. */
@@ -117,7 +119,19 @@ function initial(
 ): { session: Session; conflict: Conflict | null } {
   const session = freshSession(read, settings, 0, null);
   if (session.readOnly.length > 0) return { session, conflict: null };
-  if (pending) return { session: { ...session, start: { values: pending.values, step: REVIEW }, startsChanged: true }, conflict: null };
+  if (pending) {
+    const start = { ...session, start: { values: pending.values, step: REVIEW }, startsChanged: true };
+    // Changed on the platform since it was asked for: what changed there beside the change's edits, to choose.
+    if (!pending.now) return { session: start, conflict: null };
+    return {
+      session: start,
+      conflict: {
+        conflict: mergeConflict(read.record, pending.now.record, pending.values, settings),
+        theirs: pending.now,
+        cause: 'change',
+      },
+    };
+  }
   const draft = findEditDraft(id);
   if (!draft) return { session, conflict: null };
   if (draft.fingerprint === read.fingerprint) {
@@ -255,8 +269,11 @@ export function EditSession({
     setSending(true);
     setAskFailure(null);
     try {
+      // Edited on the product as it is now (after choosing field by field): the new version carries it as its
+      // `before` and its fingerprint as `base`, so that sending it is checked against that product.
+      const moved = pending && session.fingerprint !== pending.change.base ? { base: session.fingerprint, before: session.text } : {};
       const change = pending
-        ? await editChange(pending.change.id, { version: pending.version, body: text })
+        ? await editChange(pending.change.id, { version: pending.version, body: text, ...moved })
         : await askForApproval({ site: site.id, kind: 'update', product: id, base: session.fingerprint, before: session.text, body: text });
       work.finish();
       discardPending();
@@ -313,7 +330,8 @@ export function EditSession({
     if (!conflict) return;
     const { base, form } = applyChoices(conflict.conflict, choices, settings);
     const theirs = conflict.theirs;
-    saveEditDraft({ productId: id, fingerprint: theirs.fingerprint, base, step: REVIEW, values: form });
+    // A pending change is its own saved work: no draft of the product is kept beside it.
+    if (!pending) saveEditDraft({ productId: id, fingerprint: theirs.fingerprint, base, step: REVIEW, values: form });
     setConflict(null);
     setFailure(null);
     const readOnly = opened(theirs, settings).readOnly;

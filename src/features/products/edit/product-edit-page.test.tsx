@@ -1,12 +1,13 @@
 /**
  * The edit page against a stand-in platform answering through fetch (as our server would pass its answers
  * on): the states of reading a product, Review's diff and its "No changes", the read-only product, the
- * conflict view's choices after a 412, and a draft whose product changed since.
+ * conflict view's choices after a 412, a draft whose product changed since, and a pending correction
+ * whose product changed since it was asked for.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NewChange } from '@/contract/approvals';
+import type { Change, NewChange } from '@/contract/approvals';
 import { productFingerprint, type ProductRecord } from '@/contract/products';
 import { changeFor, ruleOn } from '@/test/changes';
 import { useEffect } from 'react';
@@ -47,7 +48,14 @@ const json = (status: number, body: unknown) =>
  * If-Match is old; and our server's approval rules (`rules`: none by default, so nothing needs approval; a
  * Response to answer with instead) and the changes asked for.
  */
-function platform(start: unknown, { rules = [] as unknown[] | Response | null, stored = null as NewChange | null } = {}) {
+function platform(
+  start: unknown,
+  {
+    rules = [],
+    stored = null,
+    storedAs = {},
+  }: { rules?: unknown[] | Response | null; stored?: NewChange | null; storedAs?: Partial<Change> } = {},
+) {
   const state = {
     record: start,
     puts: [] as { body: string; ifMatch: string }[],
@@ -72,7 +80,7 @@ function platform(start: unknown, { rules = [] as unknown[] | Response | null, s
       state.edited.push(JSON.parse(String(init.body)));
       return json(200, changeFor(stored, 'ch-1', { version: 2 }));
     }
-    if (url === '/api/changes/ch-1' && stored) return json(200, changeFor(stored, 'ch-1'));
+    if (url === '/api/changes/ch-1' && stored) return json(200, changeFor(stored, 'ch-1', storedAs));
     if (state.answer) return state.answer;
     if (init?.method === 'PUT') {
       const ifMatch = String((init.headers as Record<string, string>)['if-match']);
@@ -355,8 +363,8 @@ describe('its author edits a pending correction', () => {
     const before = JSON.stringify(RECORD);
     const body = JSON.stringify({ name: 'Linen throw, large', enabled: 'true' }, null, 2);
     const stored: NewChange = { site: 'main', kind: 'update', product: '12', base: await productFingerprint(RECORD), before, body };
-    // The platform has moved on since: the editor works from the product as it was when the change was asked for.
-    const state = platform({ ...RECORD, name: 'Renamed since' }, { rules: [ruleOn('main', ['update'])], stored });
+    // The product is as it was when the change was asked for: the new version keeps its base.
+    const state = platform(RECORD, { rules: [ruleOn('main', ['update'])], stored });
     open('from-change');
     const region = await screen.findByRole('region', { name: 'The exact request body of the update' });
     expect(region.textContent).toBe(body);
@@ -371,6 +379,39 @@ describe('its author edits a pending correction', () => {
     expect(await screen.findByText('The change’s page')).toBeInTheDocument();
     expect(state.edited).toEqual([{ version: 1, body: shown }]);
     expect(JSON.parse(shown ?? '{}')).toEqual({ name: 'Linen throw, large (2)', enabled: 'true' });
+    expect(state.puts).toEqual([]);
+  });
+
+  it('a change returned because the product changed shows what changed beside its edits, and asks again on the product as it is now', async () => {
+    const user = userEvent.setup();
+    const before = JSON.stringify(RECORD);
+    const body = JSON.stringify({ name: 'Linen throw, large', enabled: 'true' }, null, 2);
+    const stored: NewChange = { site: 'main', kind: 'update', product: '12', base: await productFingerprint(RECORD), before, body };
+    // Since it was asked for, someone renamed it and changed its price on the platform: sending it came back.
+    const now = { ...RECORD, name: 'Renamed since', 'module_field_14/product/price/usd/1': '9900', updated_at: '1767300000' };
+    const state = platform(now, { rules: [ruleOn('main', ['update'])], stored, storedAs: { state: 'returned' } });
+    open('from-change');
+    expect(await screen.findByText('This product changed on the platform since the change was asked for')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Their changes and yours' });
+    const nameRow = within(table).getByRole('row', { name: /^Name/ });
+    expect(nameRow).toHaveTextContent('changed by both');
+    expect(nameRow).toHaveTextContent('Renamed since');
+    expect(nameRow).toHaveTextContent('Linen throw, large');
+    const priceRow = within(table).getByRole('row', { name: /USD, Price/ });
+    expect(priceRow).toHaveTextContent('99.00');
+    expect(within(priceRow).getByRole('radio', { name: 'Theirs' })).toBeChecked();
+    await user.click(within(nameRow).getByRole('radio', { name: 'Mine' }));
+    await user.click(screen.getByRole('button', { name: 'Apply my choices and review' }));
+    // Review now diffs against the product as it is now: only the name is the change's.
+    const changes = await screen.findByRole('table', { name: 'Changes to save' });
+    expect(within(changes).getAllByRole('row')).toHaveLength(3); // header, group, the name
+    const shown = screen.getByRole('region', { name: 'The exact request body of the update' }).textContent;
+    await user.click(screen.getByRole('button', { name: 'Ask again (new version)' }));
+    expect(await screen.findByText('The change’s page')).toBeInTheDocument();
+    expect(JSON.parse(shown ?? '{}')).toEqual({ name: 'Linen throw, large', enabled: 'true' });
+    // The new version is made on the product as read now: its text as `before`, its fingerprint as `base`.
+    expect(state.edited).toEqual([{ version: 1, body: shown, base: await productFingerprint(now), before: state.text }]);
+    expect(JSON.parse(state.text)).toEqual(now);
     expect(state.puts).toEqual([]);
   });
 });

@@ -65,14 +65,18 @@ type Read = Extract<ProductRead, { kind: 'read' }>;
 /**
  * A pending change of the product, as its author opens it again: the product as read when the change was
  * asked for (its `before`, with the fingerprint the update carries), and the stored body applied to it,
- * through the same codec as a draft. Or why it cannot be opened here.
+ * through the same codec as a draft. The product is also read as it is now: where it changed since (a
+ * change sent back to its author for that reason, or one that would be), `now` holds it, so the editor
+ * shows what changed there beside the change's own edits before anything is asked again; asking again on
+ * the stored `before` would only be sent back once more. Or why it cannot be opened here.
  */
 async function openPending(
   change: Change,
   id: string,
   reading: ProductReading,
   settings: ProductSettings,
-): Promise<{ ok: true; read: Read; values: PendingUpdate['values'] } | { ok: false; why: string }> {
+  signal: AbortSignal,
+): Promise<{ ok: true; read: Read; values: PendingUpdate['values']; now: Read | null } | { ok: false; why: string }> {
   if (change.kind !== 'update' || change.body === null || change.before === null || change.base === null || change.product !== id) {
     return { ok: false, why: 'It is not a correction of this product.' };
   }
@@ -90,10 +94,23 @@ async function openPending(
   const fingerprint = await productFingerprint(before);
   if (fingerprint !== change.base) return { ok: false, why: 'The product it stores does not match its fingerprint.' };
   const after = applyUpdate(record.record, updateBodyFromShape(body, reading.shape));
+  let now: ProductRead;
+  try {
+    now = await getProduct(id, reading, signal);
+  } catch (error) {
+    if (isNoSuchProduct(error)) return { ok: false, why: 'The platform no longer has this product, so the change can only be withdrawn.' };
+    const text = explainFailure(error, {
+      kind: 'other',
+      textOf: (_failure, what) => ({ title: 'The product could not be read', message: `${what} Nothing was changed.` }),
+    });
+    return { ok: false, why: `The product as it is now could not be read, to show what changed since. ${failureSentence(text)}` };
+  }
+  if (now.kind === 'unreadable') return { ok: false, why: `The product as it is now is not one site-admin can read: ${now.problem}.` };
   return {
     ok: true,
     read: { kind: 'read', record: record.record, unknown: record.unknown, fingerprint, text: change.before },
     values: decodeProduct(after, settings.decimals),
+    now: now.fingerprint === change.base ? null : now,
   };
 }
 
@@ -110,7 +127,7 @@ function PendingEdit({ id, change, version }: { id: string; change: string; vers
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   const opened = useQuery({
     queryKey: ['pending-edit', change, read.data?.version, reading],
-    queryFn: () => openPending(read.data as Change, id, reading, settings),
+    queryFn: ({ signal }) => openPending(read.data as Change, id, reading, settings, signal),
     enabled: read.data !== undefined,
     staleTime: Infinity,
     gcTime: 0,
@@ -153,7 +170,7 @@ function PendingEdit({ id, change, version }: { id: string; change: string; vers
       settings={settings}
       reading={reading}
       siteName={site.name}
-      pending={{ change: read.data, version: version ?? read.data.version, values: opened.data.values }}
+      pending={{ change: read.data, version: version ?? read.data.version, values: opened.data.values, now: opened.data.now }}
     />
   );
 }
