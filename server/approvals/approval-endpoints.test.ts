@@ -179,6 +179,39 @@ describeEachEngine('four eyes through the whole server', (engine, freshDatabase)
       expect(await s.running.site.database.db.selectFrom('changes').select('id').execute()).toEqual(before);
     });
 
+    it('refuses control characters in what is stored (400 in the spec’s shape), and keeps them out of a title', async () => {
+      const item = { key: 'k1', method: 'POST', body: CREATE_BODY };
+      const before = await s.running.site.database.db.selectFrom('changes').select('id').execute();
+      for (const body of [
+        { site: SITE, kind: 'import', importId: 'x\u0000', items: [item] },
+        { site: SITE, kind: 'import', importId: 'i1', items: [{ ...item, key: 'k\u0000' }] },
+        { site: SITE, kind: 'import', importId: 'i1', items: [{ ...item, key: 'k\n2' }] },
+        // Longer than an import's write may name it: it could be approved and never sent.
+        { site: SITE, kind: 'import', importId: 'i1', items: [{ ...item, key: 'k'.repeat(101) }] },
+      ]) {
+        const answer = await ask(editor, body);
+        expect(answer.status, answer.text).toBe(400);
+        shapeOk(answer);
+      }
+      expect(await s.running.site.database.db.selectFrom('changes').select('id').execute()).toEqual(before);
+      const longest = await ask(editor, { site: SITE, kind: 'import', importId: 'i1', items: [{ ...item, key: 'k'.repeat(100) }] });
+      expect(longest.status, longest.text).toBe(201);
+
+      const named = await askCreate(editor, JSON.stringify({ name: 'Walnut\u0000tray\u0007', slug: 'walnut-tray', enabled: 'true' }));
+      expect(named.title).toBe('Walnut tray (walnut-tray)');
+      expect((await entries(named.id)).at(-1)).toMatchObject({ action: 'change.asked', target_name: 'Walnut tray (walnut-tray)' });
+
+      for (const path of [APPROVAL_PATHS.reject, APPROVAL_PATHS.override]) {
+        const answer = await act(owner, path, named.id, { version: 1, reason: 'bad\u0000reason' });
+        expect(answer.status, answer.text).toBe(400);
+        shapeOk(answer);
+        expect(answer.json).toMatchObject({ details: [{ field: 'reason', message: 'must not contain control characters' }] });
+      }
+      // A reason may run over lines.
+      const rejected = await act(owner, APPROVAL_PATHS.reject, named.id, { version: 1, reason: 'The name:\n\tit is wrong' });
+      expect(rejected.status, rejected.text).toBe(200);
+    });
+
     it('is refused to support (403) and where the rule does not cover the kind (409)', async () => {
       const bySupport = await ask(support, { site: SITE, kind: 'create', body: CREATE_BODY });
       expect(bySupport.status).toBe(403);

@@ -11,6 +11,7 @@ import { may, mayUse } from '../../src/contract/access';
 import {
   APPROVAL_PATHS,
   CHANGE_VIEWS,
+  CONTROL_CHARACTER,
   editedChangeSchema,
   newChangeSchema,
   REASON_MAX,
@@ -43,6 +44,7 @@ const reasonSchema = z.strictObject({
   reason: z.string().check(
     z.refine((text) => text.trim().length > 0, 'must say why'),
     z.maxLength(REASON_MAX, `must be at most ${REASON_MAX} characters`),
+    z.refine((text) => !CONTROL_CHARACTER.test(text), 'must not contain control characters'),
   ),
 });
 const withdrawSchema = z.optional(z.strictObject({}));

@@ -88,13 +88,24 @@ export interface Content {
   before: string | null;
 }
 
+/** Every control character (a name may hold any, escaped in its JSON; NUL is refused by PostgreSQL). */
+// eslint-disable-next-line no-control-regex -- the point is to remove control characters
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]+/g;
+
+/** A name or slug as a title shows it: control characters become a space, and it is at most 200 characters. */
+function titlePart(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const text = value.replace(CONTROL_CHARACTERS, ' ').trim().slice(0, 200);
+  return text || null;
+}
+
 /** The product's name and slug from a body, for a title. */
 function titleOf(body: string, fallback: string): string {
   try {
     const json = JSON.parse(body) as unknown;
     if (isJsonObject(json)) {
-      const name = typeof json.name === 'string' && json.name.trim() ? json.name.trim().slice(0, 200) : null;
-      const slug = typeof json.slug === 'string' && json.slug.trim() ? json.slug.trim().slice(0, 200) : null;
+      const name = titlePart(json.name);
+      const slug = titlePart(json.slug);
       if (name && slug) return `${name} (${slug})`;
       if (name) return name;
       if (slug) return slug;
