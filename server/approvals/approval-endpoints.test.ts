@@ -65,6 +65,7 @@ describeEachEngine('four eyes through the whole server', (engine, freshDatabase)
   beforeEach(async () => {
     s.platform.received.length = 0;
     s.platformState.product = productRecord('Linen throw');
+    s.platformState.writeAnswer = null;
     const reset = await setRule(owner, { writes: ['create', 'update', 'import'], approvals: 1, approvers: ['owner', 'editor'] });
     expect(reset.status, reset.text).toBe(200);
   });
@@ -495,6 +496,38 @@ describeEachEngine('four eyes through the whole server', (engine, freshDatabase)
       ]);
       expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
       expect(s.writesReceived()).toHaveLength(1);
+    });
+
+    it('settles a claimed change by what the platform’s answer means: not processed → approved again, refused → returned', async () => {
+      const change = await askCreate(editor);
+      await act(owner, APPROVAL_PATHS.approve, change.id, { version: 1 });
+      s.platformState.writeAnswer = { status: 429, body: JSON.stringify({ error: 'Too Many Requests', message: 'Slow down', code: 429 }) };
+      try {
+        const busy = await s.write(editor.cookie, { kind: 'create', body: CREATE_BODY, change: change.id });
+        expect(busy.status).toBe(429);
+        // Not taken, and safe to send again: still approved, not sent.
+        expect(await read(editor, change.id)).toMatchObject({ state: 'approved', maySend: true });
+        expect((await entries(change.id)).map((row) => row.action)).not.toContain('change.sent');
+
+        s.platformState.writeAnswer = {
+          status: 400,
+          body: JSON.stringify({ error: 'Bad Request', message: 'The slug is in use\u0000', code: 400 }),
+        };
+        const refused = await s.write(editor.cookie, { kind: 'create', body: CREATE_BODY, change: change.id });
+        expect(refused.status).toBe(400);
+      } finally {
+        s.platformState.writeAnswer = null;
+      }
+      const after = await read(editor, change.id);
+      expect(after).toMatchObject({ state: 'returned', mayEdit: true, maySend: false });
+      expect(after.events.at(-1)).toMatchObject({ action: 'returned', reason: expect.stringContaining('The slug is in use') });
+      const rows = await entries(change.id);
+      expect(rows.map((row) => row.action)).not.toContain('change.sent');
+      expect(rows.at(-1)).toMatchObject({ action: 'change.returned' });
+      expect(JSON.parse(rows.at(-1)?.detail ?? '{}')).toMatchObject({ reason: expect.stringContaining('(400): The slug is in use') });
+      expect(((await s.api(editor.cookie, 'GET', APPROVAL_PATHS.counts)).json as ChangeCounts).returned).toBeGreaterThan(0);
+      expect((await s.write(editor.cookie, { kind: 'create', body: CREATE_BODY, change: change.id })).status).toBe(403);
+      expect(s.writesReceived()).toHaveLength(2);
     });
 
     it('checks a header on a write the rule does not cover all the same', async () => {
