@@ -351,6 +351,21 @@ describeEachEngine('four eyes through the whole server', (engine, freshDatabase)
       const sent = await s.write(owner.cookie, { kind: 'create', body: CREATE_BODY, change: own.id });
       expect(sent.status, sent.text).toBe(200);
       expect(s.writesReceived().map((r) => r.body)).toEqual([CREATE_BODY]);
+      // The send's own entry says it went without approval, and why.
+      const sentEntry = (await entries(own.id)).find((row) => row.action === 'change.sent');
+      expect(JSON.parse(sentEntry?.detail ?? '{}')).toMatchObject({ override: true, reason: 'alone today' });
+    });
+
+    it('an override counts only while whoever gave it is still an owner of the site', async () => {
+      const former = await s.person([{ siteId: SITE, role: 'owner' }], 'Fay Former');
+      const change = await askCreate(editor);
+      expect((await act(former, APPROVAL_PATHS.override, change.id, { version: 1, reason: 'urgent' })).json).toMatchObject({
+        state: 'approved',
+      });
+      await s.running.site.accounts.people.setGrants(former.id, [{ siteId: SITE, role: 'editor' }], s.clock.t);
+      expect(await read(editor, change.id)).toMatchObject({ state: 'pending', override: null, maySend: false });
+      expect((await s.write(editor.cookie, { kind: 'create', body: CREATE_BODY, change: change.id })).status).toBe(403);
+      expect(s.writesReceived()).toEqual([]);
     });
 
     it('a change expires after APPROVAL_EXPIRY_DAYS, recorded once by nobody, and can no longer be approved or sent', async () => {
@@ -389,6 +404,14 @@ describeEachEngine('four eyes through the whole server', (engine, freshDatabase)
     expect(((await s.api(editor.cookie, 'GET', APPROVAL_PATHS.counts)).json as ChangeCounts).returned).toBeGreaterThan(0);
     expect(((await s.api(owner.cookie, 'GET', APPROVAL_PATHS.counts)).json as ChangeCounts).toApprove).toBeGreaterThan(0);
     expect((await s.api(support.cookie, 'GET', APPROVAL_PATHS.counts)).json).toEqual({ toApprove: 0, returned: 0 });
+    // One with its approvals already waits to be sent: nobody counts it as theirs to approve.
+    const approved = await askCreate(editor2);
+    const before = ((await s.api(owner.cookie, 'GET', APPROVAL_PATHS.counts)).json as ChangeCounts).toApprove;
+    expect((await act(owner2, APPROVAL_PATHS.approve, approved.id, { version: 1 })).json).toMatchObject({ state: 'approved' });
+    expect(((await s.api(owner.cookie, 'GET', APPROVAL_PATHS.counts)).json as ChangeCounts).toApprove).toBe(before - 1);
+    const lists = (await s.api(owner.cookie, 'GET', `${APPROVAL_PATHS.list}?view=to-approve`)).json as ChangeSummary[];
+    expect(lists.map((c) => c.id)).not.toContain(approved.id);
+    expect(await read(owner, approved.id)).toMatchObject({ state: 'approved', mayApprove: false, maySend: true });
     const badView = await s.api(owner.cookie, 'GET', `${APPROVAL_PATHS.list}?view=everything`);
     expect(badView.status).toBe(400);
     shapeOk(badView);
@@ -528,6 +551,18 @@ describeEachEngine('four eyes through the whole server', (engine, freshDatabase)
       expect(((await s.api(editor.cookie, 'GET', APPROVAL_PATHS.counts)).json as ChangeCounts).returned).toBeGreaterThan(0);
       expect((await s.write(editor.cookie, { kind: 'create', body: CREATE_BODY, change: change.id })).status).toBe(403);
       expect(s.writesReceived()).toHaveLength(2);
+    });
+
+    it('holds back a write carrying an import’s header where the rule covers its create or update', async () => {
+      await setRule(owner, { writes: ['create'], approvals: 1, approvers: ['owner'] });
+      const crafted = await s.write(editor.cookie, {
+        kind: 'create',
+        body: CREATE_BODY,
+        headers: { 'x-import-product': 'my-import/row-1', 'x-import-runner': 'my-run' },
+      });
+      expect(crafted.status, crafted.text).toBe(403);
+      shapeOk(crafted);
+      expect(s.writesReceived()).toEqual([]);
     });
 
     it('checks a header on a write the rule does not cover all the same', async () => {

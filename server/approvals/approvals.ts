@@ -353,6 +353,16 @@ export function createApprovals(deps: { store: ApprovalStore; activity: Activity
   }
 
   /**
+   * Whether an owner's override of the current version counts now: only while whoever gave it is still an
+   * enabled owner of the site (as approvals are counted again), the local demo always.
+   */
+  async function overrideStands(row: ChangeRow): Promise<boolean> {
+    if (row.override_version !== row.version || !row.override_by_id) return false;
+    if (row.override_by_id === DEMO_PERSON.id) return true;
+    return store.isOwner(row.override_by_id, row.site_id);
+  }
+
+  /**
    * Where the change stands now: `pending` is approved when enough approvals count now, or an owner's
    * override of this version. `rules`: the sites' rules read already in this request (a list reads each once).
    */
@@ -367,7 +377,9 @@ export function createApprovals(deps: { store: ApprovalStore; activity: Activity
     }
     const counting = await store.countingApprovals(row, rule.approvers);
     let state = row.state as ChangeState;
-    if (state === 'pending' && (row.override_version === row.version || counting.length >= rule.approvals)) state = 'approved';
+    // Its time ran out (between the last expireDue and now): expired, whatever its approvals.
+    if ((state === 'pending' || state === 'returned') && row.expires_at <= now()) state = 'expired';
+    if (state === 'pending' && (counting.length >= rule.approvals || (await overrideStands(row)))) state = 'approved';
     return { state, rule, counting };
   }
 
@@ -393,7 +405,7 @@ export function createApprovals(deps: { store: ApprovalStore; activity: Activity
       expiresAt: row.expires_at,
       approvals: counting.length,
       needed: rule.approvals,
-      mayApprove: (state === 'pending' || state === 'approved') && !mine && !already && holdsApproverRole(who, row.site_id, rule.approvers),
+      mayApprove: state === 'pending' && !mine && !already && holdsApproverRole(who, row.site_id, rule.approvers),
       rule,
       counting,
     };
@@ -417,7 +429,7 @@ export function createApprovals(deps: { store: ApprovalStore; activity: Activity
       approvedBy: counting.map((approval) => ({ id: approval.personId, name: approval.name, at: approval.at })),
       approvers: rule.approvers,
       override:
-        row.override_version === row.version && row.override_by_id
+        row.override_version === row.version && row.override_by_id && (await overrideStands(row))
           ? {
               by: { id: row.override_by_id, name: row.override_by_name ?? '' },
               at: row.override_at ?? 0,
@@ -440,7 +452,7 @@ export function createApprovals(deps: { store: ApprovalStore; activity: Activity
     };
   }
 
-  return { store, activity, record, expireDue, standing, summaryOf, changeOf, expiryMs, now };
+  return { store, activity, record, expireDue, standing, overrideStands, summaryOf, changeOf, expiryMs, now };
 }
 
 export type Approvals = ReturnType<typeof createApprovals>;

@@ -46,15 +46,19 @@ export function requireApproval(approvals: Approvals, siteNames: ReadonlyMap<str
     void store.rule(site.id).then(
       ({ rule }) => {
         if (header === undefined) {
-          if (!ruleCovers(rule, kind)) {
+          // An import's write is held back where imports are, and also where its own create or update is: the
+          // import's header must not get a write round a rule that covers it (its approval is still an import's change).
+          const ownKind: ApprovalKind = operation.name === 'create-product' ? 'create' : 'update';
+          if (!ruleCovers(rule, kind) && !ruleCovers(rule, ownKind)) {
             next();
             return;
           }
+          const held: ApprovalKind = ruleCovers(rule, kind) ? kind : ownKind;
           refuse(
             req,
             res,
             403,
-            `Writes of ${APPROVAL_KIND_LABELS[kind].toLowerCase()} to ${siteName} need a second person’s approval. Ask for approval instead. ${NOT_SENT}`,
+            `Writes of ${APPROVAL_KIND_LABELS[held].toLowerCase()} to ${siteName} need a second person’s approval. Ask for approval instead. ${NOT_SENT}`,
             [{ field: APPROVED_CHANGE_HEADER, message: 'is required on this site' }],
           );
           return;
@@ -69,6 +73,7 @@ export function requireApproval(approvals: Approvals, siteNames: ReadonlyMap<str
         const revertOf = req.headers[REVERT_OF_HEADER];
         /** The change this write claimed (a create's or an update's), to settle once its outcome is known. */
         let claimed: ChangeRow | undefined;
+        let onOverride = false;
         (request.forwardHooks ??= []).push({
           beforeSend: async (body) => {
             await approvals.expireDue();
@@ -110,16 +115,18 @@ export function requireApproval(approvals: Approvals, siteNames: ReadonlyMap<str
               );
             }
             if (kind !== 'import') {
-              if (!(await store.move(row.id, ['pending'], 'sending', { updated_at: approvals.now() }, row.version))) {
+              const t = approvals.now();
+              if (!(await store.move(row.id, ['pending'], 'sending', { updated_at: t }, row.version, t))) {
                 throw refused('This change was sent already (or is on its way, or was edited): an approved change is sent once.', 409);
               }
               claimed = row;
+              onOverride = standing.counting.length < standing.rule.approvals;
             }
             return { approvedChange: row.id };
           },
           beforeAnswer: async (outcome, noted) => {
             if (!claimed) return;
-            await settle(approvals, claimed, outcome, noted.recordSeq ?? null, who ?? null);
+            await settle(approvals, claimed, onOverride, outcome, noted.recordSeq ?? null, who ?? null);
           },
         });
         next();
@@ -149,7 +156,15 @@ function refusedReason(status: number, message: string | null): string {
  * - not processed (429, a 503 with Retry-After: safe to send again), or stopped before it left (the product
  *   could not be read, our own checks) → approved again, to send later.
  */
-async function settle(approvals: Approvals, row: ChangeRow, outcome: ForwardOutcome, writeSeq: number | null, who: Identity | null) {
+async function settle(
+  approvals: Approvals,
+  row: ChangeRow,
+  /** Whether it went on an owner's override rather than its approvals: the send's own entry then says so. */
+  onOverride: boolean,
+  outcome: ForwardOutcome,
+  writeSeq: number | null,
+  who: Identity | null,
+) {
   const { store } = approvals;
   const t = approvals.now();
   const write = outcome.write;
@@ -165,7 +180,13 @@ async function settle(approvals: Approvals, row: ChangeRow, outcome: ForwardOutc
     if (await store.move(row.id, ['sending'], 'sent', { sent_seq: writeSeq, updated_at: t })) {
       await approvals.record({ ...row, state: 'sent' }, 'change.sent', 'sent', who, {
         write: writeSeq,
-        detail: { outcome: write?.kind ?? 'unknown', status: outcome.status || null },
+        detail: {
+          outcome: write?.kind ?? 'unknown',
+          status: outcome.status || null,
+          ...(onOverride
+            ? { override: true, reason: row.override_reason ?? '', overrideBy: { id: row.override_by_id, name: row.override_by_name } }
+            : {}),
+        },
       });
     }
     return;
