@@ -565,6 +565,25 @@ describeEachEngine('four eyes through the whole server', (engine, freshDatabase)
       expect(s.writesReceived()).toEqual([]);
     });
 
+    it('a change left sending by a server that stopped midway counts as sent (outcome unknown), never sent again', async () => {
+      const change = await askCreate(editor);
+      await act(owner, APPROVAL_PATHS.approve, change.id, { version: 1 });
+      // As a write's claim leaves it when the server stops before the answer settles it.
+      await s.running.site.database.db
+        .updateTable('changes')
+        .set({ state: 'sending', updated_at: s.clock.t })
+        .where('id', '=', change.id)
+        .execute();
+      expect((await read(editor, change.id)).state).toBe('sending');
+      s.clock.t += 2 * 15_000 + 60_000 + 1000;
+      const after = await read(editor, change.id);
+      expect(after).toMatchObject({ state: 'sent', maySend: false });
+      const sentEntry = (await entries(change.id)).find((row) => row.action === 'change.sent');
+      expect(JSON.parse(sentEntry?.detail ?? '{}')).toMatchObject({ outcome: 'unknown', recovered: true });
+      expect((await s.write(editor.cookie, { kind: 'create', body: CREATE_BODY, change: change.id })).status).toBe(409);
+      expect(s.writesReceived()).toEqual([]);
+    });
+
     it('checks a header on a write the rule does not cover all the same', async () => {
       await setRule(owner, { writes: ['update'], approvals: 1, approvers: ['owner'] });
       expect((await s.write(editor.cookie, { kind: 'create', body: CREATE_BODY, change: 'made-up' })).status).toBe(403);

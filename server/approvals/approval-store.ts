@@ -126,6 +126,18 @@ export function createApprovalStore(db: Kysely<Database>) {
       return rows.map(numbers);
     },
 
+    /** Changes left `sending` since before `before` (the write that claimed them never settled them: a crash). */
+    async stuck(before: number): Promise<ChangeRow[]> {
+      const rows = await db
+        .selectFrom('changes')
+        .selectAll()
+        .where('state', '=', 'sending')
+        .where('updated_at', '<', before)
+        .limit(500)
+        .execute();
+      return rows.map(numbers);
+    },
+
     /**
      * Moves the change from one of `from` (at `version`, when given) to `to`, with `set`; false when it was
      * no longer in such a state (someone else moved it first).

@@ -292,8 +292,19 @@ export function itemsOf(row: ChangeRow): StoredItem[] {
   }
 }
 
-export function createApprovals(deps: { store: ApprovalStore; activity: ActivityStore; now: () => number; expiryDays: number }) {
+export function createApprovals(deps: {
+  store: ApprovalStore;
+  activity: ActivityStore;
+  now: () => number;
+  expiryDays: number;
+  /**
+   * How long a claimed change may stay `sending` before it is taken to have been sent (the server that claimed
+   * it stopped before its write settled it): longer than any write can take (default 2 × 15 s + a minute).
+   */
+  stuckAfterMs?: number;
+}) {
   const { store, activity, now, expiryDays } = deps;
+  const stuckAfterMs = deps.stuckAfterMs ?? 2 * 15_000 + 60_000;
   const expiryMs = expiryDays * 86_400_000;
 
   /**
@@ -345,6 +356,13 @@ export function createApprovals(deps: { store: ApprovalStore; activity: Activity
   /** Expires every open change whose time ran out, each recorded once (whichever instance moves it first). */
   async function expireDue(): Promise<void> {
     const t = now();
+    // A change its write claimed and never settled (the server stopped midway): the write may have reached
+    // the platform, so it counts as sent with an unknown outcome, never as approved again (never sent twice).
+    for (const row of await store.stuck(t - stuckAfterMs)) {
+      if (await store.move(row.id, ['sending'], 'sent', { updated_at: t })) {
+        await record({ ...row, state: 'sent' }, 'change.sent', 'sent', null, { detail: { outcome: 'unknown', recovered: true } });
+      }
+    }
     for (const row of await store.due(t)) {
       if (await store.move(row.id, ['pending', 'returned'], 'expired', { updated_at: t }, row.version)) {
         await record({ ...row, state: 'expired' }, 'change.expired', 'expired', null);
