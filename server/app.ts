@@ -286,6 +286,8 @@ async function startServing(config: ServerConfig, options: CreateServerOptions, 
     activity,
     now: accounts.now,
     expiryDays: config.approvalExpiryDays,
+    // The update's read and the write itself, each bounded by the proxy's timeout, and a minute more.
+    stuckAfterMs: 2 * config.proxyTimeoutMs + 60_000,
   });
   const ownApi = createOwnApi([
     ...activityEndpoints(activity),

@@ -65,6 +65,7 @@ describeEachEngine('four eyes through the whole server', (engine, freshDatabase)
   beforeEach(async () => {
     s.platform.received.length = 0;
     s.platformState.product = productRecord('Linen throw');
+    s.platformState.writeAnswer = null;
     const reset = await setRule(owner, { writes: ['create', 'update', 'import'], approvals: 1, approvers: ['owner', 'editor'] });
     expect(reset.status, reset.text).toBe(200);
   });
@@ -177,6 +178,39 @@ describeEachEngine('four eyes through the whole server', (engine, freshDatabase)
       expect(notJson.status).toBe(400);
       shapeOk(notJson);
       expect(await s.running.site.database.db.selectFrom('changes').select('id').execute()).toEqual(before);
+    });
+
+    it('refuses control characters in what is stored (400 in the spec’s shape), and keeps them out of a title', async () => {
+      const item = { key: 'k1', method: 'POST', body: CREATE_BODY };
+      const before = await s.running.site.database.db.selectFrom('changes').select('id').execute();
+      for (const body of [
+        { site: SITE, kind: 'import', importId: 'x\u0000', items: [item] },
+        { site: SITE, kind: 'import', importId: 'i1', items: [{ ...item, key: 'k\u0000' }] },
+        { site: SITE, kind: 'import', importId: 'i1', items: [{ ...item, key: 'k\n2' }] },
+        // Longer than an import's write may name it: it could be approved and never sent.
+        { site: SITE, kind: 'import', importId: 'i1', items: [{ ...item, key: 'k'.repeat(101) }] },
+      ]) {
+        const answer = await ask(editor, body);
+        expect(answer.status, answer.text).toBe(400);
+        shapeOk(answer);
+      }
+      expect(await s.running.site.database.db.selectFrom('changes').select('id').execute()).toEqual(before);
+      const longest = await ask(editor, { site: SITE, kind: 'import', importId: 'i1', items: [{ ...item, key: 'k'.repeat(100) }] });
+      expect(longest.status, longest.text).toBe(201);
+
+      const named = await askCreate(editor, JSON.stringify({ name: 'Walnut\u0000tray\u0007', slug: 'walnut-tray', enabled: 'true' }));
+      expect(named.title).toBe('Walnut tray (walnut-tray)');
+      expect((await entries(named.id)).at(-1)).toMatchObject({ action: 'change.asked', target_name: 'Walnut tray (walnut-tray)' });
+
+      for (const path of [APPROVAL_PATHS.reject, APPROVAL_PATHS.override]) {
+        const answer = await act(owner, path, named.id, { version: 1, reason: 'bad\u0000reason' });
+        expect(answer.status, answer.text).toBe(400);
+        shapeOk(answer);
+        expect(answer.json).toMatchObject({ details: [{ field: 'reason', message: 'must not contain control characters' }] });
+      }
+      // A reason may run over lines.
+      const rejected = await act(owner, APPROVAL_PATHS.reject, named.id, { version: 1, reason: 'The name:\n\tit is wrong' });
+      expect(rejected.status, rejected.text).toBe(200);
     });
 
     it('is refused to support (403) and where the rule does not cover the kind (409)', async () => {
@@ -317,6 +351,21 @@ describeEachEngine('four eyes through the whole server', (engine, freshDatabase)
       const sent = await s.write(owner.cookie, { kind: 'create', body: CREATE_BODY, change: own.id });
       expect(sent.status, sent.text).toBe(200);
       expect(s.writesReceived().map((r) => r.body)).toEqual([CREATE_BODY]);
+      // The send's own entry says it went without approval, and why.
+      const sentEntry = (await entries(own.id)).find((row) => row.action === 'change.sent');
+      expect(JSON.parse(sentEntry?.detail ?? '{}')).toMatchObject({ override: true, reason: 'alone today' });
+    });
+
+    it('an override counts only while whoever gave it is still an owner of the site', async () => {
+      const former = await s.person([{ siteId: SITE, role: 'owner' }], 'Fay Former');
+      const change = await askCreate(editor);
+      expect((await act(former, APPROVAL_PATHS.override, change.id, { version: 1, reason: 'urgent' })).json).toMatchObject({
+        state: 'approved',
+      });
+      await s.running.site.accounts.people.setGrants(former.id, [{ siteId: SITE, role: 'editor' }], s.clock.t);
+      expect(await read(editor, change.id)).toMatchObject({ state: 'pending', override: null, maySend: false });
+      expect((await s.write(editor.cookie, { kind: 'create', body: CREATE_BODY, change: change.id })).status).toBe(403);
+      expect(s.writesReceived()).toEqual([]);
     });
 
     it('a change expires after APPROVAL_EXPIRY_DAYS, recorded once by nobody, and can no longer be approved or sent', async () => {
@@ -355,6 +404,14 @@ describeEachEngine('four eyes through the whole server', (engine, freshDatabase)
     expect(((await s.api(editor.cookie, 'GET', APPROVAL_PATHS.counts)).json as ChangeCounts).returned).toBeGreaterThan(0);
     expect(((await s.api(owner.cookie, 'GET', APPROVAL_PATHS.counts)).json as ChangeCounts).toApprove).toBeGreaterThan(0);
     expect((await s.api(support.cookie, 'GET', APPROVAL_PATHS.counts)).json).toEqual({ toApprove: 0, returned: 0 });
+    // One with its approvals already waits to be sent: nobody counts it as theirs to approve.
+    const approved = await askCreate(editor2);
+    const before = ((await s.api(owner.cookie, 'GET', APPROVAL_PATHS.counts)).json as ChangeCounts).toApprove;
+    expect((await act(owner2, APPROVAL_PATHS.approve, approved.id, { version: 1 })).json).toMatchObject({ state: 'approved' });
+    expect(((await s.api(owner.cookie, 'GET', APPROVAL_PATHS.counts)).json as ChangeCounts).toApprove).toBe(before - 1);
+    const lists = (await s.api(owner.cookie, 'GET', `${APPROVAL_PATHS.list}?view=to-approve`)).json as ChangeSummary[];
+    expect(lists.map((c) => c.id)).not.toContain(approved.id);
+    expect(await read(owner, approved.id)).toMatchObject({ state: 'approved', mayApprove: false, maySend: true });
     const badView = await s.api(owner.cookie, 'GET', `${APPROVAL_PATHS.list}?view=everything`);
     expect(badView.status).toBe(400);
     shapeOk(badView);
@@ -462,6 +519,69 @@ describeEachEngine('four eyes through the whole server', (engine, freshDatabase)
       ]);
       expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
       expect(s.writesReceived()).toHaveLength(1);
+    });
+
+    it('settles a claimed change by what the platform’s answer means: not processed → approved again, refused → returned', async () => {
+      const change = await askCreate(editor);
+      await act(owner, APPROVAL_PATHS.approve, change.id, { version: 1 });
+      s.platformState.writeAnswer = { status: 429, body: JSON.stringify({ error: 'Too Many Requests', message: 'Slow down', code: 429 }) };
+      try {
+        const busy = await s.write(editor.cookie, { kind: 'create', body: CREATE_BODY, change: change.id });
+        expect(busy.status).toBe(429);
+        // Not taken, and safe to send again: still approved, not sent.
+        expect(await read(editor, change.id)).toMatchObject({ state: 'approved', maySend: true });
+        expect((await entries(change.id)).map((row) => row.action)).not.toContain('change.sent');
+
+        s.platformState.writeAnswer = {
+          status: 400,
+          body: JSON.stringify({ error: 'Bad Request', message: 'The slug is in use\u0000', code: 400 }),
+        };
+        const refused = await s.write(editor.cookie, { kind: 'create', body: CREATE_BODY, change: change.id });
+        expect(refused.status).toBe(400);
+      } finally {
+        s.platformState.writeAnswer = null;
+      }
+      const after = await read(editor, change.id);
+      expect(after).toMatchObject({ state: 'returned', mayEdit: true, maySend: false });
+      expect(after.events.at(-1)).toMatchObject({ action: 'returned', reason: expect.stringContaining('The slug is in use') });
+      const rows = await entries(change.id);
+      expect(rows.map((row) => row.action)).not.toContain('change.sent');
+      expect(rows.at(-1)).toMatchObject({ action: 'change.returned' });
+      expect(JSON.parse(rows.at(-1)?.detail ?? '{}')).toMatchObject({ reason: expect.stringContaining('(400): The slug is in use') });
+      expect(((await s.api(editor.cookie, 'GET', APPROVAL_PATHS.counts)).json as ChangeCounts).returned).toBeGreaterThan(0);
+      expect((await s.write(editor.cookie, { kind: 'create', body: CREATE_BODY, change: change.id })).status).toBe(403);
+      expect(s.writesReceived()).toHaveLength(2);
+    });
+
+    it('holds back a write carrying an import’s header where the rule covers its create or update', async () => {
+      await setRule(owner, { writes: ['create'], approvals: 1, approvers: ['owner'] });
+      const crafted = await s.write(editor.cookie, {
+        kind: 'create',
+        body: CREATE_BODY,
+        headers: { 'x-import-product': 'my-import/row-1', 'x-import-runner': 'my-run' },
+      });
+      expect(crafted.status, crafted.text).toBe(403);
+      shapeOk(crafted);
+      expect(s.writesReceived()).toEqual([]);
+    });
+
+    it('a change left sending by a server that stopped midway counts as sent (outcome unknown), never sent again', async () => {
+      const change = await askCreate(editor);
+      await act(owner, APPROVAL_PATHS.approve, change.id, { version: 1 });
+      // As a write's claim leaves it when the server stops before the answer settles it.
+      await s.running.site.database.db
+        .updateTable('changes')
+        .set({ state: 'sending', updated_at: s.clock.t })
+        .where('id', '=', change.id)
+        .execute();
+      expect((await read(editor, change.id)).state).toBe('sending');
+      s.clock.t += 2 * 15_000 + 60_000 + 1000;
+      const after = await read(editor, change.id);
+      expect(after).toMatchObject({ state: 'sent', maySend: false });
+      const sentEntry = (await entries(change.id)).find((row) => row.action === 'change.sent');
+      expect(JSON.parse(sentEntry?.detail ?? '{}')).toMatchObject({ outcome: 'unknown', recovered: true });
+      expect((await s.write(editor.cookie, { kind: 'create', body: CREATE_BODY, change: change.id })).status).toBe(409);
+      expect(s.writesReceived()).toEqual([]);
     });
 
     it('checks a header on a write the rule does not cover all the same', async () => {

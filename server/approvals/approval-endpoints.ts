@@ -11,6 +11,7 @@ import { may, mayUse } from '../../src/contract/access';
 import {
   APPROVAL_PATHS,
   CHANGE_VIEWS,
+  CONTROL_CHARACTER,
   editedChangeSchema,
   newChangeSchema,
   REASON_MAX,
@@ -43,6 +44,7 @@ const reasonSchema = z.strictObject({
   reason: z.string().check(
     z.refine((text) => text.trim().length > 0, 'must say why'),
     z.maxLength(REASON_MAX, `must be at most ${REASON_MAX} characters`),
+    z.refine((text) => !CONTROL_CHARACTER.test(text), 'must not contain control characters'),
   ),
 });
 const withdrawSchema = z.optional(z.strictObject({}));
@@ -191,8 +193,8 @@ export function approvalEndpoints(deps: {
         const counts: ChangeCounts = { toApprove: 0, returned: 0 };
         // Asked every 30 s by every open page: a few queries whatever the number of changes, not a few per change.
         const others = rows.filter((row) => row.state === 'pending' && row.author_id !== me?.id);
-        const rules = new Map<string, string[]>();
-        for (const siteId of new Set(others.map((row) => row.site_id))) rules.set(siteId, (await store.rule(siteId)).rule.approvers);
+        const rules = new Map<string, ApprovalRule>();
+        for (const siteId of new Set(others.map((row) => row.site_id))) rules.set(siteId, (await store.rule(siteId)).rule);
         const mine = me
           ? await store.approvedBy(
               me.id,
@@ -204,8 +206,10 @@ export function approvalEndpoints(deps: {
             if (row.state === 'returned' || row.state === 'rejected') counts.returned += 1;
           } else if (
             row.state === 'pending' &&
-            holdsApproverRole(who, row.site_id, rules.get(row.site_id) ?? []) &&
-            !mine.has(`${row.id}:${row.version}`)
+            holdsApproverRole(who, row.site_id, rules.get(row.site_id)?.approvers ?? []) &&
+            !mine.has(`${row.id}:${row.version}`) &&
+            // One that has its approvals already (or an override) waits to be sent: nobody is to approve it.
+            (await approvals.standing(row, rules)).state === 'pending'
           ) {
             counts.toApprove += 1;
           }

@@ -126,6 +126,18 @@ export function createApprovalStore(db: Kysely<Database>) {
       return rows.map(numbers);
     },
 
+    /** Changes left `sending` since before `before` (the write that claimed them never settled them: a crash). */
+    async stuck(before: number): Promise<ChangeRow[]> {
+      const rows = await db
+        .selectFrom('changes')
+        .selectAll()
+        .where('state', '=', 'sending')
+        .where('updated_at', '<', before)
+        .limit(500)
+        .execute();
+      return rows.map(numbers);
+    },
+
     /**
      * Moves the change from one of `from` (at `version`, when given) to `to`, with `set`; false when it was
      * no longer in such a state (someone else moved it first).
@@ -136,6 +148,8 @@ export function createApprovalStore(db: Kysely<Database>) {
       to: string,
       set: Partial<Omit<ChangeRow, 'id' | 'state'>>,
       version?: number,
+      /** When given: only while the change has not expired by then (a claim never takes an expired change). */
+      liveAt?: number,
     ): Promise<boolean> {
       let query = db
         .updateTable('changes')
@@ -143,6 +157,7 @@ export function createApprovalStore(db: Kysely<Database>) {
         .where('id', '=', id)
         .where('state', 'in', from);
       if (version !== undefined) query = query.where('version', '=', version);
+      if (liveAt !== undefined) query = query.where('expires_at', '>', liveAt);
       const result = await query.executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
@@ -229,6 +244,20 @@ export function createApprovalStore(db: Kysely<Database>) {
         .orderBy('a.at')
         .execute();
       return rows.map((row) => ({ personId: row.person_id, name: row.display_name, at: Number(row.at) }));
+    },
+
+    /** Whether `personId` is still an enabled owner of `siteId` (a grant on the site or on every site): an override counts only then. */
+    async isOwner(personId: string, siteId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('grants as g')
+        .innerJoin('people as p', 'p.id', 'g.person_id')
+        .select('g.person_id')
+        .where('g.person_id', '=', personId)
+        .where('p.disabled_at', 'is', null)
+        .where('g.site_id', 'in', [siteId, ALL_SITES])
+        .where('g.role', '=', 'owner')
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     async countOf(id: string, version: number): Promise<number> {

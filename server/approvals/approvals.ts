@@ -88,13 +88,24 @@ export interface Content {
   before: string | null;
 }
 
+/** Every control character (a name may hold any, escaped in its JSON; NUL is refused by PostgreSQL). */
+// eslint-disable-next-line no-control-regex -- the point is to remove control characters
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]+/g;
+
+/** A name or slug as a title shows it: control characters become a space, and it is at most 200 characters. */
+function titlePart(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const text = value.replace(CONTROL_CHARACTERS, ' ').trim().slice(0, 200);
+  return text || null;
+}
+
 /** The product's name and slug from a body, for a title. */
 function titleOf(body: string, fallback: string): string {
   try {
     const json = JSON.parse(body) as unknown;
     if (isJsonObject(json)) {
-      const name = typeof json.name === 'string' && json.name.trim() ? json.name.trim().slice(0, 200) : null;
-      const slug = typeof json.slug === 'string' && json.slug.trim() ? json.slug.trim().slice(0, 200) : null;
+      const name = titlePart(json.name);
+      const slug = titlePart(json.slug);
       if (name && slug) return `${name} (${slug})`;
       if (name) return name;
       if (slug) return slug;
@@ -281,8 +292,19 @@ export function itemsOf(row: ChangeRow): StoredItem[] {
   }
 }
 
-export function createApprovals(deps: { store: ApprovalStore; activity: ActivityStore; now: () => number; expiryDays: number }) {
+export function createApprovals(deps: {
+  store: ApprovalStore;
+  activity: ActivityStore;
+  now: () => number;
+  expiryDays: number;
+  /**
+   * How long a claimed change may stay `sending` before it is taken to have been sent (the server that claimed
+   * it stopped before its write settled it): longer than any write can take (default 2 × 15 s + a minute).
+   */
+  stuckAfterMs?: number;
+}) {
   const { store, activity, now, expiryDays } = deps;
+  const stuckAfterMs = deps.stuckAfterMs ?? 2 * 15_000 + 60_000;
   const expiryMs = expiryDays * 86_400_000;
 
   /**
@@ -334,11 +356,28 @@ export function createApprovals(deps: { store: ApprovalStore; activity: Activity
   /** Expires every open change whose time ran out, each recorded once (whichever instance moves it first). */
   async function expireDue(): Promise<void> {
     const t = now();
+    // A change its write claimed and never settled (the server stopped midway): the write may have reached
+    // the platform, so it counts as sent with an unknown outcome, never as approved again (never sent twice).
+    for (const row of await store.stuck(t - stuckAfterMs)) {
+      if (await store.move(row.id, ['sending'], 'sent', { updated_at: t })) {
+        await record({ ...row, state: 'sent' }, 'change.sent', 'sent', null, { detail: { outcome: 'unknown', recovered: true } });
+      }
+    }
     for (const row of await store.due(t)) {
       if (await store.move(row.id, ['pending', 'returned'], 'expired', { updated_at: t }, row.version)) {
         await record({ ...row, state: 'expired' }, 'change.expired', 'expired', null);
       }
     }
+  }
+
+  /**
+   * Whether an owner's override of the current version counts now: only while whoever gave it is still an
+   * enabled owner of the site (as approvals are counted again), the local demo always.
+   */
+  async function overrideStands(row: ChangeRow): Promise<boolean> {
+    if (row.override_version !== row.version || !row.override_by_id) return false;
+    if (row.override_by_id === DEMO_PERSON.id) return true;
+    return store.isOwner(row.override_by_id, row.site_id);
   }
 
   /**
@@ -356,7 +395,9 @@ export function createApprovals(deps: { store: ApprovalStore; activity: Activity
     }
     const counting = await store.countingApprovals(row, rule.approvers);
     let state = row.state as ChangeState;
-    if (state === 'pending' && (row.override_version === row.version || counting.length >= rule.approvals)) state = 'approved';
+    // Its time ran out (between the last expireDue and now): expired, whatever its approvals.
+    if ((state === 'pending' || state === 'returned') && row.expires_at <= now()) state = 'expired';
+    if (state === 'pending' && (counting.length >= rule.approvals || (await overrideStands(row)))) state = 'approved';
     return { state, rule, counting };
   }
 
@@ -382,7 +423,7 @@ export function createApprovals(deps: { store: ApprovalStore; activity: Activity
       expiresAt: row.expires_at,
       approvals: counting.length,
       needed: rule.approvals,
-      mayApprove: (state === 'pending' || state === 'approved') && !mine && !already && holdsApproverRole(who, row.site_id, rule.approvers),
+      mayApprove: state === 'pending' && !mine && !already && holdsApproverRole(who, row.site_id, rule.approvers),
       rule,
       counting,
     };
@@ -406,7 +447,7 @@ export function createApprovals(deps: { store: ApprovalStore; activity: Activity
       approvedBy: counting.map((approval) => ({ id: approval.personId, name: approval.name, at: approval.at })),
       approvers: rule.approvers,
       override:
-        row.override_version === row.version && row.override_by_id
+        row.override_version === row.version && row.override_by_id && (await overrideStands(row))
           ? {
               by: { id: row.override_by_id, name: row.override_by_name ?? '' },
               at: row.override_at ?? 0,
@@ -429,7 +470,7 @@ export function createApprovals(deps: { store: ApprovalStore; activity: Activity
     };
   }
 
-  return { store, activity, record, expireDue, standing, summaryOf, changeOf, expiryMs, now };
+  return { store, activity, record, expireDue, standing, overrideStands, summaryOf, changeOf, expiryMs, now };
 }
 
 export type Approvals = ReturnType<typeof createApprovals>;

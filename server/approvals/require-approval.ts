@@ -8,15 +8,15 @@
  * already), and nothing is forwarded. A header on a write the rule does not cover is checked all the same.
  *
  * Its hook is the first to see the body. A create's or an update's change is claimed with a conditional
- * UPDATE (pending → sending), so one write sends it and a second is refused; its outcome then settles it:
- * sent (or unknown: it may have been) → sent, linked to the write's entry in the activity record; 412 from
- * the update's guard (the product changed on the platform since the change was asked for) → returned to its
- * author, nothing sent; refused before it left for any other reason → approved again. An import's change
+ * UPDATE (pending → sending), so one write sends it and a second is refused; what its answer means then
+ * settles it (see settle): done or unknown → sent, linked to the write's entry in the activity record; 412
+ * on an update, or any other refusal by the platform → returned to its author with the reason, nothing
+ * written; not processed (429), or stopped before it left → approved again. An import's change
  * is not claimed: each of its rows is sent once by the import's own claim, and the change is sent when the
  * import's run is released as finished (importFinished).
  */
 import { IMPORT_PRODUCT_HEADER } from '../../src/contract/imports';
-import { APPROVAL_KIND_LABELS, APPROVED_CHANGE_HEADER, ruleCovers, type ApprovalKind } from '../../src/contract/approvals';
+import { APPROVAL_KIND_LABELS, APPROVED_CHANGE_HEADER, REASON_MAX, ruleCovers, type ApprovalKind } from '../../src/contract/approvals';
 import { PRODUCT_BASE_HEADER, REVERT_OF_HEADER } from '../../src/contract/products';
 import { refuse } from '../answers';
 import { updatedProductId } from '../activity/record-site-calls';
@@ -46,15 +46,19 @@ export function requireApproval(approvals: Approvals, siteNames: ReadonlyMap<str
     void store.rule(site.id).then(
       ({ rule }) => {
         if (header === undefined) {
-          if (!ruleCovers(rule, kind)) {
+          // An import's write is held back where imports are, and also where its own create or update is: the
+          // import's header must not get a write round a rule that covers it (its approval is still an import's change).
+          const ownKind: ApprovalKind = operation.name === 'create-product' ? 'create' : 'update';
+          if (!ruleCovers(rule, kind) && !ruleCovers(rule, ownKind)) {
             next();
             return;
           }
+          const held: ApprovalKind = ruleCovers(rule, kind) ? kind : ownKind;
           refuse(
             req,
             res,
             403,
-            `Writes of ${APPROVAL_KIND_LABELS[kind].toLowerCase()} to ${siteName} need a second person’s approval. Ask for approval instead. ${NOT_SENT}`,
+            `Writes of ${APPROVAL_KIND_LABELS[held].toLowerCase()} to ${siteName} need a second person’s approval. Ask for approval instead. ${NOT_SENT}`,
             [{ field: APPROVED_CHANGE_HEADER, message: 'is required on this site' }],
           );
           return;
@@ -69,6 +73,7 @@ export function requireApproval(approvals: Approvals, siteNames: ReadonlyMap<str
         const revertOf = req.headers[REVERT_OF_HEADER];
         /** The change this write claimed (a create's or an update's), to settle once its outcome is known. */
         let claimed: ChangeRow | undefined;
+        let onOverride = false;
         (request.forwardHooks ??= []).push({
           beforeSend: async (body) => {
             await approvals.expireDue();
@@ -110,16 +115,18 @@ export function requireApproval(approvals: Approvals, siteNames: ReadonlyMap<str
               );
             }
             if (kind !== 'import') {
-              if (!(await store.move(row.id, ['pending'], 'sending', { updated_at: approvals.now() }, row.version))) {
+              const t = approvals.now();
+              if (!(await store.move(row.id, ['pending'], 'sending', { updated_at: t }, row.version, t))) {
                 throw refused('This change was sent already (or is on its way, or was edited): an approved change is sent once.', 409);
               }
               claimed = row;
+              onOverride = standing.counting.length < standing.rule.approvals;
             }
             return { approvedChange: row.id };
           },
           beforeAnswer: async (outcome, noted) => {
             if (!claimed) return;
-            await settle(approvals, claimed, outcome, noted.recordSeq ?? null, who ?? null);
+            await settle(approvals, claimed, onOverride, outcome, noted.recordSeq ?? null, who ?? null);
           },
         });
         next();
@@ -132,27 +139,66 @@ export function requireApproval(approvals: Approvals, siteNames: ReadonlyMap<str
   };
 }
 
-/** A claimed change's end, from its write's outcome (see the top of this file). */
-async function settle(approvals: Approvals, row: ChangeRow, outcome: ForwardOutcome, writeSeq: number | null, who: Identity | null) {
+/** A platform's refusal as a returned change's reason: what it said, without control characters, at most REASON_MAX characters. */
+function refusedReason(status: number, message: string | null): string {
+  // eslint-disable-next-line no-control-regex -- the platform's words go into the database (NUL is refused by PostgreSQL)
+  const said = (message ?? '').replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  const text = `The platform refused this change (${status})${said ? `: ${said}` : ''}. Nothing was written. Edit the change to ask again.`;
+  return text.length > REASON_MAX ? `${text.slice(0, REASON_MAX - 1)}…` : text;
+}
+
+/**
+ * A claimed change's end, from what its write's answer means (the one table, src/contract/write-outcome.ts):
+ * - done, or unknown (it may have been written: never sent again) → sent;
+ * - 412 on an update (the product changed since the change was asked for) → returned to its author;
+ * - refused by the platform for any other reason (nothing was written, and sending the same body again
+ *   would be refused again) → returned to its author with the platform's words;
+ * - not processed (429, a 503 with Retry-After: safe to send again), or stopped before it left (the product
+ *   could not be read, our own checks) → approved again, to send later.
+ */
+async function settle(
+  approvals: Approvals,
+  row: ChangeRow,
+  /** Whether it went on an owner's override rather than its approvals: the send's own entry then says so. */
+  onOverride: boolean,
+  outcome: ForwardOutcome,
+  writeSeq: number | null,
+  who: Identity | null,
+) {
   const { store } = approvals;
   const t = approvals.now();
-  if (outcome.sent) {
+  const write = outcome.write;
+  if (write?.kind === 'rejected' && write.status === 412 && row.kind === 'update') {
+    await returned(approvals, row, RETURNED_REASON, who, t);
+    return;
+  }
+  if (outcome.sent && write?.kind === 'rejected') {
+    await returned(approvals, row, refusedReason(write.status, write.message), who, t);
+    return;
+  }
+  if (outcome.sent && write?.kind !== 'not-processed') {
     if (await store.move(row.id, ['sending'], 'sent', { sent_seq: writeSeq, updated_at: t })) {
       await approvals.record({ ...row, state: 'sent' }, 'change.sent', 'sent', who, {
         write: writeSeq,
-        detail: { outcome: outcome.write?.kind ?? 'unknown', status: outcome.status || null },
+        detail: {
+          outcome: write?.kind ?? 'unknown',
+          status: outcome.status || null,
+          ...(onOverride
+            ? { override: true, reason: row.override_reason ?? '', overrideBy: { id: row.override_by_id, name: row.override_by_name } }
+            : {}),
+        },
       });
     }
     return;
   }
-  if (outcome.write?.kind === 'rejected' && outcome.write.status === 412 && row.kind === 'update') {
-    if (await store.move(row.id, ['sending'], 'returned', { reason: RETURNED_REASON, updated_at: t })) {
-      await approvals.record({ ...row, state: 'returned' }, 'change.returned', 'returned', who, { reason: RETURNED_REASON });
-    }
-    return;
-  }
-  // Refused before it left (the product could not be read, our checks, the record): approved again, to send later.
+  // Not taken, and safe to send again: approved again, to send later.
   await store.move(row.id, ['sending'], 'pending', { updated_at: t });
+}
+
+async function returned(approvals: Approvals, row: ChangeRow, reason: string, who: Identity | null, t: number) {
+  if (await approvals.store.move(row.id, ['sending'], 'returned', { reason, updated_at: t })) {
+    await approvals.record({ ...row, state: 'returned' }, 'change.returned', 'returned', who, { reason });
+  }
 }
 
 /**

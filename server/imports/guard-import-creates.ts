@@ -8,7 +8,7 @@
  * so a page that dies mid-send still leaves a true status here. The two headers never reach a platform:
  * the proxy forwards only accept, content-type and content-length.
  */
-import { IMPORT_PRODUCT_HEADER, IMPORT_RUNNER_HEADER, runningSentence } from '../../src/contract/imports';
+import { IMPORT_KEY_MAX, IMPORT_PRODUCT_HEADER, IMPORT_RUNNER_HEADER, runningSentence } from '../../src/contract/imports';
 import { refuse } from '../answers';
 import type { ForwardOutcome, Step } from '../pipeline/context';
 import { starterOf } from '../identity';
@@ -76,7 +76,7 @@ export function guardImportCreates(imports: ImportStore, now: () => number): Ste
     const key = slash > 0 ? value.slice(slash + 1) : '';
     const runner = req.headers[IMPORT_RUNNER_HEADER];
     const starter = who ? starterOf(who) : undefined;
-    if (!importId || !key || key.length > 100 || typeof runner !== 'string' || !starter) {
+    if (!importId || !key || key.length > IMPORT_KEY_MAX || typeof runner !== 'string' || !starter) {
       refuse(
         req,
         res,

@@ -32,10 +32,15 @@ export interface Answer {
 export async function startApprovalServer(database: DatabaseSetting, env: Record<string, string> = {}) {
   const clock = { t: Date.UTC(2026, 10, 2, 9) };
   /** What the platform holds of product 1042 (the test changes it to make an update stale). */
-  const platformState = { product: productRecord('Linen throw') };
+  const platformState: { product: string; writeAnswer: { status: number; body: string } | null } = {
+    product: productRecord('Linen throw'),
+    /** How the platform answers a write instead of taking it, while set (the test sets it, and clears it). */
+    writeAnswer: null,
+  };
   const platform: RecordingPlatform = await recordingPlatform((request) => {
     if (request.method === 'GET' && request.url.endsWith(`/ecommerce/products/${PRODUCT_ID}`))
       return { status: 200, body: platformState.product };
+    if ((request.method === 'PUT' || request.method === 'POST') && platformState.writeAnswer) return platformState.writeAnswer;
     if (request.method === 'PUT') return { status: 200, body: request.body };
     if (request.method === 'POST') return { status: 200, body: JSON.stringify({ id: '2001' }) };
     return { status: 404, body: JSON.stringify({ error: 'Not Found', message: 'No such thing', code: 404 }) };

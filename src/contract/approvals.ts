@@ -10,6 +10,7 @@
  */
 import * as z from 'zod/mini';
 import { APPROVAL_RULES_PATH, CHANGE_COUNTS_PATH } from './approval-counts';
+import { IMPORT_KEY_MAX } from './imports';
 
 export type { ChangeCounts } from './approval-counts';
 
@@ -106,9 +107,24 @@ export const rulePath = (site: string) => APPROVAL_PATHS.rule.replace(':site', e
 export const CHANGE_VIEWS = ['to-approve', 'mine', 'open', 'closed'] as const;
 export type ChangeView = (typeof CHANGE_VIEWS)[number];
 
-/** One write of an import's set: the import's product key, its method, and its exact body. */
+/**
+ * Control characters but tab, line feed and carriage return: never part of a reason a person wrote (and NUL
+ * is refused by PostgreSQL, so it must be refused before it reaches the database).
+ */
+// eslint-disable-next-line no-control-regex -- the point is to find control characters
+export const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/** Every control character, tab and line breaks too: never part of an id or key that travels in a header. */
+// eslint-disable-next-line no-control-regex -- the point is to find control characters
+const ANY_CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
+const noControl = z.refine<string>((text) => !ANY_CONTROL_CHARACTER.test(text), 'must not contain control characters');
+
+/**
+ * One write of an import's set: the import's product key, its method, and its exact body. The key is at most
+ * IMPORT_KEY_MAX characters, as the import's write must name it, so that an approved item can always be sent.
+ */
 export const importItemSchema = z.strictObject({
-  key: z.string().check(z.minLength(1), z.maxLength(200)),
+  key: z.string().check(z.minLength(1), z.maxLength(IMPORT_KEY_MAX, `must be at most ${IMPORT_KEY_MAX} characters`), noControl),
   method: z.enum(['POST', 'PUT']),
   /** For an update: the platform id of the product, and the fingerprint of it as the dry run read it (If-Match). */
   product: z.optional(z.string()),
@@ -137,7 +153,7 @@ export const newChangeSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     site: z.string(),
     kind: z.literal('import'),
-    importId: z.string(),
+    importId: z.string().check(z.maxLength(200), noControl),
     items: z.array(importItemSchema).check(z.minLength(1, 'must hold at least one product')),
   }),
 ]);

@@ -41,6 +41,9 @@ export const IMPORT_PRODUCT_HEADER = 'x-import-product';
 /** The run's token, as the run's claim answered it. */
 export const IMPORT_RUNNER_HEADER = 'x-import-runner';
 
+/** The longest product key an import's write may name in IMPORT_PRODUCT_HEADER (the server refuses longer ones). */
+export const IMPORT_KEY_MAX = 100;
+
 /** How long a run's lease lasts without renewal: a page that died lets go after this. */
 export const IMPORT_LEASE_MS = 20_000;
 /** How often the running page renews its lease. */
