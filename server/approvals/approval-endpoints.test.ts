@@ -521,7 +521,7 @@ describeEachEngine('four eyes through the whole server', (engine, freshDatabase)
       expect(s.writesReceived()).toHaveLength(1);
     });
 
-    it('settles a claimed change by what the platform’s answer means: not processed → approved again, refused → returned', async () => {
+    it('settles a claimed change by what the platform’s answer means: not processed or the key refused → approved again, refused → returned', async () => {
       const change = await askCreate(editor);
       await act(owner, APPROVAL_PATHS.approve, change.id, { version: 1 });
       s.platformState.writeAnswer = { status: 429, body: JSON.stringify({ error: 'Too Many Requests', message: 'Slow down', code: 429 }) };
@@ -531,6 +531,14 @@ describeEachEngine('four eyes through the whole server', (engine, freshDatabase)
         // Not taken, and safe to send again: still approved, not sent.
         expect(await read(editor, change.id)).toMatchObject({ state: 'approved', maySend: true });
         expect((await entries(change.id)).map((row) => row.action)).not.toContain('change.sent');
+
+        // The platform refuses the site's key, not the change: still approved, to send once the key is put right.
+        s.platformState.writeAnswer = {
+          status: 403,
+          body: JSON.stringify({ error: 'Forbidden', message: 'Key lacks ecommerce', code: 403 }),
+        };
+        expect((await s.write(editor.cookie, { kind: 'create', body: CREATE_BODY, change: change.id })).status).toBe(403);
+        expect(await read(editor, change.id)).toMatchObject({ state: 'approved', maySend: true });
 
         s.platformState.writeAnswer = {
           status: 400,
@@ -550,7 +558,7 @@ describeEachEngine('four eyes through the whole server', (engine, freshDatabase)
       expect(JSON.parse(rows.at(-1)?.detail ?? '{}')).toMatchObject({ reason: expect.stringContaining('(400): The slug is in use') });
       expect(((await s.api(editor.cookie, 'GET', APPROVAL_PATHS.counts)).json as ChangeCounts).returned).toBeGreaterThan(0);
       expect((await s.write(editor.cookie, { kind: 'create', body: CREATE_BODY, change: change.id })).status).toBe(403);
-      expect(s.writesReceived()).toHaveLength(2);
+      expect(s.writesReceived()).toHaveLength(3);
     });
 
     it('holds back a write carrying an import’s header where the rule covers its create or update', async () => {

@@ -152,7 +152,8 @@ function refusedReason(status: number, message: string | null): string {
  * - done, or unknown (it may have been written: never sent again) → sent;
  * - 412 on an update (the product changed since the change was asked for) → returned to its author;
  * - refused by the platform for any other reason (nothing was written, and sending the same body again
- *   would be refused again) → returned to its author with the platform's words;
+ *   would be refused again) → returned to its author with the platform's words; but a 401 or 403 refuses
+ *   the site's key, not the change: it stays approved, to send once the key is put right;
  * - not processed (429, a 503 with Retry-After: safe to send again), or stopped before it left (the product
  *   could not be read, our own checks) → approved again, to send later.
  */
@@ -172,11 +173,11 @@ async function settle(
     await returned(approvals, row, RETURNED_REASON, who, t);
     return;
   }
-  if (outcome.sent && write?.kind === 'rejected') {
+  if (outcome.sent && write?.kind === 'rejected' && write.status !== 401 && write.status !== 403) {
     await returned(approvals, row, refusedReason(write.status, write.message), who, t);
     return;
   }
-  if (outcome.sent && write?.kind !== 'not-processed') {
+  if (outcome.sent && write?.kind !== 'not-processed' && write?.kind !== 'rejected') {
     if (await store.move(row.id, ['sending'], 'sent', { sent_seq: writeSeq, updated_at: t })) {
       await approvals.record({ ...row, state: 'sent' }, 'change.sent', 'sent', who, {
         write: writeSeq,
