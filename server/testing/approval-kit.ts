@@ -95,14 +95,7 @@ export async function startApprovalServer(database: DatabaseSetting, env: Record
       },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
-    let json: unknown = null;
-    try {
-      json = JSON.parse(reply.text);
-    } catch {
-      json = null;
-    }
-    const contentType = reply.headers['content-type'];
-    return { status: reply.status, text: reply.text, json, contentType: typeof contentType === 'string' ? contentType : undefined };
+    return answerOf(reply);
   }
 
   /** A create or an update as the app sends it: `body` exactly, the change's header when given. */
@@ -124,14 +117,7 @@ export async function startApprovalServer(database: DatabaseSetting, env: Record
       },
       body: what.body,
     });
-    let json: unknown = null;
-    try {
-      json = JSON.parse(reply.text);
-    } catch {
-      json = null;
-    }
-    const contentType = reply.headers['content-type'];
-    return { status: reply.status, text: reply.text, json, contentType: typeof contentType === 'string' ? contentType : undefined };
+    return answerOf(reply);
   }
 
   /** The change `id` as `who` reads it. */
@@ -161,3 +147,15 @@ export async function startApprovalServer(database: DatabaseSetting, env: Record
 }
 
 export type ApprovalServer = Awaited<ReturnType<typeof startApprovalServer>>;
+
+/** A reply as the tests read it: its status, its text, its JSON (null when it is not JSON) and its content type. */
+function answerOf(reply: { status: number; text: string; headers: Record<string, string | string[] | undefined> }): Answer {
+  let json: unknown = null;
+  try {
+    json = JSON.parse(reply.text);
+  } catch {
+    json = null;
+  }
+  const contentType = reply.headers['content-type'];
+  return { status: reply.status, text: reply.text, json, contentType: typeof contentType === 'string' ? contentType : undefined };
+}

@@ -7,7 +7,7 @@
  * The rule is read beside the editor, never before it: the editor opens at once, and only the final
  * button waits. A failed read says so and offers another try; it is never taken for "off".
  */
-import { Alert, Anchor, Button, Group, List, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { APPROVED_CHANGE_HEADER, RULE_OFF, ruleCovers, type ApprovalKind, type Change } from '@/contract/approvals';
@@ -112,5 +112,17 @@ export function AskFailed({ error, title = 'Approval could not be asked for' }: 
         </List>
       )}
     </Alert>
+  );
+}
+
+/** While a pending change is read for its author to edit. */
+export function ReadingChange() {
+  return (
+    <Stack>
+      <Title order={1}>Edit the change</Title>
+      <Text c="dimmed" role="status">
+        Reading the change…
+      </Text>
+    </Stack>
   );
 }

@@ -15,7 +15,15 @@ import type { Change } from '@/contract/approvals';
 import { wireProductSchema, type ErrorDetail, type WireProduct } from '@/contract/site-api';
 import { askForApproval, changeQuery, editChange } from '@/features/approvals/approvals-api';
 import { ownApiFailureText } from '@/lib/own-api-failure';
-import { ApprovalRuleFailed, AskFailed, AskedForApproval, approvalButton, useApprovalNeed, useRuleRefusal } from './approval';
+import {
+  ApprovalRuleFailed,
+  AskFailed,
+  AskedForApproval,
+  ReadingChange,
+  approvalButton,
+  useApprovalNeed,
+  useRuleRefusal,
+} from './approval';
 import { createProduct } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 import { isOutcomeUnknown, writeMeaning } from '@/lib/write-meaning';
@@ -211,14 +219,7 @@ function PendingCreate({ id }: { id: string }) {
   const version = usePathState('newProduct')?.version;
   const change = useQuery({ ...changeQuery(id), staleTime: Infinity, refetchOnWindowFocus: false });
   if (change.isPending) {
-    return (
-      <Stack>
-        <Title order={1}>Edit the change</Title>
-        <Text c="dimmed" role="status">
-          Reading the change…
-        </Text>
-      </Stack>
-    );
+    return <ReadingChange />;
   }
   if (change.isError) {
     return (

@@ -22,6 +22,7 @@ import { applyUpdate } from '@/features/activity/update-diff';
 import { ownApiFailureText } from '@/lib/own-api-failure';
 import { decodeProduct, settingsForSite, type ProductSettings } from '../model/codec';
 import { getProduct, productReadingOf, type ProductRead, type ProductReading } from '../product-api';
+import { ReadingChange } from '../approval';
 import { EditSession, type PendingUpdate } from './edit-session';
 
 function BackToCatalogue() {
@@ -144,14 +145,7 @@ function PendingEdit({ id, change, version }: { id: string; change: string; vers
     );
   }
   if (!read.data || !opened.data) {
-    return (
-      <Stack>
-        <Title order={1}>Edit the change</Title>
-        <Text c="dimmed" role="status">
-          Reading the change…
-        </Text>
-      </Stack>
-    );
+    return <ReadingChange />;
   }
   if (!opened.data.ok) {
     return (
