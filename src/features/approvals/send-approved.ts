@@ -13,8 +13,8 @@ import { siteApiBasePath } from '@/contract/site-info';
 import { ApiError, apiErrors } from '@/lib/api-error';
 import { explainFailure, type FailureText } from '@/lib/api-error-class';
 import { sendAnswer, type Answer } from '@/lib/api-client';
-import { readErrorBody } from '@/lib/error-body';
 import { explainWriteFailure } from '@/lib/write-meaning';
+import { jsonOf } from '@/features/products/product-api';
 
 /** What of a change its sending needs. */
 export type SendableChange = Pick<Change, 'id' | 'site' | 'kind' | 'body' | 'product' | 'base' | 'revertOf'>;
@@ -40,13 +40,7 @@ export function approvedRequest(change: SendableChange): { path: string; init: R
 
 /** The answer's JSON object; an `ApiError` for an error status or an answer that is not a JSON object. */
 function recordOf(answer: Answer): Record<string, unknown> {
-  let json: unknown;
-  try {
-    json = JSON.parse(answer.text);
-  } catch {
-    throw apiErrors.notJson(answer.status, answer.platformStatus, answer.retryAfter);
-  }
-  if (!answer.ok) throw apiErrors.answered(answer.status, answer.platformStatus, readErrorBody(json), answer.retryAfter);
+  const json = jsonOf(answer);
   if (!isJsonObject(json))
     throw apiErrors.notJson(answer.status, answer.platformStatus, null, 'The answer to the write is not a JSON object.');
   return json;

@@ -44,7 +44,7 @@ export function productReadingOf(site: Pick<SiteInfo, 'lists' | 'products'> | un
 }
 
 /** The parsed JSON of an answer; an `ApiError` for an error status (the platform's 404 aside) or text that is not JSON. */
-function jsonOf(answer: Answer): unknown {
+export function jsonOf(answer: Answer): unknown {
   let json: unknown;
   try {
     json = JSON.parse(answer.text);
